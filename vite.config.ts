@@ -1,0 +1,41 @@
+import path from 'node:path'
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+const reactRouterDist = path.resolve('node_modules/react-router/dist/production')
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+	plugins: [tailwindcss(), reactRouter()],
+	resolve: {
+		// react-router's package exports only its development build (with dev-only
+		// checks and warnings). Production bundles use the production build: on the
+		// server it renders pages ~1.6× faster, in the browser it is smaller.
+		alias:
+			command === 'build'
+				? [
+						{ find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+						{ find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+					]
+				: [],
+	},
+	ssr: {
+		// Bundled (not external) so that they and the app share the one react-router
+		// copy above — its context classes must be identical across them.
+		noExternal:
+			command === 'build'
+				? ['react-router', '@react-router/express', '@react-router/node', 'remix-i18next']
+				: [],
+	},
+	build: {
+		// The server bundle's entry is our Express-facing module, which pulls in
+		// the React Router server build (see server/app.ts).
+		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+		// Keep source maps out of the public client bundle.
+		sourcemap: false,
+	},
+	server: {
+		// The custom Express server owns the HTTP server; Vite only serves HMR.
+		hmr: { port: Number(process.env.HMR_PORT ?? 24678) },
+	},
+}))
