@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto'
+import { integer, text } from 'drizzle-orm/sqlite-core'
+
+/**
+ * Shared column helpers. Conventions:
+ * - ids are 16 url-safe random characters (96 bits), never guessable or sequential;
+ * - instants are UTC epoch milliseconds in INTEGER columns, read as Date;
+ * - money is integer cents.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{16}$/
+
+export function createId(): string {
+	return randomBytes(12).toString('base64url')
+}
+
+export const idColumn = () =>
+	text('id')
+		.primaryKey()
+		.$defaultFn(() => createId())
+
+export const instant = (name: string) => integer(name, { mode: 'timestamp_ms' })
+
+export const createdAt = () =>
+	instant('created_at')
+		.notNull()
+		.$defaultFn(() => new Date())
+
+export const updatedAt = () =>
+	instant('updated_at')
+		.notNull()
+		.$defaultFn(() => new Date())
+		.$onUpdateFn(() => new Date())
+
+export const booleanColumn = (name: string) => integer(name, { mode: 'boolean' })
+
+export const cents = (name: string) => integer(name)
+
+export const jsonColumn = <T>(name: string) => text(name, { mode: 'json' }).$type<T>()

@@ -1,0 +1,3 @@
+// The whole schema, one file per domain. drizzle-kit reads this file.
+export * from './users.ts'
+export * from './platform.ts'
