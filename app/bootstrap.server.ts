@@ -1,0 +1,63 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { sql } from 'drizzle-orm'
+import { findActiveSession } from './models/session.server.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/index.server.ts'
+import { registerAllTasks } from './tasks/index.server.ts'
+import { readAuthToken } from './utils/auth.server.ts'
+import { closeDb, ensureMigrated, getDb, isMigrated } from './utils/db.server.ts'
+import { getEnv } from './utils/env.server.ts'
+import type { Logger } from './utils/logger.server.ts'
+import type { Hub } from './utils/realtime.ts'
+import { startScheduler, stopScheduler } from './utils/scheduler.server.ts'
+
+/**
+ * Start-up of the application inside the server process: migrate, seed an
+ * empty database with demo data (SEED_DEMO), register and start the
+ * background tasks. Called once by server/index.ts through server/app.ts.
+ */
+export async function bootstrap({ hub, logger }: { hub: Hub; logger: Logger }) {
+	const env = getEnv()
+	ensureMigrated()
+	logger.info({ database: env.DATABASE_PATH }, 'database migrated')
+	let seeded = false
+	if (env.SEED_DEMO && isDatabaseEmpty()) {
+		logger.info('empty database: seeding demo data')
+		await seedDemoData({
+			hub,
+			onProgress: (progress) => logger.info(progress, 'seeding'),
+		})
+		seeded = true
+	}
+	registerAllTasks()
+	if (env.SCHEDULER === 'on') startScheduler({ hub, logger })
+	return { seeded }
+}
+
+export function healthCheck(): boolean {
+	if (!isMigrated()) return false
+	return getDb().get<{ ok: number }>(sql`SELECT 1 AS ok`)?.ok === 1
+}
+
+/** Who is opening a realtime connection: the session of its cookie or bearer token. */
+export function authenticateHubRequest(headers: IncomingHttpHeaders) {
+	const request = new Request('http://hub.local/', {
+		headers: {
+			cookie: headers.cookie ?? '',
+			authorization: typeof headers.authorization === 'string' ? headers.authorization : '',
+		},
+	})
+	const credentials = readAuthToken(request)
+	const session = credentials ? findActiveSession(credentials.token) : null
+	return session ? { userId: session.user.id, role: session.user.role } : null
+}
+
+/** The demo logins to print on start (only when demo data is enabled). */
+export function demoLogins() {
+	if (!getEnv().SEED_DEMO) return null
+	return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })) }
+}
+
+export function shutdown() {
+	stopScheduler()
+	closeDb()
+}

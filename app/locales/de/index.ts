@@ -1,0 +1,4 @@
+import { common } from './common.ts'
+
+/** German resources, one entry per namespace. German is the source language. */
+export const de = { common }

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest'
+import { users } from '#db/schema/users.ts'
+import { createRecordingHub } from '#tests/helpers/recording-hub.ts'
+import { getDb } from '#app/utils/db.server.ts'
+import { verifyPassword } from '#app/utils/password.server.ts'
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData, wipeDatabase } from './index.server.ts'
+
+describe('demo seed', () => {
+	test('creates the confirmed demo accounts, reports progress, and is reproducible', async () => {
+		expect(isDatabaseEmpty()).toBe(true)
+		const { hub, published } = createRecordingHub()
+		await seedDemoData({ hub })
+
+		const accounts = getDb().select().from(users).orderBy(users.email).all()
+		expect(accounts.map((a) => [a.email, a.role])).toEqual([
+			['admin@example.com', 'Admin'],
+			['guest@example.com', 'Customer'],
+			['host@example.com', 'Owner'],
+		])
+		expect(accounts.every((a) => a.emailConfirmedAt !== null)).toBe(true)
+		expect(await verifyPassword(accounts[0]?.passwordHash ?? null, DEMO_PASSWORD)).toBe(true)
+
+		const progress = published.filter((p) => p.event.type === 'SeedProgress')
+		expect(progress.length).toBeGreaterThan(0)
+		expect(progress[0]).toMatchObject({ to: 'all', event: { type: 'SeedProgress', step: 1 } })
+
+		const firstIds = accounts.map((a) => a.id)
+		wipeDatabase()
+		expect(isDatabaseEmpty()).toBe(true)
+		await seedDemoData()
+		const secondIds = getDb()
+			.select()
+			.from(users)
+			.orderBy(users.email)
+			.all()
+			.map((a) => a.id)
+		expect(secondIds).toEqual(firstIds)
+	})
+})

@@ -1,0 +1,22 @@
+import type { UserRole } from '#db/schema/users.ts'
+
+/** The back-office area of each role and where its entry page is. */
+export const AREA_HOME: Record<UserRole, string> = {
+	Customer: '/guest/orders',
+	Owner: '/host/dashboard',
+	Admin: '/admin/dashboard',
+}
+
+export const AREA_ACCOUNT_EDIT: Record<UserRole, string> = {
+	Customer: '/guest/account/edit',
+	Owner: '/host/account/edit',
+	Admin: '/admin/account/edit',
+}
+
+export type AreaName = 'guest' | 'host' | 'owner' | 'admin'
+
+export const AREA_LABEL_KEY: Record<UserRole, `nav.areas.${'guest' | 'host' | 'admin'}`> = {
+	Customer: 'nav.areas.guest',
+	Owner: 'nav.areas.host',
+	Admin: 'nav.areas.admin',
+}

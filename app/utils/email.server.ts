@@ -1,0 +1,162 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { emailOutbox, type EmailAttachment } from '#db/schema/platform.ts'
+import { getDb, type DbOrTx } from './db.server.ts'
+import { getEnv } from './env.server.ts'
+import { getLogger } from './logger.server.ts'
+import type { Locale } from './locale.ts'
+
+/**
+ * E-mail (docs/subsystems/email.md). Every message is written to the outbox
+ * table first — inside the caller's transaction when there is one — and then
+ * delivered through SMTP_URL when it is configured. Without SMTP the outbox is
+ * the only copy: admins and tests read it (/api/Dev/Outbox outside production).
+ */
+export type OutgoingEmail = {
+	to: string
+	subject: string
+	text: string
+	html: string
+	/** What kind of message this is, e.g. "confirmEmail". */
+	template: string
+	locale: Locale
+	attachments?: EmailAttachment[]
+}
+
+/** Writes the message to the outbox (synchronous, safe inside an IMMEDIATE transaction). */
+export function queueEmail(email: OutgoingEmail, db: DbOrTx = getDb()): string {
+	const env = getEnv()
+	const row = db
+		.insert(emailOutbox)
+		.values({
+			to: email.to.toLowerCase(),
+			from: env.MAIL_FROM,
+			subject: email.subject,
+			text: email.text,
+			html: email.html,
+			template: email.template,
+			locale: email.locale,
+			attachments: email.attachments ?? [],
+			status: env.SMTP_URL ? 'queued' : 'stored',
+		})
+		.returning({ id: emailOutbox.id })
+		.get()
+	return row.id
+}
+
+let transporter: Transporter | undefined
+function getTransporter(): Transporter | null {
+	const { SMTP_URL } = getEnv()
+	if (!SMTP_URL) return null
+	transporter ??= nodemailer.createTransport(SMTP_URL)
+	return transporter
+}
+
+/** Sends queued messages (by id, or all queued). Failures are recorded, never thrown. */
+export async function deliverQueuedEmails(ids?: string[]): Promise<number> {
+	const transport = getTransporter()
+	if (!transport) return 0
+	const db = getDb()
+	const pending = db
+		.select()
+		.from(emailOutbox)
+		.where(
+			ids
+				? and(eq(emailOutbox.status, 'queued'), inArray(emailOutbox.id, ids))
+				: eq(emailOutbox.status, 'queued'),
+		)
+		.limit(100)
+		.all()
+	let sent = 0
+	for (const message of pending) {
+		try {
+			await transport.sendMail({
+				from: message.from,
+				to: message.to,
+				subject: message.subject,
+				text: message.text,
+				html: message.html,
+				attachments: message.attachments.map((a) => ({
+					filename: a.filename,
+					contentType: a.contentType,
+					content: Buffer.from(a.content, 'base64'),
+				})),
+			})
+			db.update(emailOutbox)
+				.set({ status: 'sent', sentAt: new Date(), error: null })
+				.where(eq(emailOutbox.id, message.id))
+				.run()
+			sent++
+		} catch (error) {
+			getLogger().warn({ err: error, emailId: message.id }, 'e-mail delivery failed')
+			db.update(emailOutbox)
+				.set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
+				.where(eq(emailOutbox.id, message.id))
+				.run()
+		}
+	}
+	return sent
+}
+
+/** Queues and (with SMTP) delivers one message right away. */
+export async function sendEmail(email: OutgoingEmail): Promise<string> {
+	const id = queueEmail(email)
+	await deliverQueuedEmails([id])
+	return id
+}
+
+/** Messages to one address, newest first (admin views, tests, /api/Dev/Outbox). */
+export function listOutbox(to: string, limit = 50) {
+	return getDb()
+		.select()
+		.from(emailOutbox)
+		.where(eq(emailOutbox.to, to.toLowerCase()))
+		.orderBy(desc(emailOutbox.createdAt))
+		.limit(limit)
+		.all()
+}
+
+/** The http(s) links in a message body, in order, without duplicates. */
+export function extractLinks(body: string): string[] {
+	const matches = body.match(/https?:\/\/[^\s"'<>)]+/g) ?? []
+	return [...new Set(matches.map((link) => link.replace(/&amp;/g, '&').replace(/[.,;]+$/, '')))]
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&#39;',
+}
+export function escapeHtml(value: string): string {
+	return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
+}
+
+/**
+ * The one layout every e-mail uses: a greeting, paragraphs, an optional button
+ * and a footer — as plain text and as simple, escaped HTML.
+ */
+export function renderEmailLayout(input: {
+	locale: Locale
+	heading: string
+	paragraphs: string[]
+	action?: { label: string; url: string }
+	footer: string
+}): { text: string; html: string } {
+	const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])]
+	if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '')
+	textParts.push('--', input.footer)
+	const html = `<!doctype html>
+<html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+	input.action
+		? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`
+		: ''
+}
+<hr><p style="font-size:12px;color:#6b7280">${escapeHtml(input.footer)}</p>
+</body></html>`
+	return { text: textParts.join('\n'), html }
+}

@@ -1,0 +1,77 @@
+import { createInstance, type i18n, type TFunction } from 'i18next'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { RemixI18Next } from 'remix-i18next/server'
+import { i18nOptions } from '#app/i18n.ts'
+import { resources } from '#app/locales/resources.server.ts'
+import {
+	DEFAULT_LOCALE,
+	getLocaleFromPathname,
+	isLocale,
+	LOCALES,
+	negotiateLocale,
+	type Locale,
+} from './locale.ts'
+
+/**
+ * The locale of a request: from the URL for pages (bare path German, /en
+ * English), from Accept-Language for the API (`en-GB` English, `de-DE` or none
+ * German) — see docs/decisions/0002-locale-routing.md.
+ */
+export function detectRequestLocale(request: Request): Locale {
+	const url = new URL(request.url)
+	if (url.pathname.startsWith('/api/')) return negotiateLocale(request.headers.get('Accept-Language'))
+	return getLocaleFromPathname(url.pathname)
+}
+
+/**
+ * remix-i18next detects the locale (our rule above, as its custom finder).
+ * i18next instances are created once per locale and shared by all requests:
+ * remix-i18next's own middleware would create and initialise one per request,
+ * which cost ~6 % of a page render (docs/decisions/0010-i18n-instances.md).
+ */
+const detector = new RemixI18Next({
+	detection: {
+		supportedLanguages: [...LOCALES],
+		fallbackLanguage: DEFAULT_LOCALE,
+		order: ['custom'],
+		findLocale: async (request) => detectRequestLocale(request),
+	},
+})
+
+function createLocaleInstance(locale: Locale): i18n {
+	const instance = createInstance({ ...i18nOptions, resources, lng: locale, initAsync: false })
+	void instance.init()
+	return instance
+}
+
+const instances: Record<Locale, i18n> = {
+	de: createLocaleInstance('de'),
+	en: createLocaleInstance('en'),
+}
+
+const localeContext = createContext<Locale>(DEFAULT_LOCALE)
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const locale = (await detector.getLocale(request)) as Locale
+	context.set(localeContext, isLocale(locale) ? locale : DEFAULT_LOCALE)
+	return next()
+}
+
+export function getLocale(context: Readonly<RouterContextProvider>): Locale {
+	return context.get(localeContext)
+}
+
+/** The request's i18next instance (for the server render's I18nextProvider). Never change its language. */
+export function getI18nInstance(context: Readonly<RouterContextProvider>): i18n {
+	return instances[getLocale(context)]
+}
+
+/** The request's `t`, bound to its locale. */
+export function getT(context: Readonly<RouterContextProvider>): TFunction {
+	return getI18nInstance(context).t
+}
+
+/** A `t` for a fixed locale outside a request (e-mails, background tasks). */
+export function getFixedT(locale: Locale): TFunction {
+	return instances[locale].t
+}

@@ -1,0 +1,47 @@
+/** Fixed slugs of the route table (spec §2, PRODUCT.md §2). */
+export const CITY_SLUGS = [
+	'essen',
+	'koeln',
+	'berlin',
+	'bremen',
+	'hamburg',
+	'leipzig',
+	'dortmund',
+	'muenchen',
+	'stuttgart',
+	'duesseldorf',
+	'frankfurt-am-main',
+] as const
+export type CitySlug = (typeof CITY_SLUGS)[number]
+
+export const STATE_SLUGS = [
+	'bayern',
+	'berlin',
+	'hessen',
+	'sachsen',
+	'brandenburg',
+	'niedersachsen',
+	'rheinland-pfalz',
+	'baden-wuerttemberg',
+	'schleswig-holstein',
+	'nordrhein-westfalen',
+] as const
+export type StateSlug = (typeof STATE_SLUGS)[number]
+
+export const INFO_PAGES = [
+	'imprint',
+	'about-us',
+	'host-faq',
+	'guest-faq',
+	'host-info',
+	'host-price-page',
+] as const
+
+export const PLAYROOM_EDIT_TABS = [
+	'basic-information',
+	'detail-information',
+	'price',
+	'rules',
+	'availability',
+	'paymentAndInvoice',
+] as const
