@@ -1,0 +1,173 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
+import type { SidebarState } from '#app/utils/preferences.ts'
+import { pageTitle } from '#app/utils/page-title.ts'
+import { useRootData } from '#app/utils/use-root-data.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
+
+export type AreaNavItem = { id: string; to: string }
+
+const SIDEBAR_FETCHER_KEY = 'sidebar'
+
+/** Sidebar state, optimistic while the preference is being saved. */
+function useSidebarState(): SidebarState {
+	const data = useRootData()
+	const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY })
+	const stored = data?.sidebar ?? { show: true, minimize: false }
+	if (fetcher.formData?.get('intent') === 'sidebar') {
+		return {
+			show: fetcher.formData.get('show') === '1',
+			minimize: fetcher.formData.get('minimize') === '1',
+		}
+	}
+	return stored
+}
+
+function SidebarButton({
+	next,
+	label,
+	children,
+}: {
+	next: SidebarState
+	label: string
+	children: React.ReactNode
+}) {
+	const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY })
+	const location = useLocation()
+	const hydrated = useHydrated()
+	return (
+		<fetcher.Form method="POST" action="/resources/preferences">
+			<input type="hidden" name="intent" value="sidebar" />
+			<input type="hidden" name="show" value={next.show ? '1' : '0'} />
+			<input type="hidden" name="minimize" value={next.minimize ? '1' : '0'} />
+			{hydrated ? null : (
+				<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+			)}
+			<button type="submit" className="btn-ghost px-2" aria-label={label} title={label}>
+				{children}
+			</button>
+		</fetcher.Form>
+	)
+}
+
+/** Page titles are keyed by route id; a crumb's parent is the id minus its last segment. */
+function useBreadcrumbs(areaId: string) {
+	const { t, i18n } = useTranslation()
+	const matches = useMatches()
+	const current = matches[matches.length - 1]
+	if (!current) return []
+	const crumbs: { id: string; label: string; to: string | null }[] = []
+	const hasTitle = (id: string) => i18n.exists(`pages.${id}`)
+	let id = current.id
+	const chain: string[] = []
+	while (id.includes('/')) {
+		if (hasTitle(id) && !id.endsWith('/index')) chain.unshift(id)
+		id = id.slice(0, id.lastIndexOf('/'))
+	}
+	crumbs.push({ id: `${areaId}/index`, label: pageTitle(t, `${areaId}/index`), to: `/${areaId}` })
+	for (const [index, crumbId] of chain.entries()) {
+		const last = index === chain.length - 1
+		crumbs.push({ id: crumbId, label: pageTitle(t, crumbId), to: last ? null : `/${crumbId}` })
+	}
+	return crumbs
+}
+
+/**
+ * The layout of the role areas (guest, host, owner, admin): a sidebar that can
+ * be hidden (sidebarShow) or minimised (sidebarMinimize), and breadcrumbs.
+ */
+export function AreaLayout({
+	areaId,
+	items,
+}: {
+	areaId: 'guest' | 'host' | 'owner' | 'admin'
+	items: AreaNavItem[]
+}) {
+	const { t } = useTranslation()
+	const sidebar = useSidebarState()
+	const crumbs = useBreadcrumbs(areaId)
+	return (
+		<div className="mx-auto flex max-w-7xl gap-6 px-4 py-6" data-area={areaId}>
+			{sidebar.show ? (
+				<aside
+					className={`${sidebar.minimize ? 'w-16' : 'w-60'} shrink-0`}
+					data-testid="area-sidebar"
+					data-minimized={sidebar.minimize}
+				>
+					<nav aria-label={t('sidebar.label')} className="sticky top-4 flex flex-col gap-1">
+						{items.map((item) => {
+							const label = pageTitle(t, item.id)
+							return (
+								<LocaleNavLink
+									key={item.id}
+									to={item.to}
+									title={sidebar.minimize ? label : undefined}
+									className={({ isActive }) =>
+										`btn-ghost justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
+									}
+								>
+									{sidebar.minimize ? (
+										<>
+											<span aria-hidden="true" className="font-mono text-xs">
+												{label.slice(0, 2)}
+											</span>
+											<span className="sr-only">{label}</span>
+										</>
+									) : (
+										label
+									)}
+								</LocaleNavLink>
+							)
+						})}
+						<SidebarButton
+							next={{ show: true, minimize: !sidebar.minimize }}
+							label={sidebar.minimize ? t('sidebar.expand') : t('sidebar.minimize')}
+						>
+							<span aria-hidden="true">{sidebar.minimize ? '»' : '«'}</span>
+						</SidebarButton>
+					</nav>
+				</aside>
+			) : null}
+			<div className="min-w-0 flex-1">
+				<div className="mb-4 flex items-center gap-2">
+					<SidebarButton
+						next={{ show: !sidebar.show, minimize: sidebar.minimize }}
+						label={sidebar.show ? t('sidebar.hide') : t('sidebar.show')}
+					>
+						<svg
+							aria-hidden="true"
+							viewBox="0 0 24 24"
+							className="h-5 w-5"
+							fill="none"
+							stroke="currentColor"
+							strokeWidth="2"
+						>
+							<rect x="3" y="4" width="18" height="16" rx="2" />
+							<path d="M9 4v16" />
+						</svg>
+					</SidebarButton>
+					<nav aria-label={t('breadcrumbs')}>
+						<ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
+							{crumbs.map((crumb, index) => (
+								<li key={crumb.id} className="flex items-center gap-1">
+									{index > 0 ? <span aria-hidden="true">/</span> : null}
+									{crumb.to ? (
+										<LocaleLink to={crumb.to} className="hover:text-ink">
+											{crumb.label}
+										</LocaleLink>
+									) : (
+										<span aria-current="page" className="text-ink">
+											{crumb.label}
+										</span>
+									)}
+								</li>
+							))}
+						</ol>
+					</nav>
+				</div>
+				<Outlet />
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import { LocaleLink } from './locale-link.tsx'
+
+const FOOTER_LINKS = [
+	{ to: '/info/imprint', labelKey: 'footer.imprint' },
+	{ to: '/privacy-policy', labelKey: 'footer.privacy' },
+	{ to: '/info/about-us', labelKey: 'footer.aboutUs' },
+	{ to: '/info/host-price-page', labelKey: 'footer.hostPrices' },
+	{ to: '/routes', labelKey: 'footer.sitemap' },
+] as const
+
+export function SiteFooter() {
+	const { t } = useTranslation()
+	return (
+		<footer className="mt-16 border-t border-line bg-surface-raised">
+			<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted md:flex-row md:items-center md:justify-between">
+				<p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+				<nav aria-label={t('footer.sitemap')}>
+					<ul className="flex flex-wrap gap-4">
+						{FOOTER_LINKS.map((link) => (
+							<li key={link.to}>
+								<LocaleLink to={link.to} className="hover:text-ink">
+									{t(link.labelKey)}
+								</LocaleLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+			</div>
+		</footer>
+	)
+}

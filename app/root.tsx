@@ -1,0 +1,158 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	type ShouldRevalidateFunctionArgs,
+} from 'react-router'
+import { isbot } from 'isbot'
+import type { Route } from './+types/root.ts'
+import { ErrorPage } from './components/error-page.tsx'
+import { ProgressBar } from './components/progress-bar.tsx'
+import { RealtimeProvider } from './components/realtime-provider.tsx'
+import { AppToaster, useToastFromServer } from './components/toaster.tsx'
+import { messagesUrl } from './i18n.ts'
+import { MESSAGES_VERSION } from './locales/resources.server.ts'
+import appStylesHref from './styles/app.css?url'
+import { getAuth } from './utils/auth.server.ts'
+import { installChunkReloadGuard } from './utils/chunk-reload.client.ts'
+import { ensureClientLocale } from './utils/i18n.client.ts'
+import { COOKIE_NAMES, readCookies } from './utils/cookies.server.ts'
+import { appendResponseCookie } from './utils/context.server.ts'
+import { getEnv } from './utils/env.server.ts'
+import { getLocale } from './utils/i18n.server.ts'
+import { getLocaleFromPathname, localizePath, stripLocale } from './utils/locale.ts'
+import { useNonce } from './utils/nonce-provider.tsx'
+import { parseSidebarState } from './utils/preferences.ts'
+import { rootMiddleware } from './utils/root-middleware.server.ts'
+import { readToast } from './utils/toast.server.ts'
+import { useRootData } from './utils/use-root-data.ts'
+import './utils/validation.ts'
+
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: appStylesHref },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const env = getEnv()
+	const locale = getLocale(context)
+	const session = getAuth(context).session
+	const cookies = readCookies(request)
+	const { toast, clearCookie } = await readToast(request)
+	if (clearCookie) appendResponseCookie(context, clearCookie)
+	const user = session?.user
+	return {
+		locale,
+		messagesVersion: MESSAGES_VERSION,
+		origin: env.PUBLIC_URL,
+		user: user
+			? {
+					id: user.id,
+					role: user.role,
+					displayName: user.displayName,
+					firstName: user.firstName,
+					lastName: user.lastName,
+					email: user.email,
+				}
+			: null,
+		impersonating: Boolean(session?.impersonatorUserId),
+		colorMode: cookies[COOKIE_NAMES.colorMode] === 'light' ? ('light' as const) : ('dark' as const),
+		sidebar: parseSidebarState(cookies[COOKIE_NAMES.sidebar]),
+		toast,
+		isBot: isbot(request.headers.get('User-Agent')),
+		publicConfig: { mapStyleUrl: env.MAP_STYLE_URL ?? null },
+	}
+}
+
+/** Before a navigation into the other language commits, its messages are loaded. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	const data = await serverLoader()
+	await ensureClientLocale(data.locale, data.messagesVersion)
+	return data
+}
+
+export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	return defaultShouldRevalidate
+}
+
+function AlternateLinks({ origin }: { origin: string }) {
+	const location = useLocation()
+	const path = stripLocale(location.pathname)
+	const locale = getLocaleFromPathname(location.pathname)
+	return (
+		<>
+			<link rel="canonical" href={`${origin}${localizePath(path, locale)}`} />
+			<link rel="alternate" hrefLang="de" href={`${origin}${localizePath(path, 'de')}`} />
+			<link rel="alternate" hrefLang="en" href={`${origin}${localizePath(path, 'en')}`} />
+			<link rel="alternate" hrefLang="x-default" href={`${origin}${localizePath(path, 'de')}`} />
+		</>
+	)
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const data = useRootData()
+	const nonce = useNonce()
+	const location = useLocation()
+	const locale = data?.locale ?? getLocaleFromPathname(location.pathname)
+	const dark = (data?.colorMode ?? 'dark') === 'dark'
+	return (
+		<html lang={locale} className={dark ? 'dark' : undefined} data-color-mode={dark ? 'dark' : 'light'}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="color-scheme" content={dark ? 'dark' : 'light'} />
+				{data ? <meta name="i18n-version" content={data.messagesVersion} /> : null}
+				{data ? (
+					<link
+						rel="preload"
+						as="fetch"
+						crossOrigin="anonymous"
+						href={messagesUrl(data.messagesVersion, locale)}
+					/>
+				) : null}
+				<Meta />
+				<Links />
+				{data ? <AlternateLinks origin={data.origin} /> : null}
+			</head>
+			<body className="min-h-screen bg-surface text-ink antialiased">
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	useToastFromServer(loaderData.toast)
+	useEffect(() => installChunkReloadGuard(), [])
+	return (
+		<RealtimeProvider enabled={Boolean(loaderData.user)}>
+			<ProgressBar />
+			<Outlet />
+			<AppToaster colorMode={loaderData.colorMode} />
+		</RealtimeProvider>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const data = useRootData()
+	const { t } = useTranslation()
+	if (data?.isBot) {
+		// Bots get a minimal page; the error itself is only logged on the server.
+		const status = typeof error === 'object' && error && 'status' in error ? Number(error.status) : 500
+		return <p>{t('bot.error', { status })}</p>
+	}
+	return (
+		<div className="mx-auto max-w-3xl px-4 py-10">
+			<ErrorPage error={error} />
+		</div>
+	)
+}

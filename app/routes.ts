@@ -1,0 +1,171 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { INFO_PAGES, PLAYROOM_EDIT_TABS } from './utils/slugs.ts'
+
+/**
+ * The route table of spec §2. Every page exists twice — German at the bare
+ * path, English under /en — through the optional static segment `en?`
+ * (docs/decisions/0002-locale-routing.md).
+ *
+ * Pages that a later capability builds render `routes/placeholder.tsx` (a
+ * translated "coming soon", status 200) under their own id; guards, layouts
+ * and locale handling already apply to them. Replace the file of a route
+ * when its capability lands; keep its id (page titles are keyed by it).
+ */
+const page = (path: string, id: string = path) => route(path, 'routes/placeholder.tsx', { id })
+
+/** Paths named after UI parts of the original front end: 302 to the parent page. */
+const artefactRedirect = (area: string, path: string) =>
+	route(path, 'routes/artefact-redirect.tsx', { id: `artefact:${area}/${path}` })
+
+/** Paths that look like generated artefacts and are not pages: 404. */
+const notFound = (area: string, path: string) =>
+	route(path, 'routes/not-found.tsx', { id: `404:${area}/${path}` })
+
+export default [
+	// /de/... is the default locale under a redundant prefix: redirect to the bare path.
+	route('de/*', 'routes/de-redirect.tsx', { id: 'de-redirect' }),
+
+	// Resource routes (no locale): translations, theme/UI preferences, API.
+	route('_i18n/:buildId/:locale/messages.json', 'routes/resources/i18n-messages.ts'),
+	route('resources/preferences', 'routes/resources/preferences.ts'),
+	route('resources/locale', 'routes/resources/locale.ts'),
+	route('api/Auth/session', 'routes/api/auth.session.ts'),
+	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
+	route('api/*', 'routes/api/not-found.ts'),
+
+	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
+		layout('routes/layouts/public.tsx', [
+			index('routes/placeholder.tsx', { id: 'home' }),
+			page('login'),
+			page('404', 'not-found-page'),
+
+			...INFO_PAGES.map((slug) => page(`info/${slug}`)),
+
+			page('playrooms'),
+			page('playrooms/search'),
+			page('playrooms/fixedPlace'),
+			page('playrooms/sorted/newest'),
+			page('playrooms/id/:playroomId'),
+			page('playrooms/cities/:citySlug', 'playrooms/cities'),
+			page('playrooms/states/:stateSlug', 'playrooms/states'),
+			page('playrooms/:playroomUrlPath', 'playrooms/detail'),
+
+			page('public/playroomOrder/:orderId/confirmation', 'checkout/confirmation'),
+			page('public/voucher-orders/new-voucher-order'),
+			page('public/voucher-orders/:voucherOrderId', 'public/voucher-orders/detail'),
+
+			page('auth/logout'),
+			page('auth/relogin'),
+			page('auth/register-host'),
+			page('auth/register-guest'),
+			page('auth/confirmEmail/:userId/:token', 'auth/confirmEmail'),
+			page('auth/ResetPassword/:userId/:token', 'auth/ResetPassword'),
+			page('user/ConfirmChangeEmail/:newEmail/:userId/:emailToken', 'user/ConfirmChangeEmail'),
+
+			route('guest', 'routes/layouts/guest.tsx', [
+				index('routes/area-index.tsx', { id: 'guest/index' }),
+				page('account/edit', 'guest/account/edit'),
+				page('account/delete', 'guest/account/delete'),
+				page('orders', 'guest/orders'),
+				notFound('guest', 'orders/DateDto'),
+				notFound('guest', 'orders/OrderCreateDto'),
+				notFound('guest', 'orders/PlayroomAdditionDto'),
+				notFound('guest', 'orders/ics/_orderId'),
+				page('orders/:orderId', 'guest/orders/detail'),
+				page('chatMessages', 'guest/chatMessages'),
+				notFound('guest', '*'),
+			]),
+
+			route('host', 'routes/layouts/host.tsx', [
+				index('routes/area-index.tsx', { id: 'host/index' }),
+				page('dashboard', 'host/dashboard'),
+				page('account/edit', 'host/account/edit'),
+				page('orders', 'host/orders'),
+				page('orders/:orderId', 'host/orders/detail'),
+				page('messages', 'host/messages'),
+				page('chatMessages', 'host/chatMessages'),
+				page('modules', 'host/modules'),
+				page('modules/telegramModule', 'host/modules/telegramModule'),
+				page('modules/socialMediaModule', 'host/modules/socialMediaModule'),
+				page('modules/lastMinuteDiscountModule', 'host/modules/lastMinuteDiscountModule'),
+				page('vouchers', 'host/vouchers'),
+				artefactRedirect('host', 'vouchers/HostVoucherCreateCard'),
+				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
+				page('vouchers/:voucherId', 'host/vouchers/detail'),
+				page('playrooms', 'host/playrooms'),
+				route('playrooms/edit/:playroomId', 'routes/host-playroom-edit-redirect.tsx', {
+					id: 'host/playrooms/edit',
+				}),
+				...PLAYROOM_EDIT_TABS.map((tab) =>
+					page(`playrooms/edit/:playroomId/${tab}`, `host/playrooms/edit/${tab}`),
+				),
+				route('playrooms/edit/*', 'routes/home-redirect.tsx', { id: 'host/playrooms/edit/*' }),
+				page('playrooms/:playroomId', 'host/playrooms/detail'),
+				page('accessAreas', 'host/accessAreas'),
+				artefactRedirect('host', 'accessAreas/AccessAreaIdCodePart'),
+				page('accessAreas/:accessAreaId', 'host/accessAreas/detail'),
+				page('templateTexts', 'host/templateTexts'),
+				artefactRedirect('host', 'templateTexts/HostTemplateTextCreateCard'),
+				page('templateTexts/:templateTextId', 'host/templateTexts/detail'),
+				page('playroomRatings', 'host/playroomRatings'),
+				page('calendar', 'host/calendar'),
+				artefactRedirect('host', 'calendar/CalendarSync'),
+				artefactRedirect('host', 'calendar/OwnerCalendar'),
+				artefactRedirect('host', 'calendar/OwnerChangeTemporalModal'),
+				artefactRedirect('host', 'calendar/OwnerPlayroomTemporalModal'),
+				notFound('host', '*'),
+			]),
+
+			route('owner', 'routes/layouts/owner.tsx', [
+				index('routes/area-index.tsx', { id: 'owner/index' }),
+				page('orders', 'owner/orders'),
+				page('orders/:orderId', 'owner/orders/detail'),
+				page('chatMessages', 'owner/chatMessages'),
+				page('chatMessages/:guestId', 'owner/chatMessages/detail'),
+				notFound('owner', '*'),
+			]),
+
+			route('admin', 'routes/layouts/admin.tsx', [
+				index('routes/area-index.tsx', { id: 'admin/index' }),
+				page('dashboard', 'admin/dashboard'),
+				page('search', 'admin/search'),
+				page('account/edit', 'admin/account/edit'),
+				page('hosts', 'admin/hosts'),
+				page('hosts/:hostUserId', 'admin/hosts/detail'),
+				page('guests', 'admin/guests'),
+				page('guests/:guestUserId', 'admin/guests/detail'),
+				page('admins', 'admin/admins'),
+				page('orders', 'admin/orders'),
+				page('orders/:orderId', 'admin/orders/detail'),
+				page('migration', 'admin/migration'),
+				page('vouchers', 'admin/vouchers'),
+				page('vouchers/:voucherId', 'admin/vouchers/detail'),
+				page('voucherOrders', 'admin/voucherOrders'),
+				page('voucherOrders/:voucherOrderId', 'admin/voucherOrders/detail'),
+				page('playrooms', 'admin/playrooms'),
+				page('playrooms/:playroomId', 'admin/playrooms/detail'),
+				page('playroomRatings', 'admin/playroomRatings'),
+				page('templateTexts', 'admin/templateTexts'),
+				page('templateTexts/:templateTextId', 'admin/templateTexts/detail'),
+				page('moneyTransactions', 'admin/moneyTransactions'),
+				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
+				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
+				page('paymentTransactions', 'admin/paymentTransactions'),
+				page('paymentTransactions/new-control-transaction', 'admin/paymentTransactions/new'),
+				page('backgroundTaskExecutions', 'admin/backgroundTaskExecutions'),
+				notFound('admin', '*'),
+			]),
+
+			// Content pages (imprint, FAQs, privacy policy, admin-made pages); unknown slug → 404.
+			route('*', 'routes/content-page.tsx', { id: 'content-page' }),
+		]),
+
+		layout('routes/layouts/checkout-popup.tsx', [
+			page('public/playroomOrder/checkout', 'checkout'),
+			page('public/playroomOrder/checkout/page', 'checkout/page'),
+			page('public/playroomOrder/checkout/BookingWizard', 'checkout/BookingWizard'),
+		]),
+
+		layout('routes/layouts/routes-layout.tsx', [route('routes', 'routes/sitemap-page.tsx')]),
+	]),
+] satisfies RouteConfig

@@ -1,0 +1,37 @@
+import type { Route } from './+types/admin.ts'
+import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
+
+/** The admin area: role Admin only. The guard runs on the server for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [roleGuard('Admin')]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requireRole(args, 'Admin')
+	return null
+}
+
+const ITEMS: AreaNavItem[] = (
+	[
+		['admin/dashboard', '/admin/dashboard'],
+		['admin/search', '/admin/search'],
+		['admin/orders', '/admin/orders'],
+		['admin/hosts', '/admin/hosts'],
+		['admin/guests', '/admin/guests'],
+		['admin/admins', '/admin/admins'],
+		['admin/playrooms', '/admin/playrooms'],
+		['admin/playroomRatings', '/admin/playroomRatings'],
+		['admin/vouchers', '/admin/vouchers'],
+		['admin/voucherOrders', '/admin/voucherOrders'],
+		['admin/templateTexts', '/admin/templateTexts'],
+		['admin/paymentTransactions', '/admin/paymentTransactions'],
+		['admin/moneyTransactions', '/admin/moneyTransactions'],
+		['admin/moduleSubscriptions', '/admin/moduleSubscriptions'],
+		['admin/backgroundTaskExecutions', '/admin/backgroundTaskExecutions'],
+		['admin/migration', '/admin/migration'],
+		['admin/account/edit', '/admin/account/edit'],
+	] as const
+).map(([id, to]) => ({ id, to }))
+
+export default function AdminLayout() {
+	return <AreaLayout areaId="admin" items={ITEMS} />
+}

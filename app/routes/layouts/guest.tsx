@@ -1,0 +1,23 @@
+import type { Route } from './+types/guest.ts'
+import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
+
+/** The guest area: role Customer only. The guard runs on the server for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [roleGuard('Customer')]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requireRole(args, 'Customer')
+	return null
+}
+
+const ITEMS: AreaNavItem[] = (
+	[
+		['guest/orders', '/guest/orders'],
+		['guest/chatMessages', '/guest/chatMessages'],
+		['guest/account/edit', '/guest/account/edit'],
+	] as const
+).map(([id, to]) => ({ id, to }))
+
+export default function GuestLayout() {
+	return <AreaLayout areaId="guest" items={ITEMS} />
+}

@@ -1,0 +1,22 @@
+import type { Route } from './+types/owner.ts'
+import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
+
+/** The owner area: role Owner only. The guard runs on the server for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [roleGuard('Owner')]
+
+export async function loader(args: Route.LoaderArgs) {
+	await requireRole(args, 'Owner')
+	return null
+}
+
+const ITEMS: AreaNavItem[] = (
+	[
+		['owner/orders', '/owner/orders'],
+		['owner/chatMessages', '/owner/chatMessages'],
+	] as const
+).map(([id, to]) => ({ id, to }))
+
+export default function OwnerLayout() {
+	return <AreaLayout areaId="owner" items={ITEMS} />
+}

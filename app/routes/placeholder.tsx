@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { useMatches } from 'react-router'
+import type { Route } from './+types/placeholder.ts'
+import { LocaleLink } from '#app/components/locale-link.tsx'
+import { pageTitle } from '#app/utils/page-title.ts'
+import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
+
+/**
+ * A page a later capability builds: a translated "coming soon" with status 200.
+ * Guards, layouts and locale handling already apply. The title comes from the
+ * route id (common:pages.<id>).
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+	assertValidRouteParams(params)
+	return null
+}
+
+export default function Placeholder() {
+	const { t } = useTranslation()
+	const matches = useMatches()
+	const id = matches[matches.length - 1]?.id ?? 'home'
+	const title = pageTitle(t, id)
+	return (
+		<main id="main" className="mx-auto max-w-3xl px-4 py-12" data-route-id={id}>
+			<title>{`${title} | ${t('appName')}`}</title>
+			<meta name="description" content={t('tagline')} />
+			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
+			<div className="card">
+				<h2 className="mb-2 text-xl font-semibold">{t('placeholder.heading')}</h2>
+				<p className="mb-4 text-ink-muted">{t('placeholder.body')}</p>
+				<LocaleLink to="/" className="link">
+					{t('placeholder.backHome')}
+				</LocaleLink>
+			</div>
+		</main>
+	)
+}
