@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+/** Shared tools of the benchmarks (npm run bench). Figures are printed, not asserted. */
+
+export type BenchContext = {
+	/** Base URL of a production server started for the run (demo data seeded). */
+	baseUrl: string
+	/** Requests/second of a bare Express "hello" route measured in the same run. */
+	helloRps: number
+	databasePath: string
+	report: (line: string) => void
+}
+
+export type Benchmark = { name: string; run: (context: BenchContext) => Promise<void> }
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve) => {
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+	const started = Date.now()
+	while (Date.now() - started < timeoutMs) {
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+	throw new Error(`${url} did not become ready`)
+}
+
+export async function startAppServer(extraEnv: Record<string, string> = {}) {
+	const port = await freePort()
+	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			APP_ENV: 'test',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			PUBLIC_URL: `http://127.0.0.1:${port}`,
+			DATABASE_PATH: databasePath,
+			SEED_DEMO: 'true',
+			SCHEDULER: 'off',
+			RATE_LIMIT_FACTOR: '100000',
+			LOG_LEVEL: 'warn',
+			...extraEnv,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const baseUrl = `http://127.0.0.1:${port}`
+	await waitFor(`${baseUrl}/healthz`)
+	return {
+		baseUrl,
+		databasePath,
+		stop: () => stopChild(child, databasePath),
+	}
+}
+
+export async function startHelloServer() {
+	const port = await freePort()
+	const code = `const e=require('express');const a=e();a.get('/',(q,r)=>r.send('hello'));a.listen(${port},'127.0.0.1')`
+	const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' })
+	const baseUrl = `http://127.0.0.1:${port}`
+	await waitFor(baseUrl)
+	return { baseUrl, stop: () => stopChild(child) }
+}
+
+async function stopChild(child: ChildProcess, databasePath?: string) {
+	child.kill('SIGTERM')
+	await new Promise((resolve) => child.once('exit', resolve))
+	if (databasePath)
+		for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${databasePath}${suffix}`, { force: true })
+}
+
+/** Requests per second (and latency) for one URL, 10 connections, `seconds` long. */
+export async function measureRps(url: string, seconds = 8) {
+	const result = await autocannon({
+		url,
+		connections: 10,
+		duration: seconds,
+		headers: { 'Accept-Language': 'de-DE' },
+	})
+	return {
+		rps: result.requests.average,
+		p99ms: result.latency.p99,
+		non2xx: result.non2xx,
+		errors: result.errors,
+	}
+}
+
+/** p50/p95 of a synchronous or async function, after warm-up. */
+export async function measureLatency(fn: () => unknown, iterations = 500) {
+	for (let i = 0; i < Math.min(50, iterations); i++) await fn()
+	const samples: number[] = []
+	for (let i = 0; i < iterations; i++) {
+		const start = performance.now()
+		await fn()
+		samples.push(performance.now() - start)
+	}
+	samples.sort((a, b) => a - b)
+	const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0
+	return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] ?? 0 }
+}
+
+/**
+ * Gzipped size of the JavaScript a page loads at start: its module scripts
+ * and modulepreload links, read from build/client.
+ */
+export async function pageJavaScriptGzipBytes(url: string): Promise<number> {
+	const html = await (await fetch(url)).text()
+	const sources = new Set<string>()
+	for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+		sources.add(match[1] ?? '')
+	for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1] ?? '')
+	for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) sources.add(match[1] ?? '')
+	let total = 0
+	for (const source of sources) {
+		if (!source.startsWith('/assets/')) continue
+		const file = path.join('build/client', source)
+		if (fs.existsSync(file)) total += gzipSync(fs.readFileSync(file), { level: 9 }).length
+	}
+	return total
+}
+
+export const fmt = {
+	ms: (value: number) => `${value.toFixed(2)} ms`,
+	rps: (value: number) => `${Math.round(value).toLocaleString('en')} req/s`,
+	kib: (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`,
+}

@@ -1,0 +1,39 @@
+/**
+ * npm run bench — performance figures (printed, never asserted; PRODUCT goals
+ * are compared by reading them). Needs the production build (npm run build).
+ * Each capability adds its benchmark to BENCHMARKS.
+ */
+import fs from 'node:fs'
+import { foundationBenchmark } from './foundation.bench.ts'
+import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
+
+const BENCHMARKS: Benchmark[] = [foundationBenchmark]
+
+if (!fs.existsSync('build/server/index.js')) {
+	console.error('No production build. Run `npm run build` first.')
+	process.exit(1)
+}
+
+const only = process.argv.slice(2)
+const selected = only.length ? BENCHMARKS.filter((b) => only.includes(b.name)) : BENCHMARKS
+
+const hello = await startHelloServer()
+const helloRps = (await measureRps(hello.baseUrl, 6)).rps
+await hello.stop()
+console.log(`bare Express hello route: ${fmt.rps(helloRps)} (reference for the ratios below)\n`)
+
+const app = await startAppServer()
+try {
+	for (const benchmark of selected) {
+		console.log(`## ${benchmark.name}`)
+		await benchmark.run({
+			baseUrl: app.baseUrl,
+			helloRps,
+			databasePath: app.databasePath,
+			report: (line) => console.log(`  ${line}`),
+		})
+		console.log('')
+	}
+} finally {
+	await app.stop()
+}

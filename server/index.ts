@@ -1,0 +1,189 @@
+/**
+ * The Spielzimmer server process: Express 5 + the React Router request
+ * handler + the realtime hub on one HTTP server.
+ *
+ *   tsx server/index.ts          production bundle (npm start builds it first)
+ *   tsx server/index.ts --dev    Vite dev server with hot reload (npm run dev)
+ *
+ * App code is loaded only through server/app.ts (see there), never imported
+ * directly, so there is exactly one copy of it in the process.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import pino from 'pino'
+import { pinoHttp } from 'pino-http'
+import { EnvError, parseEnv, type Env } from '#app/utils/env.server.ts'
+import { REDACTED_PATHS, redactUrl } from '#app/utils/logger.server.ts'
+import type * as AppModuleNamespace from './app.ts'
+import { createHub, type HubServer } from './hub.ts'
+import { allowedOrigins, cspNonce, rateLimits, refuse, sameOriginCheck, securityHeaders } from './security.ts'
+
+type AppModule = typeof AppModuleNamespace
+
+const dev = process.argv.includes('--dev')
+process.env.NODE_ENV ??= dev ? 'development' : 'production'
+
+let env: Env
+try {
+	env = parseEnv()
+} catch (error) {
+	if (error instanceof EnvError) {
+		console.error(error.message)
+		process.exit(1)
+	}
+	throw error
+}
+
+const logger = pino({
+	name: 'server',
+	level: env.LOG_LEVEL ?? (env.APP_ENV === 'test' ? 'warn' : 'info'),
+	redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+})
+
+const HMR_PORT = Number(process.env.HMR_PORT ?? 24678)
+const ROOT = process.cwd()
+const SERVER_BUILD = path.join(ROOT, 'build/server/index.js')
+
+async function createAppLoader(app: express.Express): Promise<() => Promise<AppModule>> {
+	if (dev) {
+		const vite = await import('vite')
+		const viteServer = await vite.createServer({
+			server: { middlewareMode: true, hmr: { port: HMR_PORT } },
+			appType: 'custom',
+		})
+		app.use(viteServer.middlewares)
+		return () => viteServer.ssrLoadModule('./server/app.ts') as Promise<AppModule>
+	}
+	if (!fs.existsSync(SERVER_BUILD)) {
+		console.error('No production build found. Run `npm run build` (npm start does it for you).')
+		process.exit(1)
+	}
+	// Fingerprinted assets are immutable; the rest of public/ may change between deploys.
+	app.use(
+		'/assets',
+		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+	)
+	app.use(express.static(path.join(ROOT, 'build/client'), { maxAge: '1h', index: false }))
+	const loaded = import(pathToFileURL(SERVER_BUILD).href) as Promise<AppModule>
+	return () => loaded
+}
+
+async function main() {
+	const app = express()
+	app.disable('x-powered-by')
+	if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
+	const server = http.createServer(app)
+
+	app.use(compression())
+	const loadApp = await createAppLoader(app)
+
+	// Access logs at level info or below; without them pino-http would only cost time.
+	if (logger.isLevelEnabled('info')) {
+		app.use(
+			pinoHttp({
+				logger,
+				serializers: {
+					req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+					res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+				},
+				autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') },
+			}),
+		)
+	}
+	app.use(cspNonce)
+	app.use(securityHeaders(env, { dev, hmrPort: HMR_PORT }))
+
+	let ready = false
+	app.get('/healthz', async (_req, res) => {
+		const healthy = ready && (await loadApp()).healthCheck()
+		res
+			.status(healthy ? 200 : 503)
+			.set('Cache-Control', 'no-store')
+			.json({ status: healthy ? 'ok' : 'starting' })
+	})
+	app.use((req, res, next) => {
+		if (ready) return next()
+		res.set('Retry-After', '2')
+		refuse(req, res, 503, 'ServerError')
+	})
+
+	app.use(...rateLimits(env))
+	app.use(sameOriginCheck(env))
+
+	const hub: HubServer = createHub({
+		server,
+		authenticate: async (request) => (await loadApp()).authenticateHubRequest(request.headers),
+		isAllowedOrigin: (origin, request) => !origin || allowedOrigins(env, request).has(origin),
+		onError: (error) => logger.error({ err: error }, 'realtime upgrade failed'),
+	})
+
+	app.use((_req, res, next) => {
+		res.locals.hub = hub
+		next()
+	})
+	app.all('/{*path}', async (req, res, next) => {
+		try {
+			const appModule = await loadApp()
+			await appModule.handleRequest(req, res, next)
+		} catch (error) {
+			next(error)
+		}
+	})
+
+	// Last resort: no stack trace ever reaches a client.
+	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		logger.error({ err: error, url: redactUrl(req.originalUrl) }, 'unhandled request error')
+		if (res.headersSent) return res.end()
+		refuse(req, res, 500, 'ServerError')
+	})
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(env.PORT, env.HOST, () => {
+			server.off('error', reject)
+			resolve()
+		})
+	})
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : env.PORT
+
+	const appModule = await loadApp()
+	await appModule.bootstrap({ hub, logger })
+	ready = true
+
+	const url = env.PUBLIC_URL.includes(`:${env.PORT}`)
+		? env.PUBLIC_URL.replace(`:${env.PORT}`, `:${port}`)
+		: env.PUBLIC_URL
+	console.log(
+		`\n  Spielzimmer is running at ${url} (${dev ? 'development' : 'production'} build, APP_ENV=${env.APP_ENV})`,
+	)
+	const demo = appModule.demoLogins()
+	if (demo) {
+		console.log(`\n  Demo logins (password for all: ${demo.password})`)
+		for (const account of demo.accounts) console.log(`    ${account.role.padEnd(9)} ${account.email}`)
+		console.log('')
+	}
+
+	const stop = async (signal: string) => {
+		logger.info({ signal }, 'shutting down')
+		await hub.close()
+		server.close()
+		appModule.shutdown()
+		process.exit(0)
+	}
+	process.once('SIGINT', () => void stop('SIGINT'))
+	process.once('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+	if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+		console.error(`Port ${env.PORT} is already in use. Stop the other process or set PORT.`)
+	} else {
+		logger.fatal({ err: error }, 'server failed to start')
+	}
+	process.exit(1)
+})
