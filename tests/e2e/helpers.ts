@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
+
+/** The demo accounts the server seeds (app/seed/accounts.server.ts). */
+export const DEMO = {
+	password: 'Spielzimmer-Demo-2026',
+	admin: 'admin@example.com',
+	host: 'host@example.com',
+	guest: 'guest@example.com',
+} as const
+
+function database() {
+	const file = process.env.E2E_DATABASE
+	if (!file) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
+	const db = new Database(file)
+	db.pragma('busy_timeout = 5000')
+	return db
+}
+
+/**
+ * Logs a demo user in without the login form: writes a session the way the
+ * app does (only the token's SHA-256 is stored) and sets the auth.token cookie.
+ * Tests of the login itself use the form.
+ */
+export async function loginAs(context: BrowserContext, email: string, baseURL: string) {
+	const token = randomBytes(32).toString('base64url')
+	const db = database()
+	try {
+		const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined
+		if (!user) throw new Error(`no user ${email}`)
+		const now = Date.now()
+		db.prepare(
+			'INSERT INTO sessions (id, user_id, created_at, expires_at, persistent) VALUES (?, ?, ?, ?, 1)',
+		).run(createHash('sha256').update(token).digest('hex'), user.id, now, now + 7 * 24 * 3600 * 1000)
+	} finally {
+		db.close()
+	}
+	await context.addCookies([
+		{ name: 'auth.token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+	])
+}
+
+/** No serious or critical accessibility violations (PRODUCT.md §6). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).analyze()
+	const serious = results.violations
+		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+		.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+	expect(serious).toEqual([])
+}

@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react'
+import { createInstance } from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { createRoutesStub } from 'react-router'
+import { i18nOptions } from '#app/i18n.ts'
+import { resources } from '#app/locales/resources.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
+
+/** Renders a component inside a router and the real translations of `locale`. */
+export async function renderWithApp(
+	element: React.ReactNode,
+	options: { locale?: Locale; path?: string } = {},
+) {
+	const locale = options.locale ?? 'de'
+	const i18n = createInstance()
+	await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: locale })
+	const path = options.path ?? (locale === 'en' ? '/en/test' : '/test')
+	const Stub = createRoutesStub([{ path: '*', Component: () => <>{element}</> }])
+	return render(
+		<I18nextProvider i18n={i18n}>
+			<Stub initialEntries={[path]} />
+		</I18nextProvider>,
+	)
+}
