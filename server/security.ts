@@ -134,23 +134,17 @@ const AUTH_PATH = /^(\/en)?\/(login|auth\/(?!logout)[^/]+|user\/ConfirmChangeEma
  * credential forms (POST to /login, /auth/*, /api/Auth/*).
  */
 export function rateLimits(env: Env) {
-	const factor = env.RATE_LIMIT_FACTOR
-	const handler = (req: Request, res: Response) => refuse(req, res, 429, 'TooManyRequests')
-	const general = rateLimit({
-		windowMs: 60_000,
-		limit: Math.round(1_000 * factor),
-		standardHeaders: 'draft-7',
-		legacyHeaders: false,
-		handler,
-		skip: (req) => req.path === '/healthz' || req.path.startsWith('/assets/'),
-	})
-	const credentials = rateLimit({
-		windowMs: 60_000,
-		limit: Math.round(10 * factor),
-		standardHeaders: 'draft-7',
-		legacyHeaders: false,
-		handler,
-		skip: (req) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(req.path),
-	})
-	return [general, credentials]
+	const perMinute = (limit: number, skip: (req: Request) => boolean) =>
+		rateLimit({
+			windowMs: 60_000,
+			limit: Math.round(limit * env.RATE_LIMIT_FACTOR),
+			standardHeaders: 'draft-7',
+			legacyHeaders: false,
+			handler: (req: Request, res: Response) => refuse(req, res, 429, 'TooManyRequests'),
+			skip,
+		})
+	return [
+		perMinute(1_000, (req) => req.path === '/healthz' || req.path.startsWith('/assets/')),
+		perMinute(10, (req) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(req.path)),
+	]
 }

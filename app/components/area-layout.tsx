@@ -5,6 +5,7 @@ import { pageTitle } from '#app/utils/page-title.ts'
 import { useRootData } from '#app/utils/use-root-data.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
+import { Icon } from './icon.tsx'
 
 export type AreaNavItem = { id: string; to: string }
 
@@ -135,17 +136,7 @@ export function AreaLayout({
 						next={{ show: !sidebar.show, minimize: sidebar.minimize }}
 						label={sidebar.show ? t('sidebar.hide') : t('sidebar.show')}
 					>
-						<svg
-							aria-hidden="true"
-							viewBox="0 0 24 24"
-							className="h-5 w-5"
-							fill="none"
-							stroke="currentColor"
-							strokeWidth="2"
-						>
-							<rect x="3" y="4" width="18" height="16" rx="2" />
-							<path d="M9 4v16" />
-						</svg>
+						<Icon name="sidebar" />
 					</SidebarButton>
 					<nav aria-label={t('breadcrumbs')}>
 						<ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">

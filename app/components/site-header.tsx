@@ -7,6 +7,7 @@ import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Logo } from './logo.tsx'
 import { useRealtimeStatus } from './realtime-provider.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
+import { Icon } from './icon.tsx'
 
 const NAV_ITEMS = [
 	{ to: '/playrooms', labelKey: 'nav.playrooms' },
@@ -106,16 +107,7 @@ export function SiteHeader() {
 					<AccountMenu />
 					<details className="relative md:hidden">
 						<summary className="btn-ghost cursor-pointer list-none" aria-label={t('nav.menu')}>
-							<svg
-								aria-hidden="true"
-								viewBox="0 0 24 24"
-								className="h-5 w-5"
-								fill="none"
-								stroke="currentColor"
-								strokeWidth="2"
-							>
-								<path d="M4 6h16M4 12h16M4 18h16" />
-							</svg>
+							<Icon name="menu" />
 						</summary>
 						<nav
 							aria-label={t('nav.main')}

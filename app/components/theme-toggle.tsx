@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useColorMode, useColorModeFetcher } from '#app/utils/color-mode.ts'
+import { Icon } from './icon.tsx'
 
 /** Dark/light switch: a real form (works without JavaScript), a fetcher with it. */
 export function ThemeToggle() {
@@ -27,30 +28,7 @@ export function ThemeToggle() {
 				data-testid="theme-toggle"
 				data-color-mode={mode}
 			>
-				{mode === 'dark' ? (
-					<svg
-						aria-hidden="true"
-						viewBox="0 0 24 24"
-						className="h-5 w-5"
-						fill="none"
-						stroke="currentColor"
-						strokeWidth="2"
-					>
-						<circle cx="12" cy="12" r="4" />
-						<path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-					</svg>
-				) : (
-					<svg
-						aria-hidden="true"
-						viewBox="0 0 24 24"
-						className="h-5 w-5"
-						fill="none"
-						stroke="currentColor"
-						strokeWidth="2"
-					>
-						<path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-					</svg>
-				)}
+				{mode === 'dark' ? <Icon name="sun" /> : <Icon name="moon" />}
 			</button>
 		</fetcher.Form>
 	)

@@ -1,0 +1,39 @@
+/**
+ * The app's icons: inline SVG line icons (no icon font or CDN). Decorative —
+ * the control that holds one carries the accessible name.
+ */
+const ICONS = {
+	sun: (
+		<>
+			<circle cx="12" cy="12" r="4" />
+			<path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+		</>
+	),
+	moon: <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />,
+	menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+	sidebar: (
+		<>
+			<rect x="3" y="4" width="18" height="16" rx="2" />
+			<path d="M9 4v16" />
+		</>
+	),
+} as const
+
+export type IconName = keyof typeof ICONS
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+	return (
+		<svg
+			aria-hidden="true"
+			viewBox="0 0 24 24"
+			className={className}
+			fill="none"
+			stroke="currentColor"
+			strokeWidth="2"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+		>
+			{ICONS[name]}
+		</svg>
+	)
+}
