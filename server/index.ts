@@ -20,6 +20,7 @@ import { EnvError, parseEnv, type Env } from '#app/utils/env.server.ts'
 import { REDACTED_PATHS, redactUrl } from '#app/utils/logger.server.ts'
 import type * as AppModuleNamespace from './app.ts'
 import { createHub, type HubServer } from './hub.ts'
+import { createPageCache } from './page-cache.ts'
 import { allowedOrigins, cspNonce, rateLimits, refuse, sameOriginCheck, securityHeaders } from './security.ts'
 
 type AppModule = typeof AppModuleNamespace
@@ -113,6 +114,8 @@ async function main() {
 
 	app.use(...rateLimits(env))
 	app.use(sameOriginCheck(env))
+	const pageCache = createPageCache()
+	if (env.PAGE_CACHE === 'on') app.use(pageCache.middleware)
 
 	const hub: HubServer = createHub({
 		server,

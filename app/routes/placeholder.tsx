@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
 import type { Route } from './+types/placeholder.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
+import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
 
@@ -10,8 +11,10 @@ import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
  * Guards, layouts and locale handling already apply. The title comes from the
  * route id (common:pages.<id>).
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
 	assertValidRouteParams(params)
+	// The same for every anonymous visitor (area pages are never anonymous).
+	allowPageCache(context, 60)
 	return null
 }
 

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/sitemap-page.ts'
+import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { CITY_SLUGS, INFO_PAGES, STATE_SLUGS } from '#app/utils/slugs.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+	allowPageCache(context, 300)
+	return null
+}
 
 /** /routes: the HTML sitemap of all public pages (PRODUCT.md §2), layout "routes". */
 export default function SitemapPage() {

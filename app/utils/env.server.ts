@@ -45,6 +45,8 @@ const envSchema = z
 			.string()
 			.transform((value) => (/^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value))
 			.optional(),
+		/** The micro-cache of anonymous pages (docs/subsystems/page-cache.md). */
+		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 		/** Turns the scheduler off, e.g. for one-off scripts. */
 		SCHEDULER: z.enum(['on', 'off']).default('on'),
 	})

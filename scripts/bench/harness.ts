@@ -86,14 +86,20 @@ async function stopChild(child: ChildProcess, databasePath?: string) {
 		for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${databasePath}${suffix}`, { force: true })
 }
 
+/**
+ * A returning visitor's cookies (the locale cookies are set on the first visit);
+ * `Authorization` bypasses the page cache without logging anyone in.
+ */
+export const RETURNING_VISITOR = { 'Accept-Language': 'de-DE', Cookie: 'culture=de-DE; i18n_redirected=de' }
+export const BYPASS_PAGE_CACHE = { ...RETURNING_VISITOR, Authorization: 'Bearer bench-no-session' }
+
 /** Requests per second (and latency) for one URL, 10 connections, `seconds` long. */
-export async function measureRps(url: string, seconds = 8) {
-	const result = await autocannon({
-		url,
-		connections: 10,
-		duration: seconds,
-		headers: { 'Accept-Language': 'de-DE' },
-	})
+export async function measureRps(
+	url: string,
+	seconds = 8,
+	headers: Record<string, string> = RETURNING_VISITOR,
+) {
+	const result = await autocannon({ url, connections: 10, duration: seconds, headers })
 	return {
 		rps: result.requests.average,
 		p99ms: result.latency.p99,

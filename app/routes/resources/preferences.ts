@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/preferences.ts'
 import { appendResponseCookie } from '#app/utils/context.server.ts'
 import { COOKIE_NAMES, ONE_YEAR_SECONDS, serializeCookie } from '#app/utils/cookies.server.ts'
+import { keepPageCache } from '#app/utils/page-cache.server.ts'
 import { COLOR_MODES, serializeSidebarState } from '#app/utils/preferences.ts'
 import { safeRedirectPath } from '#app/utils/redirect.ts'
 import { z } from '#app/utils/validation.ts'
@@ -21,6 +22,8 @@ const preferenceSchema = z.discriminatedUnion('intent', [
  * gets JSON and the page updates without a reload.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+	// A visitor's preference changes no page that other visitors see.
+	keepPageCache(context)
 	const form = await request.formData()
 	const parsed = preferenceSchema.safeParse(Object.fromEntries(form))
 	if (!parsed.success) return data({ ok: false }, { status: 400 })
