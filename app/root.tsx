@@ -31,7 +31,6 @@ import { parseSidebarState } from './utils/preferences.ts'
 import { rootMiddleware } from './utils/root-middleware.server.ts'
 import { readToast } from './utils/toast.server.ts'
 import { useRootData } from './utils/use-root-data.ts'
-import './utils/validation.ts'
 
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware
 

@@ -1,49 +1,59 @@
-import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Toaster, toast as showToast } from 'sonner'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { Toast } from '#app/utils/toast.server.ts'
 
-/** Spec §9: top-right, 5,000 ms, at most 20 at once. */
-export const TOAST_DURATION_MS = 5_000
-export const MAX_VISIBLE_TOASTS = 20
+/**
+ * Toasts (spec §9: top-right, 5,000 ms, at most 20). sonner is loaded only when
+ * the first toast is shown, so pages without toasts do not ship it. Until it
+ * is there, toasts wait in a queue that the toaster empties when it mounts.
+ */
+export type AppToast = Pick<Toast, 'type' | 'title' | 'description'> & { id?: string }
 
-export function AppToaster({ colorMode }: { colorMode: 'dark' | 'light' }) {
-	const { t } = useTranslation()
-	return (
-		<Toaster
-			position="top-right"
-			duration={TOAST_DURATION_MS}
-			visibleToasts={MAX_VISIBLE_TOASTS}
-			theme={colorMode}
-			richColors
-			closeButton
-			toastOptions={{ closeButtonAriaLabel: t('toast.dismiss') }}
-		/>
-	)
-}
+const queue: AppToast[] = []
+let requested = false
+let deliver: ((toast: AppToast) => void) | null = null
+const subscribers = new Set<() => void>()
 
 /** Shows a toast in the style the spec names: danger, warning, info, otherwise success. */
-export function showAppToast(toast: Pick<Toast, 'type' | 'title' | 'description'> & { id?: string }) {
-	const options = { id: toast.id, description: toast.title ? toast.description : undefined }
-	const text = toast.title ?? toast.description
-	switch (toast.type) {
-		case 'danger':
-			return showToast.error(text, options)
-		case 'warning':
-			return showToast.warning(text, options)
-		case 'info':
-			return showToast.info(text, options)
-		default:
-			return showToast.success(text, options)
+export function showAppToast(toast: AppToast) {
+	if (deliver) return deliver(toast)
+	queue.push(toast)
+	if (!requested) {
+		requested = true
+		for (const notify of subscribers) notify()
 	}
+}
+
+/** For the sonner-side component: takes over delivery and empties the queue. */
+export function attachToastDelivery(handler: (toast: AppToast) => void) {
+	deliver = handler
+	for (const toast of queue.splice(0)) handler(toast)
+	return () => {
+		deliver = null
+	}
+}
+
+const LazySonnerToaster = lazy(() => import('./toaster-sonner.tsx'))
+
+export function AppToaster({ colorMode }: { colorMode: 'dark' | 'light' }) {
+	const needed = useSyncExternalStore(
+		(notify) => {
+			subscribers.add(notify)
+			return () => subscribers.delete(notify)
+		},
+		() => requested,
+		() => false,
+	)
+	if (!needed) return null
+	return (
+		<Suspense fallback={null}>
+			<LazySonnerToaster colorMode={colorMode} />
+		</Suspense>
+	)
 }
 
 /** Shows the toast a server action left in the flash cookie. */
 export function useToastFromServer(toast: Toast | null) {
 	useEffect(() => {
-		if (!toast) return
-		// Give the Toaster a tick to mount on the first render.
-		const timer = setTimeout(() => showAppToast(toast), 0)
-		return () => clearTimeout(timer)
+		if (toast) showAppToast(toast)
 	}, [toast])
 }

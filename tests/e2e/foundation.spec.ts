@@ -103,6 +103,8 @@ test.describe('guards', () => {
 	}) => {
 		await page.goto('/guest/orders')
 		await expect(page).toHaveURL(`${baseURL}/login?redirect=%2Fguest%2Forders`)
+		// The toast arrives through the flash cookie; sonner is loaded for it on demand.
+		await expect(page.getByText('Login benötigt')).toBeVisible()
 		await page.goto('/en/host/dashboard')
 		await expect(page).toHaveURL(`${baseURL}/en/login?redirect=%2Fen%2Fhost%2Fdashboard`)
 	})
