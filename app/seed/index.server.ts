@@ -25,13 +25,18 @@ export function wipeDatabase(db: AppDatabase = getDb()) {
 		.prepare(
 			`SELECT name FROM sqlite_master WHERE type = 'table'
 			 AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
-			 AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'`,
+			 AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+			 AND name NOT IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')`,
 		)
+		.all() as { name: string }[]
+	// Virtual tables (the FTS5 search index) are emptied through themselves, never via their shadow tables.
+	const virtualTables = db.$client
+		.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
 		.all() as { name: string }[]
 	db.$client.pragma('foreign_keys = OFF')
 	try {
 		db.$client.transaction(() => {
-			for (const { name } of tables) db.$client.prepare(`DELETE FROM "${name}"`).run()
+			for (const { name } of [...tables, ...virtualTables]) db.$client.prepare(`DELETE FROM "${name}"`).run()
 		})()
 	} finally {
 		db.$client.pragma('foreign_keys = ON')
