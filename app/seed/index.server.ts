@@ -4,6 +4,8 @@ import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import { accountsSeedStep, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.server.ts'
+import { catalogueSeedStep } from './catalogue.server.ts'
+import { contentSeedStep } from './content.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -13,7 +15,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 export const DEMO_SEED = 20_261_122
 
 /** Steps in order; each capability appends its own (catalogue, orders, vouchers …). */
-export const SEED_STEPS: SeedStep[] = [accountsSeedStep]
+export const SEED_STEPS: SeedStep[] = [accountsSeedStep, catalogueSeedStep, contentSeedStep]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
 	return !db.select({ id: users.id }).from(users).limit(1).get()

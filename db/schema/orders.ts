@@ -28,7 +28,11 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /** These statuses hold the slot; the others free it (PRODUCT.md §3). */
-export const SLOT_HOLDING_STATUSES = ['Requested', 'AwaitingPayment', 'Confirmed'] as const satisfies readonly OrderStatus[]
+export const SLOT_HOLDING_STATUSES = [
+	'Requested',
+	'AwaitingPayment',
+	'Confirmed',
+] as const satisfies readonly OrderStatus[]
 
 export const PAYMENT_STATUSES = ['Unpaid', 'Paid', 'PartiallyRefunded', 'Refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
