@@ -500,6 +500,26 @@ export function listFavoriteIds(userId: string, db: DbOrTx = getDb()): string[] 
 		.map((f) => f.id)
 }
 
+/** GetFavorites: the stored list for a user, else the visitor's ids; published playrooms only, in list order. */
+export function getFavoriteCards(caller: Caller, visitorIds: readonly string[], locale: Locale, db: DbOrTx = getDb()) {
+	const ids = caller ? listFavoriteIds(caller.id, db) : [...new Set(visitorIds)]
+	if (ids.length === 0) return []
+	const published = new Set(
+		db
+			.select({ id: playrooms.id })
+			.from(playrooms)
+			.where(and(inArray(playrooms.id, ids), eq(playrooms.status, 'Published')))
+			.all()
+			.map((row) => row.id),
+	)
+	return loadCards(
+		ids.filter((id) => published.has(id)),
+		locale,
+		{},
+		db,
+	)
+}
+
 /** Adds favourites (unknown or unpublished ids are ignored); returns the user's list. */
 export function addFavorites(userId: string, playroomIds: readonly string[], db: DbOrTx = getDb()): string[] {
 	const unique = [...new Set(playroomIds)]
