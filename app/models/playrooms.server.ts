@@ -501,7 +501,12 @@ export function listFavoriteIds(userId: string, db: DbOrTx = getDb()): string[] 
 }
 
 /** GetFavorites: the stored list for a user, else the visitor's ids; published playrooms only, in list order. */
-export function getFavoriteCards(caller: Caller, visitorIds: readonly string[], locale: Locale, db: DbOrTx = getDb()) {
+export function getFavoriteCards(
+	caller: Caller,
+	visitorIds: readonly string[],
+	locale: Locale,
+	db: DbOrTx = getDb(),
+) {
 	const ids = caller ? listFavoriteIds(caller.id, db) : [...new Set(visitorIds)]
 	if (ids.length === 0) return []
 	const published = new Set(

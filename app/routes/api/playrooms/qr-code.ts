@@ -17,10 +17,20 @@ export const loader = apiHandler(async ({ url, context, locale }) => {
 	const target = `${getEnv().PUBLIC_URL}${localizePath(`/playrooms/${playroom.playroomUrlPath}`, locale)}`
 	const headers = { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }
 	if (format === 'svg') {
-		const svg = await QRCode.toString(target, { type: 'svg', width: size, margin: 1, errorCorrectionLevel: 'M' })
+		const svg = await QRCode.toString(target, {
+			type: 'svg',
+			width: size,
+			margin: 1,
+			errorCorrectionLevel: 'M',
+		})
 		return new Response(svg, { headers: { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' } })
 	}
-	const png = await QRCode.toBuffer(target, { type: 'png', width: size, margin: 1, errorCorrectionLevel: 'M' })
+	const png = await QRCode.toBuffer(target, {
+		type: 'png',
+		width: size,
+		margin: 1,
+		errorCorrectionLevel: 'M',
+	})
 	return new Response(new Uint8Array(png), { headers: { ...headers, 'Content-Type': 'image/png' } })
 })
 export const action = apiHandler(methodNotAllowed)
