@@ -5,6 +5,14 @@ import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import type { SearchResult } from '#app/models/playroom-search.server.ts'
+import type {
+	getAvailableLists,
+	getBookingData,
+	getLiveData,
+	getOccupationData,
+} from '#app/models/playroom-booking.server.ts'
+import type { FeatureView, getPlayroomDetail, PlayroomCard } from '#app/models/playrooms.server.ts'
 import * as addFavorite from './add-favorite.ts'
 import * as availableLists from './available-lists.ts'
 import * as booking from './booking.ts'
@@ -28,10 +36,10 @@ import * as questions from './questions.ts'
 import * as removeFavorite from './remove-favorite.ts'
 import * as website from './website.ts'
 
-type Envelope = { success: boolean; value: any; error: string | null }
+type Envelope<T = unknown> = { success: boolean; value: T; error: string | null }
 const BASE = '/api/Public/Playrooms'
 
-async function get(
+async function get<T = unknown>(
 	module: { loader: (args: never) => unknown },
 	path: string,
 	options: { cookie?: string; lang?: string } = {},
@@ -41,20 +49,20 @@ async function get(
 		cookie: options.cookie,
 		headers: options.lang ? { 'Accept-Language': options.lang } : {},
 	})
-	return { ...result, body: result.json as Envelope }
+	return { ...result, body: result.json as Envelope<T> }
 }
 
-async function post(
+async function post<T = unknown>(
 	module: { action: (args: never) => unknown },
 	path: string,
 	json: unknown,
 	cookie?: string,
 ) {
 	const result = await callRoute(module.action as never, { path: `${BASE}/${path}`, json, cookie })
-	return { ...result, body: result.json as Envelope }
+	return { ...result, body: result.json as Envelope<T> }
 }
 
-const errorOf = (body: Envelope) =>
+const errorOf = (body: Envelope<unknown>) =>
 	JSON.parse(body.error ?? '{}') as { name: string; message: string; fields?: Record<string, string[]> }
 
 // A date in the future that is a Wednesday, far enough for lead times.
@@ -105,7 +113,7 @@ describe('Public playroom API', async () => {
 	})
 
 	test('Index: filters, shape, bad input', async () => {
-		const { body, status } = await get(
+		const { body, status } = await get<SearchResult>(
 			index,
 			'Index?city=koeln&q=Koeln&features=ball-pit&guests=5&sort=price',
 		)
@@ -179,20 +187,23 @@ describe('Public playroom API', async () => {
 	test('Images, Features, Questions, PlayroomPage, FeatureList, CustomUrl', async () => {
 		expect((await get(images, `Images?playroomId=${published.id}`)).body.value).toEqual([])
 		expect(
-			(await get(featuresRoute, `Features?playroomId=${published.id}`)).body.value.map(
+			(await get<FeatureView[]>(featuresRoute, `Features?playroomId=${published.id}`)).body.value.map(
 				(f: { key: string }) => f.key,
 			),
 		).toEqual(['ball-pit', 'kitchen'])
 		const faq = await get(questions, 'Questions?playroomUrlPath=kunterbunt-ehrenfeld', { lang: 'en' })
 		expect(faq.body.value).toMatchObject([{ question: 'Is there parking?', answer: 'Yes.' }])
-		const detail = await get(playroom, `Playroom?playroomId=${published.id}`)
-		const pageId = detail.body.value.pages[0].id
+		const detail = await get<ReturnType<typeof getPlayroomDetail>>(
+			playroom,
+			`Playroom?playroomId=${published.id}`,
+		)
+		const pageId = detail.body.value.pages[0]?.id
 		const page = await get(playroomPage, `PlayroomPage?playroomId=${published.id}&playroomPageId=${pageId}`)
 		expect(page.body.value).toMatchObject({ title: 'Anfahrt', text: 'Mit der Bahn.' })
 		expect(
 			(await get(playroomPage, `PlayroomPage?playroomId=${neighbour.id}&playroomPageId=${pageId}`)).status,
 		).toBe(404)
-		expect((await get(featureList, 'FeatureList')).body.value.length).toBeGreaterThanOrEqual(3)
+		expect((await get<FeatureView[]>(featureList, 'FeatureList')).body.value.length).toBeGreaterThanOrEqual(3)
 		expect((await get(customUrl, 'CustomUrl?customUrl=/kunterbunt/')).body.value).toEqual({
 			playroomId: published.id,
 			playroomUrlPath: 'kunterbunt-ehrenfeld',
@@ -213,14 +224,14 @@ describe('Public playroom API', async () => {
 	})
 
 	test('AvailableLists: start times around an existing order; bad input', async () => {
-		const lists = await get(
+		const lists = await get<ReturnType<typeof getAvailableLists>>(
 			availableLists,
 			`AvailableLists?playroomUrlPath=kunterbunt-ehrenfeld&checkIn=${future}&bookingType=Hourly`,
 		)
 		expect(lists.status).toBe(200)
 		const starts = lists.body.value.starts.map((s: { localStart: string }) => s.localStart.slice(11))
 		expect(starts).toEqual(['12:00', '13:00', '14:00', '15:00', '16:00'])
-		expect(lists.body.value.starts[0].durations.map((d: { minutes: number }) => d.minutes)).toEqual([
+		expect(lists.body.value.starts[0]?.durations.map((d: { minutes: number }) => d.minutes)).toEqual([
 			120, 180, 240,
 		])
 		expect(
@@ -247,7 +258,7 @@ describe('Public playroom API', async () => {
 	})
 
 	test('GetOccupationData: intervals without guest data; range checks', async () => {
-		const result = await get(
+		const result = await get<ReturnType<typeof getOccupationData>>(
 			occupation,
 			`GetOccupationData?playroomId=${published.id}&from=${future}&to=${addDays(future, 6)}`,
 		)
@@ -328,12 +339,21 @@ describe('Public playroom API', async () => {
 			playroomId: published.id,
 			paymentMethods: ['BankTransfer', 'OnSite'],
 		})
-		const withDate = await get(booking, `Booking?playroomId=${published.id}&checkIn=${future}`)
-		expect(withDate.body.value.availability[0].bookingType).toBe('Hourly')
-		expect(withDate.body.value.availability[0].starts.length).toBe(5)
-		expect((await get(booking, `Booking?playroomId=${published.id}`)).body.value.availability).toBeNull()
+		const withDate = await get<ReturnType<typeof getBookingData>>(
+			booking,
+			`Booking?playroomId=${published.id}&checkIn=${future}`,
+		)
+		expect(withDate.body.value.availability?.[0]?.bookingType).toBe('Hourly')
+		expect(withDate.body.value.availability?.[0]?.starts.length).toBe(5)
+		expect(
+			(await get<ReturnType<typeof getBookingData>>(booking, `Booking?playroomId=${published.id}`)).body.value
+				.availability,
+		).toBeNull()
 		expect((await get(booking, 'Booking?checkIn=2026-01-01')).status).toBe(400)
-		const live = await get(liveData, 'LiveData?playroomUrlPath=kunterbunt-ehrenfeld')
+		const live = await get<ReturnType<typeof getLiveData>>(
+			liveData,
+			'LiveData?playroomUrlPath=kunterbunt-ehrenfeld',
+		)
 		expect(live.body.value).toHaveProperty('freeNow')
 		expect(live.body.value.nextFreeStart).toMatchObject({ bookingType: 'Hourly' })
 		expect((await get(liveData, 'LiveData')).status).toBe(400)
@@ -354,18 +374,21 @@ describe('Public playroom API', async () => {
 	})
 
 	test('PlayroomsNearByPlayroomsId: nearest first, never itself', async () => {
-		const result = await get(nearby, `PlayroomsNearByPlayroomsId?playroomId=${published.id}&limit=3`)
+		const result = await get<PlayroomCard[]>(
+			nearby,
+			`PlayroomsNearByPlayroomsId?playroomId=${published.id}&limit=3`,
+		)
 		const ids = result.body.value.map((c: { id: string }) => c.id)
 		expect(ids).not.toContain(published.id)
 		expect(ids).not.toContain(draft.id)
-		expect(result.body.value[0].distanceKm).toBeGreaterThanOrEqual(0)
+		expect(result.body.value[0]?.distanceKm).toBeGreaterThanOrEqual(0)
 		expect(
 			(await get(nearby, `PlayroomsNearByPlayroomsId?playroomId=${published.id}&limit=100`)).status,
 		).toBe(400)
 	})
 
 	test('favourites: visitors pass ids, users store them; add/remove/merge need a login', async () => {
-		const visitor = await get(getFavorites, `GetFavorites?ids=${published.id},${draft.id}`)
+		const visitor = await get<PlayroomCard[]>(getFavorites, `GetFavorites?ids=${published.id},${draft.id}`)
 		expect(visitor.body.value.map((c: { id: string }) => c.id)).toEqual([published.id])
 		expect((await get(getFavorites, 'GetFavorites?ids=bad')).status).toBe(400)
 
@@ -373,7 +396,7 @@ describe('Public playroom API', async () => {
 		const user = await createLoggedInUser()
 		const added = await post(addFavorite, 'AddFavorite', { playroomId: published.id }, user.cookie)
 		expect(added.body.value).toEqual({ playroomIds: [published.id] })
-		const merged = await post(
+		const merged = await post<{ playroomIds: string[] }>(
 			mergeFavorites,
 			'MergeFavorites',
 			{ playroomIds: [neighbour.id, draft.id, published.id] },
