@@ -158,12 +158,14 @@ export function availableStarts(
 	date: LocalDate,
 	bookingType: BookingType,
 	now: number,
+	/** Stop after this many starts (search only needs to know whether there is one). */
+	limit = Number.POSITIVE_INFINITY,
 ): StartOption[] {
 	if (!isBookingTypeOffered(rules, bookingType) || !isWithinHorizon(rules, date, now)) return []
 	const windows = openingWindows(rules, date)
 	if (windows.length === 0) return []
 	const notBefore = earliestStart(rules, now)
-	if (bookingType === 'Hourly') return hourlyStarts(rules, busy, windows, notBefore)
+	if (bookingType === 'Hourly') return hourlyStarts(rules, busy, windows, notBefore, limit)
 	if (bookingType === 'Daily') return dailyStart(rules, busy, windows, notBefore)
 	return overnightStarts(rules, busy, date, notBefore)
 }
@@ -173,6 +175,7 @@ function hourlyStarts(
 	busy: readonly BusyInterval[],
 	windows: Stay[],
 	notBefore: number,
+	limit: number,
 ): StartOption[] {
 	const hourly = rules.hourly
 	if (!hourly) return []
@@ -196,6 +199,7 @@ function hourlyStarts(
 				durations.push({ minutes, end })
 			}
 			if (durations.length > 0) starts.push({ start, durations })
+			if (starts.length >= limit) return starts
 		}
 	}
 	return starts
@@ -255,7 +259,7 @@ export function isAvailableOn(
 	now: number,
 ): boolean {
 	const types = bookingType ? [bookingType] : offeredBookingTypes(rules)
-	return types.some((type) => availableStarts(rules, busy, date, type, now).length > 0)
+	return types.some((type) => availableStarts(rules, busy, date, type, now, 1).length > 0)
 }
 
 /**

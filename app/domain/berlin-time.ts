@@ -18,9 +18,21 @@ export const DAY_MS = 24 * HOUR
 
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
+// Europe/Berlin changes its offset only on whole UTC hours (01:00 UTC), so the offset is
+// constant within a UTC hour and can be cached per hour; search calls this thousands of times.
+const offsetCache = new Map<number, number>()
+const OFFSET_CACHE_LIMIT = 100_000
+
 /** Offset of Europe/Berlin from UTC at an instant, in minutes (60 in winter, 120 in summer). */
 export function berlinOffsetMinutes(instant: number): number {
-	return tzOffset(TIME_ZONE, new Date(instant))
+	const hour = Math.floor(instant / HOUR)
+	let offset = offsetCache.get(hour)
+	if (offset === undefined) {
+		offset = tzOffset(TIME_ZONE, new Date(hour * HOUR))
+		if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear()
+		offsetCache.set(hour, offset)
+	}
+	return offset
 }
 
 export function parseLocalDate(date: LocalDate): { year: number; month: number; day: number } {

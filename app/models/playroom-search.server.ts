@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { isAvailableOn } from '#app/domain/availability.ts'
-import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
+import { addDays, isoWeekday, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { ftsQuery, slugify } from '#app/domain/search-text.ts'
 import type { SearchParams, SearchSort } from '#app/schemas/catalogue.ts'
@@ -146,7 +146,7 @@ function filterAvailable(
 ): Candidate[] {
 	if (candidates.length === 0) return candidates
 	const ids = candidates.map((c) => c.id)
-	const rules = loadAvailabilityRules(ids, db)
+	const rules = loadAvailabilityRules(ids, db, { weekday: isoWeekday(date) })
 	let maxBuffer = 0
 	let maxNights = 0
 	for (const r of rules.values()) {
