@@ -44,41 +44,17 @@ export function createPlayroom(input: PlayroomInput, db: DbOrTx = getDb()): stri
 		...row
 	} = input
 	const { id } = db.insert(playrooms).values(row).returning({ id: playrooms.id }).get()
-	if (featureKeys.length) {
-		db.insert(playroomFeatures)
-			.values(featureKeys.map((featureKey) => ({ playroomId: id, featureKey })))
-			.run()
-	}
-	if (photos.length) {
-		db.insert(playroomPhotos)
-			.values(photos.map((photo, position) => ({ ...photo, playroomId: id, position })))
-			.run()
-	}
-	if (questions.length) {
-		db.insert(playroomQuestions)
-			.values(questions.map((q, position) => ({ ...q, playroomId: id, position })))
-			.run()
-	}
-	if (pages.length) {
-		db.insert(playroomPages)
-			.values(pages.map((p, position) => ({ ...p, playroomId: id, position })))
-			.run()
-	}
-	if (bookingTypes.length) {
-		db.insert(playroomBookingTypes)
-			.values(bookingTypes.map((b) => ({ ...b, playroomId: id })))
-			.run()
-	}
-	if (additions.length) {
-		db.insert(playroomAdditions)
-			.values(additions.map((a, position) => ({ ...a, playroomId: id, position })))
-			.run()
-	}
-	if (openingHours.length) {
-		db.insert(playroomOpeningHours)
-			.values(openingHours.map((o) => ({ ...o, playroomId: id })))
-			.run()
-	}
+	const owned = <T extends object>(rows: T[]) => rows.map((r) => ({ ...r, playroomId: id }))
+	const ordered = <T extends object>(rows: T[]) =>
+		rows.map((r, position) => ({ ...r, playroomId: id, position }))
+	const featureRows = featureKeys.map((featureKey) => ({ playroomId: id, featureKey }))
+	if (featureRows.length) db.insert(playroomFeatures).values(featureRows).run()
+	if (photos.length) db.insert(playroomPhotos).values(ordered(photos)).run()
+	if (questions.length) db.insert(playroomQuestions).values(ordered(questions)).run()
+	if (pages.length) db.insert(playroomPages).values(ordered(pages)).run()
+	if (bookingTypes.length) db.insert(playroomBookingTypes).values(owned(bookingTypes)).run()
+	if (additions.length) db.insert(playroomAdditions).values(ordered(additions)).run()
+	if (openingHours.length) db.insert(playroomOpeningHours).values(owned(openingHours)).run()
 	reindexPlayroom(id, db)
 	return id
 }

@@ -82,10 +82,7 @@ export function getAvailableLists(
 	const playroom = findVisiblePlayroom(ref, caller, db)
 	const { rules, busy } = loadInputForDays(playroom.id, date, 1, db)
 	if (!isBookingTypeOffered(rules, bookingType)) {
-		throw new AppError(400, 'BookingTypeNotOffered', {
-			messageKey: 'catalogue:errors.bookingTypeNotOffered',
-			fields: { bookingType: ['catalogue:errors.bookingTypeNotOffered'] },
-		})
+		throw bookingTypeNotOffered()
 	}
 	const starts = availableStarts(rules, busy, date, bookingType, options.now ?? Date.now())
 	return {
@@ -212,6 +209,13 @@ function resolveStay(
 		: null
 }
 
+function bookingTypeNotOffered(): AppError {
+	return new AppError(400, 'BookingTypeNotOffered', {
+		messageKey: 'catalogue:errors.bookingTypeNotOffered',
+		fields: { bookingType: ['catalogue:errors.bookingTypeNotOffered'] },
+	})
+}
+
 function stayNotValid(reason: StayRejection | 'Unresolvable'): AppError {
 	return new AppError(400, 'StayNotValid', {
 		messageKey: 'catalogue:errors.stayNotValid',
@@ -260,10 +264,7 @@ export function getPriceQuote(
 	const playroom = findVisiblePlayroom({ playroomId: input.playroomId }, caller, db)
 	const settings = getBookingTypeSettings(playroom.id, db).find((b) => b.bookingType === input.bookingType)
 	if (!settings) {
-		throw new AppError(400, 'BookingTypeNotOffered', {
-			messageKey: 'catalogue:errors.bookingTypeNotOffered',
-			fields: { bookingType: ['catalogue:errors.bookingTypeNotOffered'] },
-		})
+		throw bookingTypeNotOffered()
 	}
 	const { rules } = loadInputForDays(playroom.id, localDateOf(now), 0, db)
 	const stay = resolveStay(rules, input.bookingType, input.checkIn, input.checkOut)

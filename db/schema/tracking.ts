@@ -8,31 +8,23 @@ import { users } from './users.ts'
  * website clicks for the host and admin dashboards, and the TrackEvent /
  * TraceEvent rows of /api/Events. No personal data besides the user id.
  */
-export const playroomViews = sqliteTable(
-	'playroom_views',
-	{
-		id: integer('id').primaryKey({ autoIncrement: true }),
-		playroomId: text('playroom_id')
-			.notNull()
-			.references(() => playrooms.id, { onDelete: 'cascade' }),
-		userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-		createdAt: createdAt(),
-	},
-	(table) => [index('playroom_views_playroom_idx').on(table.playroomId, table.createdAt)],
-)
+/** A row per counted event of a playroom (who, if logged in, and when). */
+const playroomEventTable = (name: string) =>
+	sqliteTable(
+		name,
+		{
+			id: integer('id').primaryKey({ autoIncrement: true }),
+			playroomId: text('playroom_id')
+				.notNull()
+				.references(() => playrooms.id, { onDelete: 'cascade' }),
+			userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+			createdAt: createdAt(),
+		},
+		(table) => [index(`${name}_playroom_idx`).on(table.playroomId, table.createdAt)],
+	)
 
-export const playroomWebsiteClicks = sqliteTable(
-	'playroom_website_clicks',
-	{
-		id: integer('id').primaryKey({ autoIncrement: true }),
-		playroomId: text('playroom_id')
-			.notNull()
-			.references(() => playrooms.id, { onDelete: 'cascade' }),
-		userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-		createdAt: createdAt(),
-	},
-	(table) => [index('playroom_website_clicks_playroom_idx').on(table.playroomId, table.createdAt)],
-)
+export const playroomViews = playroomEventTable('playroom_views')
+export const playroomWebsiteClicks = playroomEventTable('playroom_website_clicks')
 
 /** POST /api/Events/TrackEvent (name, value). */
 export const trackEvents = sqliteTable(
