@@ -13,6 +13,35 @@ import { INFO_PAGES, PLAYROOM_EDIT_TABS } from './utils/slugs.ts'
  */
 const page = (path: string, id: string = path) => route(path, 'routes/placeholder.tsx', { id })
 
+/** The public catalogue API (spec §7 "Public playrooms"), docs/subsystems/catalogue.md. */
+const publicPlayroomApiRoutes = () =>
+	(
+		[
+			['Index', 'index'],
+			['Playroom', 'playroom'],
+			['Images', 'images'],
+			['Features', 'features'],
+			['FeatureList', 'feature-list'],
+			['Questions', 'questions'],
+			['PlayroomPage', 'playroom-page'],
+			['CustomUrl', 'custom-url'],
+			['GetOccupationData', 'occupation'],
+			['AvailableLists', 'available-lists'],
+			['GetPrice', 'get-price'],
+			['Booking', 'booking'],
+			['ForOrderCheckout', 'for-order-checkout'],
+			['LiveData', 'live-data'],
+			['GetQrCode', 'qr-code'],
+			['GetFavorites', 'get-favorites'],
+			['AddFavorite', 'add-favorite'],
+			['RemoveFavorite', 'remove-favorite'],
+			['MergeFavorites', 'merge-favorites'],
+			['PlayroomsNearByPlayroomsId', 'nearby'],
+			['PlayroomPageView', 'page-view'],
+			['RedirectToPlayroomWebsite', 'website'],
+		] as const
+	).map(([endpoint, file]) => route(`api/Public/Playrooms/${endpoint}`, `routes/api/playrooms/${file}.ts`))
+
 /** Paths named after UI parts of the original front end: 302 to the parent page. */
 const artefactRedirect = (area: string, path: string) =>
 	route(path, 'routes/artefact-redirect.tsx', { id: `artefact:${area}/${path}` })
@@ -31,6 +60,7 @@ export default [
 	route('resources/locale', 'routes/resources/locale.ts'),
 	route('api/Auth/session', 'routes/api/auth.session.ts'),
 	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
+	...publicPlayroomApiRoutes(),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
@@ -39,7 +69,7 @@ export default [
 			page('login'),
 			page('404', 'not-found-page'),
 
-			...INFO_PAGES.map((slug) => page(`info/${slug}`)),
+			...INFO_PAGES.map((slug) => route(`info/${slug}`, 'routes/content-page.tsx', { id: `info/${slug}` })),
 
 			page('playrooms'),
 			page('playrooms/search'),

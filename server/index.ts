@@ -80,6 +80,8 @@ async function main() {
 	const server = http.createServer(app)
 
 	app.use(compression())
+	// Processed uploads (playroom photos): file names are content hashes, so they never change.
+	app.use('/uploads', express.static(env.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false }))
 	const loadApp = await createAppLoader(app)
 
 	// Access logs at level info or below; without them pino-http would only cost time.

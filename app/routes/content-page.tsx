@@ -1,14 +1,32 @@
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/content-page.ts'
+import { contentSlugFromPath, getContentPage } from '#app/models/content.server.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 
 /**
- * The catch-all (spec §2): content pages by slug. Until content pages exist
- * (catalogue capability), every slug is unknown → the 404 page.
+ * Content pages (spec §2): the catch-all and the /info/* routes. The slug is the
+ * locale-free path ("info/imprint", "privacy-policy"); the page comes from the
+ * database in the page's language, its Markdown rendered without raw HTML
+ * (app/models/content.server.ts). Unknown or unpublished slug → the 404 page.
  */
-export async function loader(_args: Route.LoaderArgs) {
-	throw notFound()
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const slug = contentSlugFromPath(new URL(request.url).pathname)
+	const page = slug.length <= 200 ? getContentPage(slug, getLocale(context)) : null
+	if (!page) throw notFound()
+	return { page }
 }
 
-export default function ContentPage() {
-	return null
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+	const { page } = loaderData
+	const { t } = useTranslation()
+	return (
+		<main id="main" className="mx-auto max-w-3xl px-4 py-12">
+			<title>{`${page.title} | ${t('appName')}`}</title>
+			<meta name="description" content={page.description} />
+			<h1 className="mb-6 text-3xl font-bold">{page.title}</h1>
+			{/* Rendered by markdown-it with html: false — source HTML is escaped. */}
+			<div className="content-page space-y-4" dangerouslySetInnerHTML={{ __html: page.html }} />
+		</main>
+	)
 }

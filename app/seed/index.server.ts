@@ -4,6 +4,8 @@ import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import { accountsSeedStep, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.server.ts'
+import { catalogueSeedStep } from './catalogue.server.ts'
+import { contentSeedStep } from './content.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -13,7 +15,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 export const DEMO_SEED = 20_261_122
 
 /** Steps in order; each capability appends its own (catalogue, orders, vouchers …). */
-export const SEED_STEPS: SeedStep[] = [accountsSeedStep]
+export const SEED_STEPS: SeedStep[] = [accountsSeedStep, catalogueSeedStep, contentSeedStep]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
 	return !db.select({ id: users.id }).from(users).limit(1).get()
@@ -25,13 +27,18 @@ export function wipeDatabase(db: AppDatabase = getDb()) {
 		.prepare(
 			`SELECT name FROM sqlite_master WHERE type = 'table'
 			 AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
-			 AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'`,
+			 AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+			 AND name NOT IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')`,
 		)
+		.all() as { name: string }[]
+	// Virtual tables (the FTS5 search index) are emptied through themselves, never via their shadow tables.
+	const virtualTables = db.$client
+		.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
 		.all() as { name: string }[]
 	db.$client.pragma('foreign_keys = OFF')
 	try {
 		db.$client.transaction(() => {
-			for (const { name } of tables) db.$client.prepare(`DELETE FROM "${name}"`).run()
+			for (const { name } of [...tables, ...virtualTables]) db.$client.prepare(`DELETE FROM "${name}"`).run()
 		})()
 	} finally {
 		db.$client.pragma('foreign_keys = ON')

@@ -21,6 +21,8 @@ const envSchema = z
 			.default(3000),
 		HOST: z.string().min(1).default('0.0.0.0'),
 		DATABASE_PATH: z.string().min(1).default('./data/spielzimmer.db'),
+		/** Where processed uploads (playroom photos) are stored; served under /uploads. */
+		UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
 		APP_ENV: z
 			.enum(['development', 'test', 'production'], {
 				error: 'must be development, test or production',
@@ -65,6 +67,7 @@ export type Env = z.infer<typeof envSchema> & {
 	PUBLIC_URL: string
 	SESSION_SECRET: string
 	DATABASE_PATH: string
+	UPLOADS_DIR: string
 }
 
 export class EnvError extends Error {
@@ -92,6 +95,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		// Outside production a fixed development secret keeps cookies valid across restarts.
 		SESSION_SECRET: env.SESSION_SECRET ?? 'spielzimmer-development-secret-not-for-production',
 		DATABASE_PATH: env.DATABASE_PATH === ':memory:' ? env.DATABASE_PATH : path.resolve(env.DATABASE_PATH),
+		UPLOADS_DIR: path.resolve(env.UPLOADS_DIR),
 	}
 }
 

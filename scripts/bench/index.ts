@@ -4,10 +4,11 @@
  * Each capability adds its benchmark to BENCHMARKS.
  */
 import fs from 'node:fs'
+import { catalogueBenchmark } from './catalogue.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
-const BENCHMARKS: Benchmark[] = [foundationBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, catalogueBenchmark]
 
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No production build. Run `npm run build` first.')

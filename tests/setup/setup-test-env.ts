@@ -14,6 +14,8 @@ fs.copyFileSync(templatePath, databasePath)
 
 process.env.APP_ENV = 'test'
 process.env.DATABASE_PATH = databasePath
+// Shared by all test files: image files are content-addressed, so parallel writers agree.
+process.env.UPLOADS_DIR = path.join(path.dirname(templatePath), 'uploads')
 process.env.SCHEDULER = 'off'
 process.env.SEED_DEMO = 'false'
 process.env.LOG_LEVEL = 'silent'

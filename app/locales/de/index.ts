@@ -1,4 +1,5 @@
+import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common }
+export const de = { common, catalogue }

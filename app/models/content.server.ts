@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm'
+import MarkdownIt from 'markdown-it'
+import { contentPages } from '#db/schema/content.ts'
+import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
+
+/**
+ * Content pages (imprint, FAQs, host info, privacy policy, admin-made pages).
+ * Markdown is rendered with markdown-it with raw HTML switched off: any HTML in
+ * the source is escaped, and markdown-it's link validation refuses
+ * javascript:, vbscript:, file: and non-image data: URLs (docs/decisions/0024-content-pages-markdown.md).
+ */
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true, breaks: false })
+
+// External links open safely.
+const defaultLinkOpen =
+	markdown.renderer.rules.link_open ??
+	((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options))
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+	const token = tokens[idx]
+	const href = String(token?.attrGet('href') ?? '')
+	if (token && /^https?:\/\//i.test(href)) token.attrSet('rel', 'noopener noreferrer')
+	return defaultLinkOpen(tokens, idx, options, env, self)
+}
+
+export function renderMarkdown(source: string): string {
+	return markdown.render(source)
+}
+
+/** Normalises a path into a content page slug: "/en/info/imprint/" → "info/imprint". */
+export function contentSlugFromPath(path: string): string {
+	return path
+		.replace(/^\/+|\/+$/g, '')
+		.replace(/^en(\/|$)/, '')
+		.toLowerCase()
+}
+
+export type ContentPageView = {
+	slug: string
+	locale: Locale
+	title: string
+	description: string
+	html: string
+	updatedAt: string
+	/** Whether the page exists in the other language (for hreflang). */
+	alternates: Locale[]
+}
+
+/** A published content page by slug and locale, rendered; null when there is none. */
+export function getContentPage(slug: string, locale: Locale, db: DbOrTx = getDb()): ContentPageView | null {
+	const page = db
+		.select()
+		.from(contentPages)
+		.where(
+			and(eq(contentPages.slug, slug), eq(contentPages.locale, locale), eq(contentPages.published, true)),
+		)
+		.get()
+	if (!page) return null
+	const alternates = db
+		.select({ locale: contentPages.locale })
+		.from(contentPages)
+		.where(and(eq(contentPages.slug, slug), eq(contentPages.published, true)))
+		.all()
+		.map((p) => p.locale)
+	return {
+		slug: page.slug,
+		locale: page.locale,
+		title: page.title,
+		description: page.description,
+		html: renderMarkdown(page.bodyMarkdown),
+		updatedAt: page.updatedAt.toISOString(),
+		alternates,
+	}
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import { AppError } from '#app/utils/app-error.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { getImage, imageUrls, processImage, storeUploadedImage } from './images.server.ts'
+
+/** A 1600×1200 JPEG with EXIF (camera, orientation 6 = rotate 90°) like a phone photo. */
+async function phoneJpeg() {
+	return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+		.withMetadata({ orientation: 6, exif: { IFD0: { Make: 'Spielkamera', Model: 'GPS-Leak 3000' } } })
+		.jpeg()
+		.toBuffer()
+}
+
+describe('image pipeline', () => {
+	test('re-encodes into responsive WebP sizes plus a JPEG, applies the orientation, strips EXIF', async () => {
+		const input = await phoneJpeg()
+		expect((await sharp(input).metadata()).exif).toBeDefined()
+		const id = await storeUploadedImage(input)
+		const stored = getImage(id)
+		expect(stored).toMatchObject({ width: 1200, height: 1600 })
+		expect(stored?.variants.map((v) => [v.format, v.width, v.height])).toEqual([
+			['webp', 320, 427],
+			['webp', 640, 853],
+			['webp', 1200, 1600],
+			['jpeg', 1200, 1600],
+		])
+		for (const variant of stored?.variants ?? []) {
+			const file = path.join(getEnv().UPLOADS_DIR, variant.url.replace('/uploads/', ''))
+			const metadata = await sharp(fs.readFileSync(file)).metadata()
+			expect(metadata.exif).toBeUndefined()
+			expect(metadata.orientation ?? 1).toBe(1)
+			expect(metadata.format).toBe(variant.format)
+			expect(metadata.width).toBe(variant.width)
+		}
+		const urls = imageUrls(stored?.variants ?? [])
+		expect(urls.srcset).toContain('320w')
+		expect(urls.ogUrl).toMatch(/\.jpg$/)
+		// The same upload is stored once.
+		expect(await storeUploadedImage(input)).toBe(id)
+	})
+
+	test('refuses what is not a raster image, and SVG unless the app made it', async () => {
+		const svg = Buffer.from(
+			'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+		)
+		for (const input of [Buffer.from('not an image at all'), svg]) {
+			const error = await processImage(input).catch((e: unknown) => e)
+			expect(error).toBeInstanceOf(AppError)
+			expect((error as AppError).messageKey).toBe('catalogue:errors.imageNotSupported')
+		}
+		await expect(processImage(svg, { allowSvg: true })).resolves.toMatchObject({ width: 10 })
+	})
+
+	test('refuses uploads over 15 MB', async () => {
+		const error = await processImage(Buffer.alloc(15 * 1024 * 1024 + 1)).catch((e: unknown) => e)
+		expect((error as AppError).messageKey).toBe('catalogue:errors.imageTooLarge')
+	})
+})

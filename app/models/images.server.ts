@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp, { type Metadata } from 'sharp'
+import { images, type ImageVariant } from '#db/schema/catalogue.ts'
+import { AppError } from '#app/utils/app-error.ts'
+import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+
+/**
+ * The image pipeline for uploads and demo photos (docs/decisions/0023-images.md):
+ * sharp decodes the upload (images only, ≤ 15 MB), applies the EXIF orientation,
+ * and re-encodes it into responsive WebP sizes plus one JPEG (for Open Graph);
+ * re-encoding drops every metadata block (EXIF, GPS, XMP). Files go to
+ * UPLOADS_DIR/img/<id>/<width>.<ext> and are served under /uploads with a
+ * one-year immutable cache — the id is a hash of the input, so a file never changes.
+ */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const
+export const OG_IMAGE_WIDTH = 1280
+export const MAX_UPLOAD_MB = 15
+const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif'])
+
+export type ProcessedImage = { id: string; width: number; height: number; variants: ImageVariant[] }
+
+export function imageIdFor(input: Buffer): string {
+	return createHash('sha256').update(input).digest('base64url').slice(0, 16)
+}
+
+function writeAtomically(file: string, data: Buffer) {
+	fs.mkdirSync(path.dirname(file), { recursive: true })
+	const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+	fs.writeFileSync(temporary, data)
+	fs.renameSync(temporary, file)
+}
+
+function notAnImage(): never {
+	throw new AppError(400, 'ValidationError', {
+		messageKey: 'catalogue:errors.imageNotSupported',
+		fields: { file: ['catalogue:errors.imageNotSupported'] },
+	})
+}
+
+/**
+ * Processes an image into its stored variants. `allowSvg` is only for images the
+ * app renders itself (demo photos); uploads must be raster images.
+ */
+export async function processImage(
+	input: Buffer,
+	options: { allowSvg?: boolean } = {},
+): Promise<ProcessedImage> {
+	if (input.length > MAX_UPLOAD_BYTES) {
+		throw new AppError(400, 'ValidationError', {
+			messageKey: 'catalogue:errors.imageTooLarge',
+			params: { max: MAX_UPLOAD_MB },
+			fields: { file: [`catalogue:errors.imageTooLarge?max=${MAX_UPLOAD_MB}`] },
+		})
+	}
+	let metadata: Metadata
+	try {
+		metadata = await sharp(input, { limitInputPixels: 60_000_000 }).metadata()
+	} catch {
+		notAnImage()
+	}
+	const format = metadata.format ?? ''
+	if (!(UPLOAD_FORMATS.has(format) || (options.allowSvg && format === 'svg'))) notAnImage()
+
+	const id = imageIdFor(input)
+	const directory = path.join(getEnv().UPLOADS_DIR, 'img', id)
+	// rotate() without an angle applies the EXIF orientation; the outputs carry no metadata.
+	const source = sharp(input, { limitInputPixels: 60_000_000, animated: false }).rotate()
+	const oriented = await source.clone().metadata()
+	const swap = (oriented.orientation ?? 1) >= 5
+	const originalWidth = (swap ? oriented.height : oriented.width) ?? 0
+	const originalHeight = (swap ? oriented.width : oriented.height) ?? 0
+	if (!originalWidth || !originalHeight) notAnImage()
+
+	const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, originalWidth)))]
+	const outputs: { width: number; format: 'webp' | 'jpeg' }[] = [
+		...widths.map((width) => ({ width, format: 'webp' as const })),
+		{ width: Math.min(OG_IMAGE_WIDTH, originalWidth), format: 'jpeg' },
+	]
+	const variants: ImageVariant[] = []
+	for (const output of outputs) {
+		const extension = output.format === 'webp' ? 'webp' : 'jpg'
+		const file = path.join(directory, `${output.width}.${extension}`)
+		const height = Math.round((originalHeight * output.width) / originalWidth)
+		if (!fs.existsSync(file)) {
+			const pipeline = source.clone().resize({ width: output.width, withoutEnlargement: true })
+			const data =
+				output.format === 'webp'
+					? await pipeline.webp({ quality: 78, effort: 3 }).toBuffer()
+					: await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+			writeAtomically(file, data)
+		}
+		variants.push({
+			url: `/uploads/img/${id}/${output.width}.${extension}`,
+			width: output.width,
+			height,
+			format: output.format,
+			bytes: fs.statSync(file).size,
+		})
+	}
+	return { id, width: originalWidth, height: originalHeight, variants }
+}
+
+/** Records a processed image (once per id). */
+export function saveImage(image: ProcessedImage, db: DbOrTx = getDb()) {
+	db.insert(images)
+		.values({ id: image.id, width: image.width, height: image.height, variants: image.variants })
+		.onConflictDoNothing()
+		.run()
+	return image.id
+}
+
+export async function storeUploadedImage(input: Buffer, db: DbOrTx = getDb()): Promise<string> {
+	return saveImage(await processImage(input), db)
+}
+
+export function getImage(id: string, db: DbOrTx = getDb()) {
+	return db.select().from(images).where(eq(images.id, id)).get() ?? null
+}
+
+/** The URL fields the API gives for an image: the largest WebP, a srcset, the JPEG for Open Graph. */
+export function imageUrls(variants: readonly ImageVariant[]) {
+	const webp = variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)
+	const largest = webp[webp.length - 1]
+	return {
+		url: largest?.url ?? variants[0]?.url ?? '',
+		srcset: webp.map((v) => `${v.url} ${v.width}w`).join(', '),
+		ogUrl: variants.find((v) => v.format === 'jpeg')?.url ?? largest?.url ?? '',
+		width: largest?.width ?? 0,
+		height: largest?.height ?? 0,
+	}
+}

@@ -1,0 +1,12 @@
+import { addFavorites } from '#app/models/playrooms.server.ts'
+import { favoriteBodySchema } from '#app/schemas/catalogue.ts'
+import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
+import { requireUser } from '#app/utils/auth.server.ts'
+
+/** POST /api/Public/Playrooms/AddFavorite {playroomId} (logged in) → { playroomIds }. */
+export const action = apiHandler(async (args) => {
+	const user = await requireUser(args)
+	const { playroomId } = await parseJsonBody(favoriteBodySchema, args.request)
+	return { playroomIds: addFavorites(user.id, [playroomId]) }
+})
+export const loader = apiHandler(methodNotAllowed)

@@ -1,0 +1,11 @@
+import { findVisiblePlayroom, getPlayroomQuestions } from '#app/models/playrooms.server.ts'
+import { playroomRefSchema } from '#app/schemas/catalogue.ts'
+import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
+import { getCaller } from '#app/utils/api-caller.server.ts'
+
+/** GET /api/Public/Playrooms/Questions?playroomId|playroomUrlPath — the host's FAQ. */
+export const loader = apiHandler(({ url, context, locale }) => {
+	const playroom = findVisiblePlayroom(parseQuery(playroomRefSchema, url), getCaller(context))
+	return getPlayroomQuestions(playroom.id, locale)
+})
+export const action = apiHandler(methodNotAllowed)

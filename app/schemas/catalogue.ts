@@ -1,0 +1,181 @@
+import { BOOKING_TYPES } from '#db/schema/catalogue.ts'
+import { ID_PATTERN } from '#db/schema/columns.ts'
+import { isValidLocalDate, localDateOf } from '#app/domain/berlin-time.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+
+/**
+ * Parameters of the public catalogue API and of the search form (phase 2
+ * pages use the same schemas). Query values arrive as strings.
+ */
+export const SEARCH_SORTS = ['relevance', 'price', 'priceDesc', 'rating', 'newest', 'distance'] as const
+export type SearchSort = (typeof SEARCH_SORTS)[number]
+
+export const DEFAULT_PER_PAGE = 12
+export const MAX_PER_PAGE = 60
+
+export const idSchema = z.string().trim().regex(ID_PATTERN)
+export const urlPathSchema = z
+	.string()
+	.trim()
+	.min(1)
+	.max(120)
+	.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+export const bookingTypeSchema = z.enum(BOOKING_TYPES)
+
+const booleanParam = z
+	.enum(['true', 'false', '1', '0'])
+	.transform((value) => value === 'true' || value === '1')
+
+const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+
+/** A list given as "a,b,c" or as repeated parameters. */
+const listParam = (item: z.ZodType<string, string>, max: number) =>
+	z
+		.union([z.string(), z.array(z.string())])
+		.transform((value) =>
+			(Array.isArray(value) ? value : [value])
+				.flatMap((part) => part.split(','))
+				.map((part) => part.trim())
+				.filter(Boolean),
+		)
+		.pipe(z.array(item).max(max))
+
+/**
+ * A local date "YYYY-MM-DD" (Europe/Berlin). An ISO date-time is accepted too
+ * and read as the local date of that instant.
+ */
+export const localDateSchema = z
+	.string()
+	.trim()
+	.refine((value) => isValidLocalDate(value) || isInstantString(value), {
+		params: { i18nKey: validationMessage('validation.date') },
+	})
+	.transform((value) => (isValidLocalDate(value) ? value : localDateOf(Date.parse(value))))
+
+const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/
+
+export function isInstantString(value: string): boolean {
+	return INSTANT_PATTERN.test(value) && Number.isFinite(Date.parse(value.length === 16 ? `${value}Z` : value))
+}
+
+/** A point in time: ISO date-time (with offset = instant; without = Berlin local) or a plain date. */
+export const dateOrInstantSchema = z
+	.string()
+	.trim()
+	.refine((value) => isValidLocalDate(value) || isInstantString(value), {
+		params: { i18nKey: validationMessage('validation.date') },
+	})
+
+const coordinates = {
+	lat: z.coerce.number().min(-90).max(90).optional(),
+	lng: z.coerce.number().min(-180).max(180).optional(),
+	/** Kilometres around lat/lng. */
+	radius: z.coerce.number().min(1).max(500).optional(),
+}
+
+export const searchParamsSchema = z
+	.object({
+		currentPage: intParam(1, 10_000).default(1),
+		perPage: intParam(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+		city: z.string().trim().max(80).optional(),
+		state: z.string().trim().max(80).optional(),
+		q: z.string().trim().max(200).optional(),
+		checkIn: localDateSchema.optional(),
+		bookingType: bookingTypeSchema.optional(),
+		guests: intParam(1, 500).optional(),
+		features: listParam(z.string().regex(/^[a-z0-9-]{1,40}$/), 30).optional(),
+		/** Integer cents: the "from" price must not be above it. */
+		priceMax: intParam(0, 10_000_000).optional(),
+		sort: z.enum(SEARCH_SORTS).optional(),
+		onlyFavorites: booleanParam.optional(),
+		/** Visitors' favourites from localStorage (sz:favourites), for onlyFavorites. */
+		favoriteIds: listParam(idSchema, 200).optional(),
+		placeType: z.enum(['FixedPlace', 'Mobile']).optional(),
+		...coordinates,
+	})
+	.superRefine((value, ctx) => {
+		if ((value.lat === undefined) !== (value.lng === undefined)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [value.lat === undefined ? 'lat' : 'lng'],
+				params: { i18nKey: validationMessage('catalogue:errors.coordinatesIncomplete') },
+			})
+		}
+		if (value.sort === 'distance' && value.lat === undefined) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['lat'],
+				params: { i18nKey: validationMessage('validation.required') },
+			})
+		}
+	})
+export type SearchParams = z.output<typeof searchParamsSchema>
+
+/** `playroomId` or `playroomUrlPath` — one of them identifies a playroom. */
+export const playroomRefSchema = z
+	.object({ playroomId: idSchema.optional(), playroomUrlPath: urlPathSchema.optional() })
+	.refine((value) => value.playroomId !== undefined || value.playroomUrlPath !== undefined, {
+		path: ['playroomId'],
+		params: { i18nKey: validationMessage('catalogue:errors.idOrPathRequired') },
+	})
+export type PlayroomRef = z.output<typeof playroomRefSchema>
+
+export const playroomPageParamsSchema = z.object({ playroomId: idSchema, playroomPageId: idSchema })
+
+export const customUrlParamsSchema = z.object({
+	customUrl: z
+		.string()
+		.trim()
+		.min(1)
+		.max(120)
+		.transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase()),
+})
+
+export const occupationParamsSchema = z.object({
+	playroomId: idSchema,
+	from: localDateSchema.optional(),
+	to: localDateSchema.optional(),
+})
+
+export const availableListsParamsSchema = z.intersection(
+	playroomRefSchema,
+	z.object({ checkIn: localDateSchema, bookingType: bookingTypeSchema }),
+)
+
+export const priceParamsSchema = z.object({
+	playroomId: idSchema,
+	bookingType: bookingTypeSchema,
+	checkIn: dateOrInstantSchema,
+	checkOut: dateOrInstantSchema.optional(),
+	guests: intParam(1, 500),
+	/** "additionId:quantity,…" */
+	extras: listParam(z.string().regex(/^[A-Za-z0-9_-]{16}:\d{1,3}$/), 30).optional(),
+	voucherCode: z.string().trim().max(40).optional(),
+})
+
+export const bookingParamsSchema = z.intersection(
+	playroomRefSchema,
+	z.object({ checkIn: localDateSchema.optional() }),
+)
+
+export const liveDataParamsSchema = z.object({ playroomUrlPath: urlPathSchema })
+
+export const qrCodeParamsSchema = z.intersection(
+	playroomRefSchema,
+	z.object({
+		format: z.enum(['png', 'svg']).default('png'),
+		size: intParam(64, 1024).default(256),
+	}),
+)
+
+export const nearbyParamsSchema = z.object({
+	playroomId: idSchema,
+	limit: intParam(1, 24).default(6),
+	radius: z.coerce.number().min(1).max(500).default(50),
+})
+
+export const favoritesQuerySchema = z.object({ ids: listParam(idSchema, 200).optional() })
+export const favoriteBodySchema = z.object({ playroomId: idSchema })
+export const mergeFavoritesBodySchema = z.object({ playroomIds: z.array(idSchema).max(200) })
+
+export const pageViewBodySchema = z.object({ playroomUrlPath: urlPathSchema })

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+	BOOKING_TYPES,
+	PAYMENT_METHODS,
+	playrooms,
+	type AdditionUnit,
+	type BookingType,
+	type PaymentMethod,
+} from './catalogue.ts'
+import { booleanColumn, cents, createdAt, idColumn, instant, jsonColumn, updatedAt } from './columns.ts'
+import { USER_ROLES, users } from './users.ts'
+
+/**
+ * Orders (PRODUCT.md §3 Order and the order status table) and ratings.
+ * The catalogue owns the table because availability depends on slot-holding
+ * orders; the booking engine (issue 5) adds the commands.
+ */
+export const ORDER_STATUSES = [
+	'Requested',
+	'AwaitingPayment',
+	'Confirmed',
+	'Declined',
+	'Expired',
+	'Cancelled',
+	'Completed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** These statuses hold the slot; the others free it (PRODUCT.md §3). */
+export const SLOT_HOLDING_STATUSES = [
+	'Requested',
+	'AwaitingPayment',
+	'Confirmed',
+] as const satisfies readonly OrderStatus[]
+
+export const PAYMENT_STATUSES = ['Unpaid', 'Paid', 'PartiallyRefunded', 'Refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** Who moved an order: a user in a role, or the system (background tasks, webhooks). */
+export const ORDER_ACTOR_ROLES = [...USER_ROLES, 'System'] as const
+export type OrderActorRole = (typeof ORDER_ACTOR_ROLES)[number]
+
+export type OrderExtra = {
+	additionId: string
+	nameDe: string
+	nameEn: string
+	unit: AdditionUnit
+	unitPrice: number
+	quantity: number
+	amount: number
+}
+
+export type OrderContact = {
+	firstName: string
+	lastName: string
+	email: string
+	phoneNumber: string | null
+}
+
+/** The price breakdown at the time of ordering (the price engine's PriceBreakdown, frozen). */
+export type OrderPriceSnapshot = {
+	currency: 'EUR'
+	lines: { kind: string; label?: string; quantity: number; unitPrice: number; amount: number }[]
+	total: number
+	vatRatePercent: number
+	vatAmount: number
+	deposit: number
+}
+
+export const orders = sqliteTable(
+	'orders',
+	{
+		id: idColumn(),
+		/** Public order code, e.g. SZ-7K3M9Q (also the bank transfer reference). */
+		code: text('code').notNull(),
+		playroomId: text('playroom_id')
+			.notNull()
+			.references(() => playrooms.id),
+		guestId: text('guest_id')
+			.notNull()
+			.references(() => users.id),
+		/** The playroom's host when the order was made (kept if the playroom changes hands). */
+		hostId: text('host_id')
+			.notNull()
+			.references(() => users.id),
+		bookingType: text('booking_type', { enum: BOOKING_TYPES }).$type<BookingType>().notNull(),
+		/** Start and end of the stay (UTC instants). */
+		checkIn: instant('check_in').notNull(),
+		checkOut: instant('check_out').notNull(),
+		adults: integer('adults').notNull(),
+		children: integer('children').notNull().default(0),
+		extras: jsonColumn<OrderExtra[]>('extras').notNull().default([]),
+		message: text('message'),
+		contact: jsonColumn<OrderContact>('contact').notNull(),
+		price: jsonColumn<OrderPriceSnapshot>('price').notNull(),
+		/** Total the guest pays (gross cents, after discounts). */
+		totalAmount: cents('total_amount').notNull(),
+		voucherCode: text('voucher_code'),
+		voucherAmount: cents('voucher_amount').notNull().default(0),
+		paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
+		paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Unpaid'),
+		status: text('status', { enum: ORDER_STATUSES }).notNull(),
+		/** Requested: the host must answer by then (24 h). */
+		responseDeadline: instant('response_deadline'),
+		/** AwaitingPayment: payment must arrive by then (card 30 min, bank transfer 3 days). */
+		paymentDeadline: instant('payment_deadline'),
+		confirmedAt: instant('confirmed_at'),
+		completedAt: instant('completed_at'),
+		declineReason: text('decline_reason'),
+		cancelledAt: instant('cancelled_at'),
+		cancelledById: text('cancelled_by_id').references(() => users.id),
+		cancelledByRole: text('cancelled_by_role', { enum: ORDER_ACTOR_ROLES }),
+		cancellationReason: text('cancellation_reason'),
+		refundAmount: cents('refund_amount'),
+		/** Commission in basis points (1000 = 10 %) and the resulting amount. */
+		commissionRateBp: integer('commission_rate_bp').notNull(),
+		commissionAmount: cents('commission_amount').notNull(),
+		/** From the confirm form: a double submit creates one order. */
+		idempotencyKey: text('idempotency_key').notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(table) => [
+		uniqueIndex('orders_code_unique').on(table.code),
+		uniqueIndex('orders_idempotency_key_unique').on(table.idempotencyKey),
+		// The overlap check and occupation data: slot-holding orders of a playroom that end after t.
+		// Queries must repeat this exact status condition to use the partial index.
+		index('orders_slot_holding_idx')
+			.on(table.playroomId, table.checkOut, table.checkIn)
+			.where(sql`status IN ('Requested', 'AwaitingPayment', 'Confirmed')`),
+		index('orders_playroom_idx').on(table.playroomId, table.checkIn),
+		index('orders_guest_idx').on(table.guestId, table.checkIn),
+		index('orders_host_idx').on(table.hostId, table.status, table.createdAt),
+		index('orders_status_response_idx').on(table.status, table.responseDeadline),
+		index('orders_status_payment_idx').on(table.status, table.paymentDeadline),
+		index('orders_status_checkout_idx').on(table.status, table.checkOut),
+	],
+)
+
+/** Every status transition of an order: who, when, from, to, why. */
+export const orderStatusHistory = sqliteTable(
+	'order_status_history',
+	{
+		id: idColumn(),
+		orderId: text('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+		toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+		actorId: text('actor_id').references(() => users.id),
+		actorRole: text('actor_role', { enum: ORDER_ACTOR_ROLES }).notNull(),
+		reason: text('reason'),
+		createdAt: createdAt(),
+	},
+	(table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
+)
+
+/** One rating per Completed order (within 30 days of check-out). */
+export const ratings = sqliteTable(
+	'ratings',
+	{
+		id: idColumn(),
+		orderId: text('order_id')
+			.notNull()
+			.references(() => orders.id),
+		playroomId: text('playroom_id')
+			.notNull()
+			.references(() => playrooms.id),
+		guestId: text('guest_id')
+			.notNull()
+			.references(() => users.id),
+		/** 1–5 each. */
+		stars: integer('stars').notNull(),
+		cleanliness: integer('cleanliness').notNull(),
+		communication: integer('communication').notNull(),
+		value: integer('value').notNull(),
+		comment: text('comment'),
+		hostReply: text('host_reply'),
+		hostRepliedAt: instant('host_replied_at'),
+		/** Hidden by an admin: not shown, not counted. */
+		hidden: booleanColumn('hidden').notNull().default(false),
+		createdAt: createdAt(),
+	},
+	(table) => [
+		uniqueIndex('ratings_order_unique').on(table.orderId),
+		index('ratings_playroom_idx').on(table.playroomId, table.hidden, table.createdAt),
+	],
+)
