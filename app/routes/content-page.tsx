@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/content-page.ts'
 import { contentSlugFromPath, getContentPage } from '#app/models/content.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
+import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 
 /**
@@ -14,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const slug = contentSlugFromPath(new URL(request.url).pathname)
 	const page = slug.length <= 200 ? getContentPage(slug, getLocale(context)) : null
 	if (!page) throw notFound()
+	allowPageCache(context, 300)
 	return { page }
 }
 

@@ -2,6 +2,7 @@ import { addFavorites } from '#app/models/playrooms.server.ts'
 import { mergeFavoritesBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
+import { keepPageCache } from '#app/utils/page-cache.server.ts'
 
 /**
  * POST /api/Public/Playrooms/MergeFavorites {playroomIds} (logged in) — the login
@@ -9,6 +10,7 @@ import { requireUser } from '#app/utils/auth.server.ts'
  * the union as { playroomIds } so the client can replace its local copy.
  */
 export const action = apiHandler(async (args) => {
+	keepPageCache(args.context) // a user's favourites change no shared page
 	const user = await requireUser(args)
 	const { playroomIds } = await parseJsonBody(mergeFavoritesBodySchema, args.request)
 	return { playroomIds: addFavorites(user.id, playroomIds) }

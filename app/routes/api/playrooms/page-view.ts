@@ -3,9 +3,11 @@ import { countPageView, findVisiblePlayroom } from '#app/models/playrooms.server
 import { pageViewBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
+import { keepPageCache } from '#app/utils/page-cache.server.ts'
 
 /** POST /api/Public/Playrooms/PlayroomPageView {playroomUrlPath} — counts a view (bots are not counted). */
 export const action = apiHandler(async ({ request, context }) => {
+	keepPageCache(context) // counting a view changes no page
 	const { playroomUrlPath } = await parseJsonBody(pageViewBodySchema, request)
 	const caller = getCaller(context)
 	if (isbot(request.headers.get('User-Agent'))) {

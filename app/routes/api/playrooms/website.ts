@@ -2,6 +2,7 @@ import { countWebsiteClick } from '#app/models/playrooms.server.ts'
 import { liveDataParamsSchema, pageViewBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
+import { keepPageCache } from '#app/utils/page-cache.server.ts'
 
 /**
  * RedirectToPlayroomWebsite — counts a click on the host's website link.
@@ -9,6 +10,7 @@ import { getCaller } from '#app/utils/api-caller.server.ts'
  * GET ?playroomUrlPath → 302 to the website (a plain link that works without JavaScript).
  */
 export const action = apiHandler(async ({ request, context }) => {
+	keepPageCache(context) // counting a click changes no page
 	const { playroomUrlPath } = await parseJsonBody(pageViewBodySchema, request)
 	return countWebsiteClick(playroomUrlPath, getCaller(context))
 })
