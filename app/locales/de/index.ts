@@ -1,4 +1,6 @@
 import { common } from './common.ts'
+import { auth } from './auth.ts'
+import { account } from './account.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common }
+export const de = { common, auth, account }

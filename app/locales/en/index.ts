@@ -1,5 +1,7 @@
 import type { TranslationShape } from '../types.ts'
 import type { de } from '../de/index.ts'
 import { common } from './common.ts'
+import { auth } from './auth.ts'
+import { account } from './account.ts'
 
-export const en: TranslationShape<typeof de> = { common }
+export const en: TranslationShape<typeof de> = { common, auth, account }
