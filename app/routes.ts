@@ -31,6 +31,9 @@ export default [
 	route('resources/locale', 'routes/resources/locale.ts'),
 	route('api/Auth/session', 'routes/api/auth.session.ts'),
 	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
+	route('api/Auth/:endpoint', 'routes/api/auth.ts'),
+	route('api/User/:endpoint', 'routes/api/user.ts'),
+	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [

@@ -1,7 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { loginFailures, users, type UserRole } from '#db/schema/users.ts'
 import type { EmailSettings } from '#app/schemas/account.ts'
-import type { RegisterInput } from '#app/schemas/auth.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, isUniqueConstraintError, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
@@ -117,8 +116,19 @@ export function assertNotImpersonating(session: ActiveSession) {
  * Registers a guest (Customer) or host (Owner): the account starts unconfirmed
  * and a confirmation link (48 h) goes out in the chosen language.
  */
+export type RegisterUserInput = {
+	role: Extract<UserRole, 'Customer' | 'Owner'>
+	email: string
+	password: string
+	firstName: string
+	lastName: string
+	displayName: string
+	phoneNumber?: string | undefined
+	langPreference?: Locale | undefined
+} & InvoiceAddress
+
 export async function registerUser(
-	input: Omit<RegisterInput, 'acceptTerms'> & { role: Extract<UserRole, 'Customer' | 'Owner'> },
+	input: RegisterUserInput,
 	options: { locale: Locale; now?: Date },
 ): Promise<{ userId: string }> {
 	const now = options.now ?? new Date()
