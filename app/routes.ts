@@ -29,6 +29,7 @@ export default [
 	route('_i18n/:buildId/:locale/messages.json', 'routes/resources/i18n-messages.ts'),
 	route('resources/preferences', 'routes/resources/preferences.ts'),
 	route('resources/locale', 'routes/resources/locale.ts'),
+	route('resources/impersonation', 'routes/resources/impersonation.ts'),
 	route('api/Auth/session', 'routes/api/auth.session.ts'),
 	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
 	route('api/Auth/:endpoint', 'routes/api/auth.ts'),
@@ -39,7 +40,7 @@ export default [
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
 		layout('routes/layouts/public.tsx', [
 			index('routes/placeholder.tsx', { id: 'home' }),
-			page('login'),
+			route('login', 'routes/auth/login.tsx', { id: 'login' }),
 			page('404', 'not-found-page'),
 
 			...INFO_PAGES.map((slug) => page(`info/${slug}`)),
@@ -57,18 +58,22 @@ export default [
 			page('public/voucher-orders/new-voucher-order'),
 			page('public/voucher-orders/:voucherOrderId', 'public/voucher-orders/detail'),
 
-			page('auth/logout'),
-			page('auth/relogin'),
-			page('auth/register-host'),
-			page('auth/register-guest'),
-			page('auth/confirmEmail/:userId/:token', 'auth/confirmEmail'),
-			page('auth/ResetPassword/:userId/:token', 'auth/ResetPassword'),
-			page('user/ConfirmChangeEmail/:newEmail/:userId/:emailToken', 'user/ConfirmChangeEmail'),
+			route('auth/logout', 'routes/auth/logout.tsx', { id: 'auth/logout' }),
+			route('auth/relogin', 'routes/auth/relogin.tsx', { id: 'auth/relogin' }),
+			route('auth/register-host', 'routes/auth/register.tsx', { id: 'auth/register-host' }),
+			route('auth/register-guest', 'routes/auth/register.tsx', { id: 'auth/register-guest' }),
+			route('auth/confirmEmail/:userId/:token', 'routes/auth/confirm-email.tsx', { id: 'auth/confirmEmail' }),
+			route('auth/ResetPassword/:userId/:token', 'routes/auth/reset-password.tsx', {
+				id: 'auth/ResetPassword',
+			}),
+			route('user/ConfirmChangeEmail/:newEmail/:userId/:emailToken', 'routes/user/confirm-change-email.tsx', {
+				id: 'user/ConfirmChangeEmail',
+			}),
 
 			route('guest', 'routes/layouts/guest.tsx', [
 				index('routes/area-index.tsx', { id: 'guest/index' }),
-				page('account/edit', 'guest/account/edit'),
-				page('account/delete', 'guest/account/delete'),
+				route('account/edit', 'routes/account/edit.tsx', { id: 'guest/account/edit' }),
+				route('account/delete', 'routes/account/delete.tsx', { id: 'guest/account/delete' }),
 				page('orders', 'guest/orders'),
 				notFound('guest', 'orders/DateDto'),
 				notFound('guest', 'orders/OrderCreateDto'),
@@ -82,7 +87,7 @@ export default [
 			route('host', 'routes/layouts/host.tsx', [
 				index('routes/area-index.tsx', { id: 'host/index' }),
 				page('dashboard', 'host/dashboard'),
-				page('account/edit', 'host/account/edit'),
+				route('account/edit', 'routes/account/edit.tsx', { id: 'host/account/edit' }),
 				page('orders', 'host/orders'),
 				page('orders/:orderId', 'host/orders/detail'),
 				page('messages', 'host/messages'),
@@ -132,7 +137,7 @@ export default [
 				index('routes/area-index.tsx', { id: 'admin/index' }),
 				page('dashboard', 'admin/dashboard'),
 				page('search', 'admin/search'),
-				page('account/edit', 'admin/account/edit'),
+				route('account/edit', 'routes/account/edit.tsx', { id: 'admin/account/edit' }),
 				page('hosts', 'admin/hosts'),
 				page('hosts/:hostUserId', 'admin/hosts/detail'),
 				page('guests', 'admin/guests'),
