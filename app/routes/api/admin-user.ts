@@ -44,7 +44,7 @@ function index(role: UserRole) {
 	}
 }
 
-export const { loader, action } = apiEndpoints({
+const endpoints = apiEndpoints({
 	LoginAs: {
 		method: 'POST',
 		handler: async (args) => {
@@ -92,3 +92,6 @@ export const { loader, action } = apiEndpoints({
 	OwnerIndex: { method: 'GET', handler: index('Owner') },
 	AdminIndex: { method: 'GET', handler: index('Admin') },
 })
+
+export const loader = endpoints.loader
+export const action = endpoints.action

@@ -43,7 +43,7 @@ async function readJson(request: Request): Promise<unknown> {
 	return parseJsonBody(z.unknown(), request)
 }
 
-export const { loader, action } = apiEndpoints({
+const endpoints = apiEndpoints({
 	emailExists: {
 		method: 'GET',
 		handler: ({ url }) => emailExists(parseQuery(z.object({ email: z.string().trim().max(254) }), url).email),
@@ -174,3 +174,6 @@ export const { loader, action } = apiEndpoints({
 		},
 	},
 })
+
+export const loader = endpoints.loader
+export const action = endpoints.action

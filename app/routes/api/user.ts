@@ -10,7 +10,7 @@ import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
 
 /** /api/User/* (spec §7 User account): e-mail settings as string booleans, language preference. */
-export const { loader, action } = apiEndpoints({
+const endpoints = apiEndpoints({
 	EmailSettings: {
 		method: 'GET',
 		handler: async (args) => {
@@ -43,3 +43,6 @@ export const { loader, action } = apiEndpoints({
 		},
 	},
 })
+
+export const loader = endpoints.loader
+export const action = endpoints.action
