@@ -8,6 +8,7 @@ import {
 	LIMITS,
 	newPasswordField,
 	phoneField,
+	requiredTick,
 	userIdField,
 } from './auth.ts'
 
@@ -59,12 +60,7 @@ export const notificationTokenSchema = z.object({ token: z.string().trim().min(1
 /** Guest account deletion: the password, and a tick that it is meant. */
 export const deleteAccountSchema = z.object({
 	password: currentPasswordField,
-	confirm: z
-		.union([z.boolean(), z.literal('on')])
-		.optional()
-		.refine((value) => value === true || value === 'on', {
-			params: { i18nKey: 'account:errors.confirmDeletion' },
-		}),
+	confirm: requiredTick('account:errors.confirmDeletion'),
 })
 
 /** Admin user API (spec §7 "Admin user"). */

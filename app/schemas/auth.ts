@@ -76,10 +76,11 @@ export const loginSchema = z.object({
 /** Forgot-password and resend-confirmation forms: one e-mail address. */
 export const emailOnlySchema = z.object({ email: emailField })
 
-const acceptTerms = z
-	.boolean()
-	.optional()
-	.refine((value) => value === true, custom('auth:errors.acceptTerms'))
+/** A required tick: missing or false gives the same message (a refinement on .optional() would not run). */
+export const requiredTick = (key: string) =>
+	z.boolean({ error: () => validationMessage(key) }).refine((value) => value, custom(key))
+
+const acceptTerms = requiredTick('auth:errors.acceptTerms')
 
 export const registerGuestSchema = z.object({
 	email: emailField,

@@ -129,9 +129,6 @@ export const auth = {
 		tokenInvalid: 'Dieser Link ist ungültig.',
 		tokenUsed: 'Dieser Link wurde bereits verwendet.',
 		tokenExpired: 'Dieser Link ist abgelaufen.',
-		noTokenReceived: 'Kein Token erhalten',
-		loginAsFailed: 'Anmeldung fehlgeschlagen: Kein Benutzer oder Token erhalten',
-		unauthorized: 'Nicht autorisiert',
 	},
 	emails: {
 		footer: 'Spielzimmer – Spielräume für Familien. Du erhältst diese E-Mail, weil sie dein Konto betrifft.',

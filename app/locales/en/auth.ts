@@ -128,9 +128,6 @@ export const auth: TranslationShape<typeof de> = {
 		tokenInvalid: 'This link is invalid.',
 		tokenUsed: 'This link has already been used.',
 		tokenExpired: 'This link has expired.',
-		noTokenReceived: 'No token received',
-		loginAsFailed: 'Login failed: No user or token received',
-		unauthorized: 'Unauthorized',
 	},
 	emails: {
 		footer: 'Playrooms – playrooms for families. You receive this e-mail because it concerns your account.',

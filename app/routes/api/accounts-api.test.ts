@@ -171,6 +171,24 @@ describe('registration and e-mail confirmation', () => {
 		expect(listOutbox(confirmed.email)).toHaveLength(0)
 	})
 
+	test('signup (username, password) registers an unconfirmed guest with a unique display name', async () => {
+		const taken = await createTestUser({ displayName: 'lotta' })
+		const result = await auth('signup', {
+			json: { username: 'Lotta@example.test', password: NEW_PASSWORD, acceptTerms: true },
+		})
+		expect(result.status).toBe(200)
+		const row = getDb()
+			.select()
+			.from(users)
+			.where(eq(users.id, (result.value as { userId: string }).userId))
+			.get()
+		expect(row).toMatchObject({ email: 'lotta@example.test', role: 'Customer', emailConfirmedAt: null })
+		expect(row?.displayName.toLowerCase()).not.toBe(taken.displayName.toLowerCase())
+		expect(
+			(await auth('signup', { json: { username: 'x@example.test', password: NEW_PASSWORD } })).status,
+		).toBe(400)
+	})
+
 	test('emailExists and displayNameExists', async () => {
 		const user = await createTestUser({ displayName: 'Familie Sonnenschein' })
 		expect(
