@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData, useFetcher, useLocation } from 'react-router'
-import { emailOnlySchema, LIMITS, loginSchema } from '#app/schemas/auth.ts'
+import { emailOnlySchema, loginSchema } from '#app/schemas/auth.ts'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
 import { closeLoginModal, showLoginPanel, type LoginPanel } from '#app/utils/login-modal.ts'
 import { useLocalizePath } from '#app/utils/use-root-data.ts'
+import { EmailField } from './account-fields.tsx'
 import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from './forms.tsx'
 import { LocaleLink } from './locale-link.tsx'
 import { showAppToast } from './toaster.tsx'
@@ -118,14 +119,7 @@ function LoginForm({ mode }: { mode: PanelMode }) {
 					</p>
 				) : null}
 				<HiddenFields mode={mode} intent="login" />
-				<TextField
-					field={fields.username}
-					label={t('fields.username')}
-					type="email"
-					required
-					maxLength={LIMITS.email}
-					autoComplete="username"
-				/>
+				<EmailField field={fields.username} label={t('fields.username')} autoComplete="username" />
 				<TextField
 					field={fields.password}
 					label={t('fields.password')}
@@ -213,14 +207,7 @@ function EmailRequestForm({
 			>
 				<FormAlert form={form} />
 				<HiddenFields mode={mode} intent={intent} />
-				<TextField
-					field={fields.email}
-					label={t('fields.email')}
-					type="email"
-					required
-					maxLength={LIMITS.email}
-					autoComplete="email"
-				/>
+				<EmailField field={fields.email} label={t('fields.email')} />
 				<SubmitButton pending={submitter.busy}>
 					{t(panel === 'forgot' ? 'forgot.submit' : 'resend.submit')}
 				</SubmitButton>

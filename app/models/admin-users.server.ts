@@ -3,7 +3,7 @@ import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { listImpersonations } from './impersonation.server.ts'
-import { requireUserRow } from './account.server.ts'
+import { requireUserRow, type UserRow } from './account.server.ts'
 
 /** Admin views of accounts (admin hosts/guests/admins lists and details). */
 export const DEFAULT_PER_PAGE = 10
@@ -45,6 +45,20 @@ function assertAdmin(actor: { role: UserRole }) {
 	if (actor.role !== 'Admin') throw new AppError(403)
 }
 
+function toListItem(row: UserRow): UserListItem {
+	return {
+		id: row.id,
+		email: row.email,
+		role: row.role,
+		displayName: row.displayName,
+		firstName: row.firstName,
+		lastName: row.lastName,
+		companyName: row.companyName,
+		emailConfirmed: row.emailConfirmedAt !== null,
+		createdAt: row.createdAt.toISOString(),
+	}
+}
+
 export function listUsers(
 	actor: { role: UserRole },
 	input: { role: UserRole; q?: string; currentPage?: number; perPage?: number; sortCriterias?: string },
@@ -80,17 +94,7 @@ export function listUsers(
 		.offset((currentPage - 1) * perPage)
 		.all()
 	return {
-		items: rows.map((row) => ({
-			id: row.id,
-			email: row.email,
-			role: row.role,
-			displayName: row.displayName,
-			firstName: row.firstName,
-			lastName: row.lastName,
-			companyName: row.companyName,
-			emailConfirmed: row.emailConfirmedAt !== null,
-			createdAt: row.createdAt.toISOString(),
-		})),
+		items: rows.map(toListItem),
 		totalCount,
 		currentPage,
 		perPage,
@@ -104,17 +108,9 @@ export function getUserForAdmin(actor: { role: UserRole }, userId: string, role:
 	if (row.role !== role)
 		throw new AppError(404, 'UserNotFound', { messageKey: 'account:errors.userNotFound' })
 	return {
-		id: row.id,
-		email: row.email,
-		role: row.role,
-		displayName: row.displayName,
-		firstName: row.firstName,
-		lastName: row.lastName,
+		...toListItem(row),
 		phoneNumber: row.phoneNumber,
 		langPreference: row.langPreference,
-		emailConfirmed: row.emailConfirmedAt !== null,
-		createdAt: row.createdAt.toISOString(),
-		companyName: row.companyName,
 		street: row.street,
 		postalCode: row.postalCode,
 		city: row.city,

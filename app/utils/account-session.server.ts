@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import type { NewSession, RequestMeta } from '#app/models/credentials.server.ts'
+import { endSession, type NewSession, type RequestMeta } from '#app/models/credentials.server.ts'
 import type { ActiveSession } from '#app/models/session.server.ts'
 import { getAuth, requireUser, sessionCookie } from './auth.server.ts'
 import { COOKIE_NAMES, expireCookie, readCookie, serializeCookie } from './cookies.server.ts'
@@ -65,4 +65,11 @@ export function clearAuthCookies(context: Readonly<RouterContextProvider>) {
 	appendResponseCookie(context, expireCookie(COOKIE_NAMES.authToken))
 	clearImpersonatorCookie(context)
 	appendResponseCookie(context, serializeCookie(LOGGED_OUT_COOKIE, '1', { maxAge: 30 * 24 * 60 * 60 }))
+}
+
+/** Logout and relogin: ends this browser's session (and a waiting admin session) and clears the cookies. */
+export function endBrowserSession(args: Args) {
+	const session = getAuth(args.context).session
+	if (session) endSession(session, readImpersonatorToken(args.request), requestMeta(args))
+	clearAuthCookies(args.context)
 }

@@ -2,15 +2,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/edit.ts'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import {
-	CheckboxField,
-	FormAlert,
-	getFormProps,
-	SelectField,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from '#app/components/forms.tsx'
+	CurrentPasswordField,
+	EmailField,
+	InvoiceAddressFields,
+	NewPasswordFields,
+	PersonFields,
+} from '#app/components/account-fields.tsx'
 import { DeleteAccountForm, useFormResult } from '#app/components/delete-account-form.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
@@ -27,7 +26,7 @@ import {
 	invoiceAddressSchema,
 	profileSchema,
 } from '#app/schemas/account.ts'
-import { changePasswordFormSchema, LIMITS, requestChangeEmailSchema } from '#app/schemas/auth.ts'
+import { changePasswordFormSchema, requestChangeEmailSchema } from '#app/schemas/auth.ts'
 import { clearAuthCookies, requestMeta, setSessionCookie } from '#app/utils/account-session.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -164,8 +163,6 @@ function Section({
 const useResult = (intent: Intent) => useFormResult(intent)
 
 function ProfileForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
-	const { t } = useTranslation('auth')
-	const { t: tc } = useTranslation()
 	const { t: ta } = useTranslation('account')
 	const [form, fields] = useAppForm({
 		id: 'profile',
@@ -178,44 +175,7 @@ function ProfileForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
 			<Form method="POST" {...getFormProps(form)}>
 				<FormAlert form={form} />
 				<input type="hidden" name="intent" value="profile" />
-				<div className="grid gap-x-4 sm:grid-cols-2">
-					<TextField
-						field={fields.firstName}
-						label={t('fields.firstName')}
-						required
-						maxLength={LIMITS.name}
-						autoComplete="given-name"
-					/>
-					<TextField
-						field={fields.lastName}
-						label={t('fields.lastName')}
-						required
-						maxLength={LIMITS.name}
-						autoComplete="family-name"
-					/>
-				</div>
-				<TextField
-					field={fields.displayName}
-					label={t('fields.displayName')}
-					required
-					maxLength={LIMITS.displayName}
-					hint={t('fields.displayNameHint')}
-				/>
-				<TextField
-					field={fields.phoneNumber}
-					label={`${t('fields.phoneNumber')} (${t('fields.optional')})`}
-					type="tel"
-					maxLength={LIMITS.phone}
-					autoComplete="tel"
-				/>
-				<SelectField
-					field={fields.langPreference}
-					label={t('fields.langPreference')}
-					options={[
-						{ value: 'de', label: tc('language.name.de') },
-						{ value: 'en', label: tc('language.name.en') },
-					]}
-				/>
+				<PersonFields fields={fields} />
 				<SubmitButton className="btn-primary">{ta('edit.save')}</SubmitButton>
 			</Form>
 		</Section>
@@ -223,7 +183,6 @@ function ProfileForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
 }
 
 function InvoiceForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
-	const { t } = useTranslation('auth')
 	const { t: ta } = useTranslation('account')
 	const [form, fields] = useAppForm({
 		id: 'invoice',
@@ -236,39 +195,7 @@ function InvoiceForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
 			<Form method="POST" {...getFormProps(form)}>
 				<FormAlert form={form} />
 				<input type="hidden" name="intent" value="invoice" />
-				<TextField
-					field={fields.companyName}
-					label={t('fields.companyName')}
-					maxLength={LIMITS.company}
-					autoComplete="organization"
-				/>
-				<TextField
-					field={fields.street}
-					label={t('fields.street')}
-					maxLength={LIMITS.street}
-					autoComplete="street-address"
-				/>
-				<div className="grid gap-x-4 sm:grid-cols-2">
-					<TextField
-						field={fields.postalCode}
-						label={t('fields.postalCode')}
-						maxLength={LIMITS.postalCode}
-						autoComplete="postal-code"
-					/>
-					<TextField
-						field={fields.city}
-						label={t('fields.city')}
-						maxLength={LIMITS.city}
-						autoComplete="address-level2"
-					/>
-					<TextField
-						field={fields.country}
-						label={t('fields.country')}
-						maxLength={LIMITS.country}
-						autoComplete="country-name"
-					/>
-					<TextField field={fields.vatId} label={t('fields.vatId')} maxLength={LIMITS.vatId} />
-				</div>
+				<InvoiceAddressFields fields={fields} />
 				<SubmitButton className="btn-primary">{ta('edit.save')}</SubmitButton>
 			</Form>
 		</Section>
@@ -313,21 +240,8 @@ function ChangeEmailForm({ data }: { data: Route.ComponentProps['loaderData'] })
 			<Form method="POST" {...getFormProps(form)}>
 				<FormAlert form={form} />
 				<input type="hidden" name="intent" value="changeEmail" />
-				<TextField
-					field={fields.newEmail}
-					label={t('fields.newEmail')}
-					type="email"
-					required
-					maxLength={LIMITS.email}
-					autoComplete="email"
-				/>
-				<TextField
-					field={fields.password}
-					label={t('fields.currentPassword')}
-					type="password"
-					required
-					autoComplete="current-password"
-				/>
+				<EmailField field={fields.newEmail} label={t('fields.newEmail')} />
+				<CurrentPasswordField field={fields.password} />
 				<SubmitButton className="btn-primary">{ta('edit.changeEmail')}</SubmitButton>
 			</Form>
 		</Section>
@@ -335,7 +249,6 @@ function ChangeEmailForm({ data }: { data: Route.ComponentProps['loaderData'] })
 }
 
 function ChangePasswordForm() {
-	const { t } = useTranslation('auth')
 	const { t: ta } = useTranslation('account')
 	const [form, fields] = useAppForm({
 		id: 'change-password',
@@ -347,30 +260,9 @@ function ChangePasswordForm() {
 			<Form method="POST" {...getFormProps(form)}>
 				<FormAlert form={form} />
 				<input type="hidden" name="intent" value="changePassword" />
-				<TextField
-					field={fields.currentPassword}
-					label={t('fields.currentPassword')}
-					type="password"
-					required
-					autoComplete="current-password"
-				/>
-				<TextField
-					field={fields.newPassword}
-					label={t('fields.newPassword')}
-					type="password"
-					required
-					maxLength={LIMITS.passwordMax}
-					autoComplete="new-password"
-					hint={t('fields.passwordHint')}
-				/>
-				<TextField
-					field={fields.confirmPassword}
-					label={t('fields.confirmPassword')}
-					type="password"
-					required
-					maxLength={LIMITS.passwordMax}
-					autoComplete="new-password"
-				/>
+				<CurrentPasswordField field={fields.currentPassword} />
+				<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
+
 				<SubmitButton className="btn-primary">{ta('edit.changePassword')}</SubmitButton>
 			</Form>
 		</Section>

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
+import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
-import { FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '#app/components/forms.tsx'
+import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { deleteUserAsAdmin, requireUserRow } from '#app/models/account.server.ts'
 import { getUserForAdmin } from '#app/models/admin-users.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
 import { adminChangePasswordSchema } from '#app/schemas/account.ts'
-import { LIMITS } from '#app/schemas/auth.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -73,7 +73,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function SetPasswordForm() {
-	const { t } = useTranslation('auth')
 	const { t: ta } = useTranslation('account')
 	const [form, fields] = useAppForm({
 		id: 'set-password',
@@ -84,15 +83,7 @@ function SetPasswordForm() {
 		<Form method="POST" {...getFormProps(form)}>
 			<FormAlert form={form} />
 			<input type="hidden" name="intent" value="setPassword" />
-			<TextField
-				field={fields.newPassword}
-				label={t('fields.newPassword')}
-				type="password"
-				required
-				maxLength={LIMITS.passwordMax}
-				autoComplete="new-password"
-				hint={ta('admin.setPasswordHint')}
-			/>
+			<NewPasswordFields password={fields.newPassword} hint={ta('admin.setPasswordHint')} />
 			<SubmitButton className="btn-primary">{ta('admin.setPassword')}</SubmitButton>
 		</Form>
 	)

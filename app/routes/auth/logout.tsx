@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/logout.ts'
-import { AuthPage } from '#app/components/auth-page.tsx'
-import { LocaleLink } from '#app/components/locale-link.tsx'
-import { endSession } from '#app/models/credentials.server.ts'
-import { clearAuthCookies, readImpersonatorToken, requestMeta } from '#app/utils/account-session.server.ts'
+import { SessionEndPage } from '#app/components/session-end-page.tsx'
+import { endBrowserSession } from '#app/utils/account-session.server.ts'
 import { getAuth } from '#app/utils/auth.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
@@ -23,10 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	const { request, context } = args
-	const session = getAuth(context).session
-	if (session) endSession(session, readImpersonatorToken(request), requestMeta(args))
-	clearAuthCookies(context)
+	const { context } = args
+	endBrowserSession(args)
 	return redirectWithToast(localizePath('/', getLocale(context)), {
 		type: 'info',
 		description: looseT(getT(context))('auth:logout.done'),
@@ -36,18 +32,6 @@ export async function action(args: Route.ActionArgs) {
 export default function LogoutPage() {
 	const { t } = useTranslation('auth')
 	return (
-		<AuthPage title={t('logout.title')}>
-			<p className="mb-4">{t('logout.question')}</p>
-			<div className="flex gap-2">
-				<Form method="POST">
-					<button type="submit" className="btn-primary">
-						{t('logout.submit')}
-					</button>
-				</Form>
-				<LocaleLink to="/" className="btn-secondary">
-					{t('logout.cancel')}
-				</LocaleLink>
-			</div>
-		</AuthPage>
+		<SessionEndPage title={t('logout.title')} question={t('logout.question')} submit={t('logout.submit')} />
 	)
 }

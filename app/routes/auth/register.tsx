@@ -2,19 +2,17 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/register.ts'
-import { AuthPage } from '#app/components/auth-page.tsx'
 import {
-	CheckboxField,
-	FormAlert,
-	getFormProps,
-	SelectField,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from '#app/components/forms.tsx'
+	EmailField,
+	InvoiceAddressFields,
+	NewPasswordFields,
+	PersonFields,
+} from '#app/components/account-fields.tsx'
+import { AuthPage } from '#app/components/auth-page.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { registerUser } from '#app/models/account.server.ts'
-import { LIMITS, registerGuestSchema, registerHostSchema } from '#app/schemas/auth.ts'
+import { registerGuestSchema, registerHostSchema } from '#app/schemas/auth.ts'
 import { getAuth } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -58,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('auth')
-	const { t: tc } = useTranslation()
 	const locale = useLocale()
 	const host = loaderData.host
 	const [form, fields] = useAppForm({
@@ -78,103 +75,23 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
 		>
 			<Form method="POST" {...getFormProps(form)} data-testid="register-form">
 				<FormAlert form={form} />
-				<TextField
+				<EmailField
 					field={fields.email}
 					label={t('fields.email')}
-					type="email"
-					required
-					maxLength={LIMITS.email}
-					autoComplete="email"
-					onBlur={emailCheck.check}
-					extraError={emailCheck.taken ? t('register.emailTaken') : null}
+					liveCheck={{ onBlur: emailCheck.check, error: emailCheck.taken ? t('register.emailTaken') : null }}
 				/>
-				<TextField
-					field={fields.password}
-					label={t('fields.password')}
-					type="password"
-					required
-					maxLength={LIMITS.passwordMax}
-					autoComplete="new-password"
-					hint={t('fields.passwordHint')}
-				/>
-				<div className="grid gap-x-4 sm:grid-cols-2">
-					<TextField
-						field={fields.firstName}
-						label={t('fields.firstName')}
-						required
-						maxLength={LIMITS.name}
-						autoComplete="given-name"
-					/>
-					<TextField
-						field={fields.lastName}
-						label={t('fields.lastName')}
-						required
-						maxLength={LIMITS.name}
-						autoComplete="family-name"
-					/>
-				</div>
-				<TextField
-					field={fields.displayName}
-					label={t('fields.displayName')}
-					required
-					maxLength={LIMITS.displayName}
-					hint={t('fields.displayNameHint')}
-					onBlur={nameCheck.check}
-					extraError={nameCheck.taken ? t('register.displayNameTaken') : null}
-				/>
-				<TextField
-					field={fields.phoneNumber}
-					label={`${t('fields.phoneNumber')} (${t('fields.optional')})`}
-					type="tel"
-					maxLength={LIMITS.phone}
-					autoComplete="tel"
-				/>
-				<SelectField
-					field={fields.langPreference}
-					label={t('fields.langPreference')}
-					options={[
-						{ value: 'de', label: tc('language.name.de') },
-						{ value: 'en', label: tc('language.name.en') },
-					]}
+				<NewPasswordFields password={fields.password} label={t('fields.password')} />
+				<PersonFields
+					fields={fields}
+					displayNameCheck={{
+						onBlur: nameCheck.check,
+						error: nameCheck.taken ? t('register.displayNameTaken') : null,
+					}}
 				/>
 				{host ? (
 					<fieldset className="mb-4 rounded-lg border border-line p-4">
 						<legend className="px-1 font-semibold">{t('register.invoiceAddress')}</legend>
-						<TextField
-							field={hostFields.companyName}
-							label={t('fields.companyName')}
-							maxLength={LIMITS.company}
-							autoComplete="organization"
-						/>
-						<TextField
-							field={hostFields.street}
-							label={t('fields.street')}
-							maxLength={LIMITS.street}
-							autoComplete="street-address"
-						/>
-						<div className="grid gap-x-4 sm:grid-cols-2">
-							<TextField
-								field={hostFields.postalCode}
-								label={t('fields.postalCode')}
-								maxLength={LIMITS.postalCode}
-								autoComplete="postal-code"
-							/>
-							<TextField
-								field={hostFields.city}
-								label={t('fields.city')}
-								maxLength={LIMITS.city}
-								autoComplete="address-level2"
-							/>
-						</div>
-						<div className="grid gap-x-4 sm:grid-cols-2">
-							<TextField
-								field={hostFields.country}
-								label={t('fields.country')}
-								maxLength={LIMITS.country}
-								autoComplete="country-name"
-							/>
-							<TextField field={hostFields.vatId} label={t('fields.vatId')} maxLength={LIMITS.vatId} />
-						</div>
+						<InvoiceAddressFields fields={hostFields} />
 					</fieldset>
 				) : null}
 				<CheckboxField field={fields.acceptTerms} label={t('fields.acceptTerms')} required />

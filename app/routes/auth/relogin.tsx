@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Form, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/relogin.ts'
-import { AuthPage } from '#app/components/auth-page.tsx'
-import { LocaleLink } from '#app/components/locale-link.tsx'
-import { endSession } from '#app/models/credentials.server.ts'
-import { clearAuthCookies, readImpersonatorToken, requestMeta } from '#app/utils/account-session.server.ts'
+import { SessionEndPage } from '#app/components/session-end-page.tsx'
+import { endBrowserSession } from '#app/utils/account-session.server.ts'
 import { getAuth } from '#app/utils/auth.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
@@ -31,9 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
 	const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirect'), '')
-	const session = getAuth(context).session
-	if (session) endSession(session, readImpersonatorToken(request), requestMeta(args))
-	clearAuthCookies(context)
+	endBrowserSession(args)
 	return redirectWithToast(loginUrl(redirectTo, getLocale(context)), {
 		type: 'info',
 		description: looseT(getT(context))('auth:relogin.done'),
@@ -43,18 +39,10 @@ export async function action(args: Route.ActionArgs) {
 export default function ReloginPage() {
 	const { t } = useTranslation('auth')
 	return (
-		<AuthPage title={t('relogin.title')}>
-			<p className="mb-4">{t('relogin.question')}</p>
-			<div className="flex gap-2">
-				<Form method="POST">
-					<button type="submit" className="btn-primary">
-						{t('relogin.submit')}
-					</button>
-				</Form>
-				<LocaleLink to="/" className="btn-secondary">
-					{t('logout.cancel')}
-				</LocaleLink>
-			</div>
-		</AuthPage>
+		<SessionEndPage
+			title={t('relogin.title')}
+			question={t('relogin.question')}
+			submit={t('relogin.submit')}
+		/>
 	)
 }

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/reset-password.ts'
+import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { AuthPage, Notice } from '#app/components/auth-page.tsx'
-import { FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '#app/components/forms.tsx'
+import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { tokenError } from '#app/models/account.server.ts'
 import { checkResetToken, resetPassword } from '#app/models/credentials.server.ts'
-import { LIMITS, resetPasswordFormSchema } from '#app/schemas/auth.ts'
+import { resetPasswordFormSchema } from '#app/schemas/auth.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
@@ -70,23 +71,8 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 		<AuthPage title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
 			<Form method="POST" {...getFormProps(form)} data-testid="reset-form">
 				<FormAlert form={form} />
-				<TextField
-					field={fields.newPassword}
-					label={t('fields.newPassword')}
-					type="password"
-					required
-					maxLength={LIMITS.passwordMax}
-					autoComplete="new-password"
-					hint={t('fields.passwordHint')}
-				/>
-				<TextField
-					field={fields.confirmPassword}
-					label={t('fields.confirmPassword')}
-					type="password"
-					required
-					maxLength={LIMITS.passwordMax}
-					autoComplete="new-password"
-				/>
+				<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
+
 				<SubmitButton>{t('resetPassword.submit')}</SubmitButton>
 			</Form>
 		</AuthPage>
