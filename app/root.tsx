@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import { isbot } from 'isbot'
 import type { Route } from './+types/root.ts'
+import { AccountChrome } from './components/account-chrome.tsx'
 import { ErrorPage } from './components/error-page.tsx'
 import { ProgressBar } from './components/progress-bar.tsx'
 import { RealtimeProvider } from './components/realtime-provider.tsx'
@@ -135,6 +136,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<RealtimeProvider enabled={Boolean(loaderData.user)}>
 			<ProgressBar />
+			<AccountChrome />
 			<Outlet />
 			<AppToaster colorMode={loaderData.colorMode} />
 		</RealtimeProvider>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { AREA_ACCOUNT_EDIT, AREA_HOME, AREA_LABEL_KEY } from '#app/utils/areas.ts'
+import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useLocalizePath, useSessionUser } from '#app/utils/use-root-data.ts'
 import { LanguageSwitch } from './language-switch.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
@@ -44,6 +45,12 @@ function AccountMenu() {
 				href={`${localize('/login')}?redirect=${encodeURIComponent(redirect)}`}
 				className="btn-primary"
 				data-testid="login-link"
+				onClick={(event) => {
+					// With JavaScript the link opens #modal-login; without it, it is the login page.
+					if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+					event.preventDefault()
+					openLoginModal()
+				}}
 			>
 				{t('nav.login')}
 			</a>

@@ -78,6 +78,20 @@ export function updatePlayroom(
 	reindexPlayroom(playroomId, db)
 }
 
+/**
+ * Takes every public playroom of a host off the catalogue (status Paused), e.g.
+ * when the host deletes the account. Returns how many were paused.
+ */
+export function pauseHostPlayrooms(hostId: string, db: DbOrTx = getDb()): number {
+	const published = db
+		.select({ id: playrooms.id })
+		.from(playrooms)
+		.where(and(eq(playrooms.hostId, hostId), eq(playrooms.status, 'Published')))
+		.all()
+	for (const { id } of published) updatePlayroom(id, { status: 'Paused' }, db)
+	return published.length
+}
+
 /** Replaces the features of a playroom and reindexes it. */
 export function setPlayroomFeatures(
 	playroomId: string,

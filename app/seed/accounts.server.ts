@@ -28,6 +28,78 @@ export const DEMO_ACCOUNTS = [
 	},
 ] as const
 
+/** More confirmed demo guests and hosts (issue 3); same demo password. */
+export const MORE_DEMO_GUESTS = [
+	{
+		email: 'guest2@example.com',
+		displayName: 'Familie Wagner',
+		firstName: 'Julia',
+		lastName: 'Wagner',
+		lang: 'de',
+	},
+	{
+		email: 'guest3@example.com',
+		displayName: 'Familie Yılmaz',
+		firstName: 'Elif',
+		lastName: 'Yılmaz',
+		lang: 'de',
+	},
+	{
+		email: 'guest4@example.com',
+		displayName: 'Familie Becker',
+		firstName: 'Thomas',
+		lastName: 'Becker',
+		lang: 'en',
+	},
+	{
+		email: 'guest5@example.com',
+		displayName: 'Familie Schulz',
+		firstName: 'Sabine',
+		lastName: 'Schulz',
+		lang: 'de',
+	},
+	{
+		email: 'guest6@example.com',
+		displayName: 'Familie Krüger',
+		firstName: 'Markus',
+		lastName: 'Krüger',
+		lang: 'de',
+	},
+] as const
+
+export const MORE_DEMO_HOSTS = [
+	{
+		email: 'host2@example.com',
+		displayName: 'Kinderwelt Hamburg',
+		firstName: 'Katrin',
+		lastName: 'Meyer',
+		companyName: 'Kinderwelt Meyer UG',
+		street: 'Osterstraße 88',
+		postalCode: '20259',
+		city: 'Hamburg',
+	},
+	{
+		email: 'host3@example.com',
+		displayName: 'Spielscheune München',
+		firstName: 'Florian',
+		lastName: 'Huber',
+		companyName: 'Spielscheune Huber GmbH',
+		street: 'Leopoldstraße 45',
+		postalCode: '80802',
+		city: 'München',
+	},
+	{
+		email: 'host4@example.com',
+		displayName: 'Tobezimmer Leipzig',
+		firstName: 'Sandra',
+		lastName: 'Richter',
+		companyName: null,
+		street: 'Karl-Liebknecht-Straße 21',
+		postalCode: '04107',
+		city: 'Leipzig',
+	},
+] as const
+
 export const accountsSeedStep: SeedStep = {
 	name: 'accounts',
 	run: ({ db, random, now, demoPasswordHash, log }) => {
@@ -51,6 +123,43 @@ export const accountsSeedStep: SeedStep = {
 				})
 				.run()
 		}
-		log(`${DEMO_ACCOUNTS.length} demo accounts`)
+		for (const guest of MORE_DEMO_GUESTS) {
+			db.insert(users)
+				.values({
+					id: random.id(),
+					email: guest.email,
+					role: 'Customer',
+					displayName: guest.displayName,
+					firstName: guest.firstName,
+					lastName: guest.lastName,
+					passwordHash: demoPasswordHash,
+					emailConfirmedAt: now,
+					termsAcceptedAt: now,
+					langPreference: guest.lang,
+				})
+				.run()
+		}
+		for (const host of MORE_DEMO_HOSTS) {
+			db.insert(users)
+				.values({
+					id: random.id(),
+					email: host.email,
+					role: 'Owner',
+					displayName: host.displayName,
+					firstName: host.firstName,
+					lastName: host.lastName,
+					passwordHash: demoPasswordHash,
+					emailConfirmedAt: now,
+					termsAcceptedAt: now,
+					langPreference: 'de',
+					companyName: host.companyName,
+					street: host.street,
+					postalCode: host.postalCode,
+					city: host.city,
+					country: 'DE',
+				})
+				.run()
+		}
+		log(`${DEMO_ACCOUNTS.length + MORE_DEMO_GUESTS.length + MORE_DEMO_HOSTS.length} demo accounts`)
 	},
 }

@@ -39,6 +39,8 @@ export const users = sqliteTable(
 		country: text('country'),
 		vatId: text('vat_id'),
 		imported: booleanColumn('imported').notNull().default(false),
+		/** When the terms were accepted at registration. */
+		termsAcceptedAt: instant('terms_accepted_at'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 		deletedAt: instant('deleted_at'),

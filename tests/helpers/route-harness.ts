@@ -9,6 +9,8 @@ type HandlerArgs = {
 	request: Request
 	params: Record<string, string | undefined>
 	context: RouterContextProvider
+	url: URL
+	pattern: string
 }
 
 export type RouteCallOptions = {
@@ -69,7 +71,13 @@ export async function callRoute(
 		clientIp: '127.0.0.1',
 		logger: getLogger(),
 	})
-	const args: HandlerArgs = { request, params: options.params ?? {}, context }
+	const args: HandlerArgs = {
+		request,
+		params: options.params ?? {},
+		context,
+		url: new URL(request.url),
+		pattern: options.path,
+	}
 	const chain = [...(rootMiddleware as MiddlewareFunction<Response>[]), ...(options.middleware ?? [])]
 
 	let returned: unknown
@@ -87,7 +95,7 @@ export async function callRoute(
 		const middleware = chain[index]
 		if (!middleware) return runHandler()
 		const result = await middleware(
-			{ ...args, url: new URL(request.url), pattern: options.path } as unknown as Parameters<
+			args as unknown as Parameters<
 				MiddlewareFunction<Response>
 			>[0],
 			() => dispatch(index + 1),

@@ -1,5 +1,7 @@
 import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
+import { auth } from './auth.ts'
+import { account } from './account.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue }
+export const de = { common, catalogue, auth, account }

@@ -2,5 +2,7 @@ import type { TranslationShape } from '../types.ts'
 import type { de } from '../de/index.ts'
 import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
+import { auth } from './auth.ts'
+import { account } from './account.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account }

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { Form, useActionData } from 'react-router'
+import { deleteAccountSchema } from '#app/schemas/account.ts'
+import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { CurrentPasswordField } from './account-fields.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from './forms.tsx'
+
+/** The submission result of the page action for one form of the page (by intent). */
+export function useFormResult(intent: string) {
+	const data = useActionData<FormActionData>()
+	return data?.intent === intent ? data.result : undefined
+}
+
+/** Account deletion: the password and a tick that it is meant (guest page, host account page). */
+export function DeleteAccountForm({ intent, submitLabel }: { intent?: string; submitLabel: string }) {
+	const { t: ta } = useTranslation('account')
+	const [form, fields] = useAppForm({
+		id: 'delete-account',
+		schema: deleteAccountSchema,
+		lastResult: useFormResult('deleteAccount'),
+	})
+	return (
+		<Form method="POST" {...getFormProps(form)} data-testid="delete-account-form">
+			<FormAlert form={form} />
+			{intent ? <input type="hidden" name="intent" value={intent} /> : null}
+			<CurrentPasswordField field={fields.password} />
+			<CheckboxField field={fields.confirm} label={ta('delete.confirm')} required />
+			<SubmitButton className="btn-primary bg-danger">{submitLabel}</SubmitButton>
+		</Form>
+	)
+}

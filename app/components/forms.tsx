@@ -1,0 +1,247 @@
+import {
+	getFormProps,
+	getInputProps,
+	useForm,
+	type FieldMetadata,
+	type SubmissionResult,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { translateValidationMessage } from '#app/utils/validation.ts'
+import { showAppToast } from './toaster.tsx'
+
+/**
+ * The form kit of the account pages: Conform with the shared Zod schema.
+ * Fields validate once touched (blur) and again on input; an invalid submit
+ * shows the warning toast with the generic form-error text and sends nothing
+ * (spec §5). Without JavaScript the server validates with the same schema.
+ */
+export function useAppForm<S extends z.ZodObject>(options: {
+	id: string
+	schema: S | z.ZodType
+	lastResult?: SubmissionResult<string[]> | null
+	defaultValue?: Record<string, unknown>
+}) {
+	const { t } = useTranslation()
+	return useForm<z.input<S>>({
+		id: options.id,
+		lastResult: options.lastResult,
+		defaultValue: options.defaultValue as never,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate({ formData }) {
+			const submission = parseWithZod(formData, { schema: options.schema })
+			if (!formData.has('__intent__') && submission.status !== 'success') {
+				showAppToast({ type: 'warning', description: t('toast.formInvalid') })
+			}
+			return submission as never
+		},
+	})
+}
+
+export { getFormProps }
+
+export function FormAlert({ form, id }: { form: { errors?: string[]; errorId: string }; id?: string }) {
+	const { t } = useTranslation()
+	const errors = form.errors ?? []
+	if (!errors.length) return null
+	return (
+		<div
+			role="alert"
+			id={id ?? form.errorId}
+			className="mb-4 rounded-lg border border-danger bg-surface p-3 text-sm font-medium text-danger"
+			data-testid="form-alert"
+		>
+			{errors.map((error) => (
+				<p key={error}>{translateValidationMessage(t, error)}</p>
+			))}
+		</div>
+	)
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+	const { t } = useTranslation()
+	if (!errors?.length) return null
+	return (
+		<ul id={id} className="mt-1 text-sm text-danger">
+			{errors.map((error) => (
+				<li key={error}>{translateValidationMessage(t, error)}</li>
+			))}
+		</ul>
+	)
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+	const { t } = useTranslation()
+	return (
+		<label htmlFor={htmlFor} className="mb-1 block text-sm font-medium">
+			{label}
+			{required ? (
+				<span className="ml-0.5 text-danger" title={t('validation.requiredMarker')} aria-hidden="true">
+					*
+				</span>
+			) : null}
+		</label>
+	)
+}
+
+type FieldProps = {
+	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	label: string
+	type?: 'text' | 'email' | 'password' | 'tel'
+	required?: boolean
+	maxLength?: number
+	hint?: string
+	autoComplete?: string
+	/** A message that comes from outside the schema (live checks). */
+	extraError?: string | null
+	onBlur?: (value: string) => void
+}
+
+/** A text input with label, asterisk when required, counter for the maximum length and its errors. */
+export function TextField({
+	field,
+	label,
+	type = 'text',
+	required,
+	maxLength,
+	hint,
+	autoComplete,
+	extraError,
+	onBlur,
+}: FieldProps) {
+	const { t } = useTranslation()
+	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
+	const hintId = `${field.id}-hint`
+	const counterId = `${field.id}-counter`
+	const describedBy = [
+		field.errors?.length || extraError ? field.errorId : null,
+		hint ? hintId : null,
+		maxLength ? counterId : null,
+	]
+		.filter(Boolean)
+		.join(' ')
+	const inputProps = getInputProps(field, { type, ariaDescribedBy: describedBy || undefined })
+	return (
+		<div className="mb-4">
+			<Label htmlFor={field.id} label={label} required={required} />
+			<input
+				{...inputProps}
+				key={inputProps.key}
+				required={required}
+				maxLength={maxLength}
+				autoComplete={autoComplete}
+				aria-invalid={Boolean(field.errors?.length || extraError) || undefined}
+				onInput={(event) => setLength(event.currentTarget.value.length)}
+				onBlur={onBlur ? (event) => onBlur(event.currentTarget.value) : undefined}
+				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+			/>
+			<div className="flex justify-between gap-2">
+				<div>
+					{hint ? (
+						<p id={hintId} className="mt-1 text-xs text-ink-muted">
+							{hint}
+						</p>
+					) : null}
+					<FieldErrors
+						id={field.errorId}
+						errors={extraError ? [...(field.errors ?? []), extraError] : field.errors}
+					/>
+				</div>
+				{maxLength ? (
+					<p id={counterId} className="mt-1 shrink-0 text-xs text-ink-muted" aria-live="off">
+						{t('validation.counter', { length, max: maxLength })}
+					</p>
+				) : null}
+			</div>
+		</div>
+	)
+}
+
+export function CheckboxField({
+	field,
+	label,
+	required,
+}: {
+	field: FieldMetadata<boolean | string | undefined | null, Record<string, unknown>, string[]>
+	label: string
+	required?: boolean
+}) {
+	const inputProps = getInputProps(field, { type: 'checkbox' })
+	return (
+		<div className="mb-4">
+			<div className="flex items-start gap-2">
+				<input {...inputProps} key={inputProps.key} className="mt-1 h-4 w-4 accent-accent" />
+				<label htmlFor={field.id} className="text-sm">
+					{label}
+					{required ? (
+						<span className="ml-0.5 text-danger" aria-hidden="true">
+							*
+						</span>
+					) : null}
+				</label>
+			</div>
+			<FieldErrors id={field.errorId} errors={field.errors} />
+		</div>
+	)
+}
+
+export function SelectField({
+	field,
+	label,
+	options,
+}: {
+	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	label: string
+	options: { value: string; label: string }[]
+}) {
+	return (
+		<div className="mb-4">
+			<Label htmlFor={field.id} label={label} />
+			<select
+				id={field.id}
+				name={field.name}
+				defaultValue={String(field.initialValue ?? '')}
+				key={field.key}
+				aria-invalid={Boolean(field.errors?.length) || undefined}
+				aria-describedby={field.errors?.length ? field.errorId : undefined}
+				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+			>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			<FieldErrors id={field.errorId} errors={field.errors} />
+		</div>
+	)
+}
+
+export function SubmitButton({
+	children,
+	pending,
+	name,
+	value,
+	className = 'btn-primary w-full',
+}: {
+	children: React.ReactNode
+	pending?: boolean
+	name?: string
+	value?: string
+	className?: string
+}) {
+	return (
+		<button
+			type="submit"
+			name={name}
+			value={value}
+			className={className}
+			aria-disabled={pending || undefined}
+		>
+			{children}
+		</button>
+	)
+}

@@ -1,0 +1,24 @@
+import type { UserRole } from '#db/schema/users.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { requireSession } from '#app/utils/account-session.server.ts'
+import { stripLocale } from '#app/utils/locale.ts'
+
+/** The role of the area a shared account page is mounted in (/guest, /host, /admin). */
+const AREA_ROLE: Record<string, UserRole> = { guest: 'Customer', host: 'Owner', admin: 'Admin' }
+
+export function areaOf(request: Request): { area: 'guest' | 'host' | 'admin'; role: UserRole } {
+	const area = stripLocale(new URL(request.url).pathname).split('/')[1] ?? ''
+	const role = AREA_ROLE[area]
+	if (!role) throw new Error(`not an account area: ${area}`)
+	return { area: area as 'guest' | 'host' | 'admin', role }
+}
+
+/** Defence in depth beside the layout guard: the caller must have the area's role. */
+export async function requireAreaSession(args: {
+	request: Request
+	context: Parameters<typeof requireSession>[0]['context']
+}) {
+	const { role, area } = areaOf(args.request)
+	await requireRole(args, role)
+	return { session: await requireSession(args), area }
+}

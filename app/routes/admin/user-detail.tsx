@@ -1,0 +1,199 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { Route } from './+types/user-detail.ts'
+import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
+import { NewPasswordFields } from '#app/components/account-fields.tsx'
+import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
+import { LocaleLink } from '#app/components/locale-link.tsx'
+import { deleteUserAsAdmin, requireUserRow } from '#app/models/account.server.ts'
+import { getUserForAdmin } from '#app/models/admin-users.server.ts'
+import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
+import { adminChangePasswordSchema } from '#app/schemas/account.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { getLocale, getT } from '#app/utils/i18n.server.ts'
+import { localizePath } from '#app/utils/locale.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { pageTitle } from '#app/utils/page-title.ts'
+import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { listOf } from './user-area.server.ts'
+
+/** /admin/hosts/:hostUserId and /admin/guests/:guestUserId: one account, with the admin's actions. */
+function userIdOf(params: Record<string, string | undefined>) {
+	return params.hostUserId ?? params.guestUserId ?? ''
+}
+
+export async function loader(args: Route.LoaderArgs) {
+	assertValidRouteParams(args.params)
+	const admin = await requireRole(args, 'Admin')
+	const { list, role } = listOf(args.request)
+	return { list, user: getUserForAdmin(admin, userIdOf(args.params), role) }
+}
+
+export async function action(args: Route.ActionArgs) {
+	assertValidRouteParams(args.params)
+	const admin = await requireRole(args, 'Admin')
+	const { list, role } = listOf(args.request)
+	const user = getUserForAdmin(admin, userIdOf(args.params), role)
+	const form = await args.request.formData()
+	const t = looseT(getT(args.context))
+	const locale = getLocale(args.context)
+	const here = localizePath(`/admin/${list}/${user.id}`, locale)
+	switch (form.get('intent')) {
+		case 'confirmEmail':
+			confirmEmailAsAdmin(admin, user.id)
+			return redirectWithToast(here, {
+				type: 'success',
+				description: t('account:admin.emailConfirmed', { name: requireUserRow(user.id).displayName }),
+			})
+		case 'setPassword': {
+			const submission = parseWithZod(form, { schema: adminChangePasswordSchema })
+			if (submission.status !== 'success') return invalidForm('setPassword', submission)
+			try {
+				await setPasswordAsAdmin(admin, user.id, submission.value.newPassword)
+			} catch (error) {
+				return failedForm('setPassword', submission, error)
+			}
+			return redirectWithToast(here, { type: 'success', description: t('account:admin.passwordSet') })
+		}
+		case 'delete': {
+			if (form.get('confirm') !== 'on') return new Response(null, { status: 400 })
+			deleteUserAsAdmin(admin, user.id)
+			return redirectWithToast(localizePath(`/admin/${list}`, locale), {
+				type: 'success',
+				description: t('account:admin.userDeleted'),
+			})
+		}
+		default:
+			return new Response(null, { status: 400 })
+	}
+}
+
+function SetPasswordForm() {
+	const { t: ta } = useTranslation('account')
+	const [form, fields] = useAppForm({
+		id: 'set-password',
+		schema: adminChangePasswordSchema,
+		lastResult: useFormResult('setPassword'),
+	})
+	return (
+		<Form method="POST" {...getFormProps(form)}>
+			<FormAlert form={form} />
+			<input type="hidden" name="intent" value="setPassword" />
+			<NewPasswordFields password={fields.newPassword} hint={ta('admin.setPasswordHint')} />
+			<SubmitButton className="btn-primary">{ta('admin.setPassword')}</SubmitButton>
+		</Form>
+	)
+}
+
+export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps) {
+	const { t, i18n } = useTranslation()
+	const { t: ta } = useTranslation('account')
+	const { user, list } = loaderData
+	const title = `${pageTitle(t, `admin/${list}/detail`)}: ${user.displayName}`
+	const dates = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+	})
+	const address = [
+		user.companyName,
+		user.street,
+		[user.postalCode, user.city].filter(Boolean).join(' '),
+		user.country,
+	]
+		.filter(Boolean)
+		.join(', ')
+	return (
+		<main id="main" data-testid="admin-user-detail">
+			<title>{`${title} | ${t('appName')}`}</title>
+			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
+			<section className="card mb-6">
+				<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+					<dt className="font-medium">{ta('admin.columns.name')}</dt>
+					<dd>
+						{user.firstName} {user.lastName}
+					</dd>
+					<dt className="font-medium">{ta('admin.columns.email')}</dt>
+					<dd>{user.email}</dd>
+					<dt className="font-medium">{ta('admin.columns.status')}</dt>
+					<dd>{user.emailConfirmed ? ta('admin.confirmed') : ta('admin.unconfirmed')}</dd>
+					<dt className="font-medium">{ta('admin.phone')}</dt>
+					<dd>{user.phoneNumber ?? '–'}</dd>
+					<dt className="font-medium">{ta('admin.language')}</dt>
+					<dd>{t(`language.name.${user.langPreference}`)}</dd>
+					{list === 'hosts' ? (
+						<>
+							<dt className="font-medium">{ta('admin.address')}</dt>
+							<dd>{address || '–'}</dd>
+						</>
+					) : null}
+					<dt className="font-medium">{ta('admin.columns.registered')}</dt>
+					<dd>{dates.format(new Date(user.createdAt))}</dd>
+				</dl>
+				<div className="mt-4 flex flex-wrap gap-2">
+					<LoginAsButton userId={user.id} name={user.displayName} />
+					{user.emailConfirmed ? null : <ConfirmEmailButton userId={user.id} />}
+				</div>
+			</section>
+			<section className="card mb-6" aria-labelledby="set-password-title">
+				<h2 id="set-password-title" className="mb-2 text-xl font-semibold">
+					{ta('admin.setPassword')}
+				</h2>
+				<SetPasswordForm />
+			</section>
+			<section className="card mb-6" aria-labelledby="impersonations-title">
+				<h2 id="impersonations-title" className="mb-2 text-xl font-semibold">
+					{ta('admin.impersonations')}
+				</h2>
+				{user.impersonations.length === 0 ? (
+					<p>{ta('admin.none')}</p>
+				) : (
+					<table className="w-full text-left text-sm">
+						<thead>
+							<tr className="border-b border-line">
+								<th className="p-2">{ta('admin.startedAt')}</th>
+								<th className="p-2">{ta('admin.endedAt')}</th>
+								<th className="p-2">{ta('admin.ip')}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{user.impersonations.map((entry) => (
+								<tr key={entry.id} className="border-b border-line">
+									<td className="p-2">{dates.format(new Date(entry.startedAt))}</td>
+									<td className="p-2">
+										{entry.endedAt ? dates.format(new Date(entry.endedAt)) : ta('admin.running')}
+									</td>
+									<td className="p-2">{entry.startedIp ?? '–'}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				)}
+			</section>
+			<section className="card mb-6" aria-labelledby="delete-title">
+				<h2 id="delete-title" className="mb-2 text-xl font-semibold">
+					{ta('admin.deleteUser')}
+				</h2>
+				<p className="mb-4 text-sm text-ink-muted">{ta('admin.deleteUserHint')}</p>
+				<Form method="POST">
+					<input type="hidden" name="intent" value="delete" />
+					<div className="mb-4 flex items-start gap-2">
+						<input id="delete-confirm" type="checkbox" name="confirm" required className="mt-1 h-4 w-4" />
+						<label htmlFor="delete-confirm" className="text-sm">
+							{ta('admin.deleteConfirm')}
+						</label>
+					</div>
+					<button type="submit" className="btn-primary bg-danger">
+						{ta('admin.deleteUser')}
+					</button>
+				</Form>
+			</section>
+			<LocaleLink to={`/admin/${list}`} className="link">
+				{ta('admin.backToList')}
+			</LocaleLink>
+		</main>
+	)
+}

@@ -1,0 +1,97 @@
+import { deleteUserAsAdmin, findUserByEmail } from '#app/models/account.server.ts'
+import { listUsers } from '#app/models/admin-users.server.ts'
+import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
+import { startImpersonation } from '#app/models/impersonation.server.ts'
+import type { UserRole } from '#db/schema/users.ts'
+import {
+	adminChangePasswordSchema,
+	userIdQuerySchema,
+	userListQuerySchema,
+	userNameSchema,
+} from '#app/schemas/account.ts'
+import {
+	readSessionCookie,
+	requestMeta,
+	requireSession,
+	setImpersonatorCookie,
+	setSessionCookie,
+} from '#app/utils/account-session.server.ts'
+import { AppError, parseJsonBody, parseQuery, type ApiHandlerArgs } from '#app/utils/api.server.ts'
+import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { getAuth, requireRole } from '#app/utils/auth.server.ts'
+
+/**
+ * /api/Admin/User/* — admin only (spec §7 Admin user): LoginAs, ConfirmUserEmail,
+ * ChangePassword (?userName=), Delete (?userId=) and the user indexes.
+ */
+function userByName(userName: string) {
+	const user = findUserByEmail(userName)
+	if (!user) throw new AppError(404, 'UserNotFound', { messageKey: 'account:errors.userNotFound' })
+	return user
+}
+
+function index(role: UserRole) {
+	return async (args: ApiHandlerArgs) => {
+		const admin = await requireRole(args, 'Admin')
+		const query = parseQuery(userListQuerySchema, args.url)
+		return listUsers(admin, {
+			role,
+			q: query.tableFilter ?? query.q,
+			currentPage: query.currentPage ?? query.page,
+			perPage: query.perPage,
+			sortCriterias: query.sortCriterias,
+		})
+	}
+}
+
+const endpoints = apiEndpoints({
+	LoginAs: {
+		method: 'POST',
+		handler: async (args) => {
+			await requireRole(args, 'Admin')
+			const admin = await requireSession(args)
+			const { userName } = await parseJsonBody(userNameSchema, args.request)
+			const impersonation = startImpersonation(admin, { userName }, requestMeta(args))
+			// A browser (cookie session) switches right away; bearer clients keep both tokens themselves.
+			const adminToken = readSessionCookie(args.request)
+			if (getAuth(args.context).via === 'cookie' && adminToken) {
+				setImpersonatorCookie(args.context, adminToken, admin)
+				setSessionCookie(args.context, { ...impersonation, persistent: false })
+			}
+			return { token: impersonation.token, canGoBackToAdmin: true }
+		},
+	},
+	ConfirmUserEmail: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { userName } = await parseJsonBody(userNameSchema, args.request)
+			confirmEmailAsAdmin(admin, userByName(userName).id)
+			return null
+		},
+	},
+	ChangePassword: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { userName } = parseQuery(userNameSchema, args.url)
+			const { newPassword } = await parseJsonBody(adminChangePasswordSchema, args.request)
+			await setPasswordAsAdmin(admin, userByName(userName).id, newPassword)
+			return null
+		},
+	},
+	Delete: {
+		method: 'DELETE',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			deleteUserAsAdmin(admin, parseQuery(userIdQuerySchema, args.url).userId)
+			return null
+		},
+	},
+	CustomerIndex: { method: 'GET', handler: index('Customer') },
+	OwnerIndex: { method: 'GET', handler: index('Owner') },
+	AdminIndex: { method: 'GET', handler: index('Admin') },
+})
+
+export const loader = endpoints.loader
+export const action = endpoints.action

@@ -1,0 +1,81 @@
+import { z } from '#app/utils/validation.ts'
+import {
+	currentPasswordField,
+	displayNameField,
+	emailField,
+	invoiceAddressFields,
+	languageField,
+	LIMITS,
+	newPasswordField,
+	phoneField,
+	requiredTick,
+	userIdField,
+} from './auth.ts'
+
+/** Account pages and the /api/User endpoints (issue 3). */
+export const profileSchema = z.object({
+	firstName: z.string().trim().min(1).max(LIMITS.name),
+	lastName: z.string().trim().min(1).max(LIMITS.name),
+	displayName: displayNameField,
+	phoneNumber: phoneField,
+	langPreference: languageField,
+})
+
+export const invoiceAddressSchema = z.object(invoiceAddressFields)
+
+export const EMAIL_SETTING_KEYS = [
+	'allowEmailForBookings',
+	'allowEmailForPersonalOffers',
+	'allowEmailForFeedback',
+] as const
+export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean>
+
+/** Checkboxes: present ("on") is true, absent is false. */
+const checkbox = z
+	.union([z.boolean(), z.literal('on')])
+	.optional()
+	.transform((value) => value === true || value === 'on')
+
+export const emailSettingsFormSchema = z.object({
+	allowEmailForBookings: checkbox,
+	allowEmailForPersonalOffers: checkbox,
+	allowEmailForFeedback: checkbox,
+})
+
+/** The API sends string booleans (spec §3); real booleans are accepted too. */
+const stringBoolean = z
+	.union([z.boolean(), z.enum(['true', 'false'])])
+	.transform((value) => value === true || value === 'true')
+
+export const emailSettingsApiSchema = z.object({
+	allowEmailForBookings: stringBoolean,
+	allowEmailForPersonalOffers: stringBoolean,
+	allowEmailForFeedback: stringBoolean,
+})
+
+export const langPreferenceSchema = z.object({ langPreference: languageField })
+
+export const notificationTokenSchema = z.object({ token: z.string().trim().min(1).max(500) })
+
+/** Guest account deletion: the password, and a tick that it is meant. */
+export const deleteAccountSchema = z.object({
+	password: currentPasswordField,
+	confirm: requiredTick('account:errors.confirmDeletion'),
+})
+
+/** Admin user API (spec §7 "Admin user"). */
+export const userNameSchema = z.object({ userName: emailField })
+export const adminChangePasswordSchema = z.object({ newPassword: newPasswordField })
+export const userIdQuerySchema = z.object({ userId: userIdField })
+
+/** Admin lists (PRODUCT.md §4 list shape). */
+export const userListQuerySchema = z.object({
+	q: z.string().trim().max(100).optional(),
+	tableFilter: z.string().trim().max(100).optional(),
+	currentPage: z.coerce.number().int().min(1).max(100_000).optional(),
+	page: z.coerce.number().int().min(1).max(100_000).optional(),
+	perPage: z.coerce.number().int().min(1).max(100).optional(),
+	sortCriterias: z.string().max(200).optional(),
+})
+
+export { emailField }

@@ -1,0 +1,50 @@
+import type { Submission } from '@conform-to/react'
+import { data } from 'react-router'
+import { isAppError } from './app-error.ts'
+import { validationMessage } from './validation.ts'
+
+/**
+ * Page actions of forms (Conform submissions): domain errors become form and
+ * field errors of the submission, in the same encoded-key form the schema's
+ * messages have, so the page translates both alike. Anything else is a bug
+ * and is rethrown (error page, logged).
+ */
+export type FormActionData<Intent extends string = string> = {
+	intent: Intent
+	result: ReturnType<Submission<unknown>['reply']>
+	errorName?: string
+}
+
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPassword']
+
+export function invalidForm<Intent extends string>(intent: Intent, submission: Submission<unknown>) {
+	return data<FormActionData<Intent>>(
+		{ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) },
+		{ status: 400 },
+	)
+}
+
+export function failedForm<Intent extends string>(
+	intent: Intent,
+	submission: Submission<unknown>,
+	error: unknown,
+) {
+	if (!isAppError(error)) throw error
+	return data<FormActionData<Intent>>(
+		{
+			intent,
+			errorName: error.errorName,
+			result: submission.reply({
+				formErrors: [validationMessage(error.messageKey, error.params)],
+				fieldErrors: error.fields,
+				hideFields: SECRET_FIELDS,
+			}),
+		},
+		{ status: error.status === 429 ? 429 : error.status === 403 ? 403 : 400 },
+	)
+}
+
+/** Data a fetcher-driven form gets back on success (the modal's forgot/resend panels). */
+export function succeededForm<Intent extends string>(intent: Intent, submission: Submission<unknown>) {
+	return { intent, result: submission.reply({ resetForm: true }), sent: true as const }
+}
