@@ -1,3 +1,4 @@
+import { PANEL_TITLE_KEY } from '#app/utils/login-modal.ts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData, useFetcher, useLocation } from 'react-router'
@@ -221,11 +222,7 @@ function EmailRequestForm({
 	)
 }
 
-export const PANEL_TITLE_KEY = {
-	login: 'login.title',
-	forgot: 'forgot.title',
-	resend: 'resend.title',
-} as const
+export { PANEL_TITLE_KEY }
 
 export function AuthPanels({ mode, panel, email }: { mode: PanelMode; panel: LoginPanel; email: string }) {
 	if (panel === 'login') return <LoginForm mode={mode} />

@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { closeLoginModal, useLoginModal } from '#app/utils/login-modal.ts'
-import { AuthPanels, PANEL_TITLE_KEY } from './auth-panels.tsx'
+import { closeLoginModal, PANEL_TITLE_KEY, useLoginModal } from '#app/utils/login-modal.ts'
+
+// The forms (Conform, Zod schemas) load when the modal first opens, not with every page.
+const AuthPanels = lazy(() => import('./auth-panels.tsx').then((module) => ({ default: module.AuthPanels })))
 
 /**
  * #modal-login (spec §2): a native modal dialog — focus stays inside, Escape
@@ -56,7 +58,9 @@ export function LoginModal() {
 							</span>
 						</button>
 					</div>
-					<AuthPanels key={state.panel} mode={{ kind: 'modal' }} panel={state.panel} email={state.email} />
+					<Suspense fallback={<p className="text-ink-muted">{t('loading', { ns: 'common' })}</p>}>
+						<AuthPanels key={state.panel} mode={{ kind: 'modal' }} panel={state.panel} email={state.email} />
+					</Suspense>
 				</div>
 			) : null}
 		</dialog>

@@ -7,6 +7,13 @@ import { useSyncExternalStore } from 'react'
 export type LoginPanel = 'login' | 'forgot' | 'resend'
 export type LoginModalState = { open: boolean; panel: LoginPanel; email: string }
 
+/** Title of each panel in the `auth` namespace. */
+export const PANEL_TITLE_KEY = {
+	login: 'login.title',
+	forgot: 'forgot.title',
+	resend: 'resend.title',
+} as const
+
 const CLOSED: LoginModalState = { open: false, panel: 'login', email: '' }
 let state: LoginModalState = CLOSED
 const listeners = new Set<() => void>()
