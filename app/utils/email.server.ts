@@ -141,16 +141,31 @@ export function renderEmailLayout(input: {
 	locale: Locale
 	heading: string
 	paragraphs: string[]
+	/** Label/value rows after the paragraphs (order details, bank details). */
+	details?: { label: string; value: string }[]
 	action?: { label: string; url: string }
 	footer: string
 }): { text: string; html: string } {
 	const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])]
+	if (input.details?.length) {
+		textParts.push(...input.details.map((row) => `${row.label}: ${row.value}`), '')
+	}
 	if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '')
 	textParts.push('--', input.footer)
 	const html = `<!doctype html>
 <html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+	input.details?.length
+		? `<table style="border-collapse:collapse">${input.details
+				.map(
+					(row) =>
+						`<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(row.label)}</th><td style="padding:2px 0">${escapeHtml(row.value)}</td></tr>`,
+				)
+				.join('')}</table>`
+		: ''
+}
 ${
 	input.action
 		? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`
