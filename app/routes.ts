@@ -65,6 +65,10 @@ export default [
 	route('api/Auth/:endpoint', 'routes/api/auth.ts'),
 	route('api/User/:endpoint', 'routes/api/user.ts'),
 	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
+	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
+	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
+	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
+	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
