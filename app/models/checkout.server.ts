@@ -12,7 +12,7 @@ import {
 	instantSchema,
 	paymentMethodField,
 	VOUCHER_CODE_MAX,
-} from '#app/schemas/booking.ts'
+} from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
@@ -323,6 +323,7 @@ export function loadCheckout(
 		bookingSettings,
 		date,
 		freeDays: freeDays.slice(0, 14),
+		maxDate: addDays(localDateOf(now), rules?.horizonDays ?? 365),
 		starts: starts.map((option) => ({
 			start: option.start,
 			durations: option.durations.map((d) => ({ minutes: d.minutes, end: d.end, nights: d.nights ?? null })),
@@ -428,4 +429,34 @@ export function readExtrasFromForm(form: FormData, additionIds: readonly string[
 		if (parsed.data > 0) extras.push({ additionId: id, quantity: parsed.data })
 	}
 	return { extras, errors }
+}
+
+/**
+ * The price engine's complaints about guests and extras, named like the
+ * guests step's fields (guests → children, extras.N.… → extra_<additionId>).
+ */
+export function guestsStepErrors(view: CheckoutView): Record<string, string[]> {
+	const errors: Record<string, string[]> = {}
+	for (const [field, messages] of Object.entries(view.priceErrors)) {
+		if (field === 'voucherCode') continue
+		const extra = /^extras\.(\d+)\./.exec(field)
+		const name = extra
+			? `extra_${view.state.extras[Number(extra[1])]?.additionId ?? ''}`
+			: field === 'guests'
+				? 'children'
+				: field
+		errors[name] = [...(errors[name] ?? []), ...messages]
+	}
+	return errors
+}
+
+/** Payment step: the method must be one the playroom offers here; a voucher code must be accepted. */
+export function paymentStepErrors(view: CheckoutView): Record<string, string[]> {
+	const errors: Record<string, string[]> = {}
+	const method = view.state.paymentMethod
+	if (!(view.price?.total === 0) && (!method || !view.paymentMethods.includes(method))) {
+		errors.paymentMethod = ['booking:errors.paymentMethodNotAccepted']
+	}
+	if (view.priceErrors.voucherCode) errors.voucherCode = view.priceErrors.voucherCode
+	return errors
 }

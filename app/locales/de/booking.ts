@@ -43,6 +43,7 @@ export const booking = {
 			bookingType: 'Buchungsart',
 			date: 'Datum',
 			checkInDate: 'Anreisetag',
+			freeDays: 'Tage mit freien Zeiten',
 			showTimes: 'Zeiten anzeigen',
 			startTime: 'Beginn',
 			duration: 'Dauer',
@@ -77,7 +78,7 @@ export const booking = {
 				'Nach dem Anlegen schicken wir dir einen Bestätigungslink. Bestätige deine E-Mail-Adresse und melde dich dann hier an – deine Buchung wartet.',
 			registerSubmit: 'Konto anlegen',
 			registered:
-				'Fast geschafft: Wir haben dir an {{email}} einen Bestätigungslink geschickt. Bestätige deine Adresse und melde dich dann hier an.',
+				'Fast geschafft: Wir haben dir einen Bestätigungslink geschickt. Bestätige deine E-Mail-Adresse und melde dich dann hier an – deine Angaben bleiben erhalten.',
 			guestAccountRequired:
 				'Buchungen macht man mit einem Gastkonto. Du bist als Gastgeber oder Administrator angemeldet.',
 			switchAccount: 'Mit einem anderen Konto anmelden',
@@ -251,6 +252,7 @@ export const booking = {
 		cancelledBy: 'Storniert am {{date}} von {{role}}',
 		refund: 'Erstattung: {{amount}}',
 		declineReason: 'Ablehnungsgrund: {{reason}}',
+		answerBy: 'Antwort bis',
 		respondBy: 'Bitte antworte bis {{deadline}}.',
 		payBy: 'Zahlung bis {{deadline}}',
 		actions: 'Aktionen',

@@ -46,6 +46,7 @@ export const booking: TranslationShape<typeof de> = {
 			bookingType: 'Booking type',
 			date: 'Date',
 			checkInDate: 'Arrival day',
+			freeDays: 'Days with free times',
 			showTimes: 'Show times',
 			startTime: 'Start',
 			duration: 'Duration',
@@ -80,7 +81,7 @@ export const booking: TranslationShape<typeof de> = {
 				'After you create it we send you a confirmation link. Confirm your e-mail address, then log in here — your booking is waiting.',
 			registerSubmit: 'Create account',
 			registered:
-				'Almost there: we sent a confirmation link to {{email}}. Confirm your address, then log in here.',
+				'Almost there: we sent you a confirmation link. Confirm your e-mail address, then log in here — everything you entered is kept.',
 			guestAccountRequired:
 				'Bookings are made with a guest account. You are logged in as a host or administrator.',
 			switchAccount: 'Log in with another account',
@@ -251,6 +252,7 @@ export const booking: TranslationShape<typeof de> = {
 		cancelledBy: 'Cancelled on {{date}} by {{role}}',
 		refund: 'Refund: {{amount}}',
 		declineReason: 'Reason for declining: {{reason}}',
+		answerBy: 'Answer by',
 		respondBy: 'Please answer by {{deadline}}.',
 		payBy: 'Payment by {{deadline}}',
 		actions: 'Actions',
