@@ -30,7 +30,7 @@ export function ConsentSettingsLink() {
 	const locale = useLocale()
 	return (
 		<a
-			href={`${localizePath('/privacy-policy', locale)}#cookies`}
+			href={localizePath('/privacy-policy', locale)}
 			className="hover:text-ink"
 			data-testid="consent-settings-link"
 			onClick={(event) => {

@@ -1,7 +1,13 @@
 import i18next from 'i18next'
 import 'vanilla-cookieconsent'
 import 'vanilla-cookieconsent/dist/cookieconsent.css'
-import { CONSENT_COOKIE, CONSENT_REVISION, notifyConsentChanged, readBrowserConsent, type ConsentCategory } from '#app/utils/consent.ts'
+import {
+	CONSENT_COOKIE,
+	CONSENT_REVISION,
+	notifyConsentChanged,
+	readBrowserConsent,
+	type ConsentCategory,
+} from '#app/utils/consent.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 
 /**
@@ -28,7 +34,8 @@ const NECESSARY_COOKIES = [
 ] as const
 
 /** v2 shows the revision message whenever the stored revision differs — also on a first visit; only say it to returning visitors. */
-const hadConsentBefore = () => document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`))
+const hadConsentBefore = () =>
+	document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`))
 
 function languageSetting(locale: Locale): LanguageSetting {
 	const t = i18next.getFixedT(locale, 'consent')

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useLocation } from 'react-router'
-import { FAVOURITES_ACTION, favouriteFetcherKey, toggleLocalFavourite, useIsFavourite } from '#app/utils/favourites.ts'
+import {
+	FAVOURITES_ACTION,
+	favouriteFetcherKey,
+	toggleLocalFavourite,
+	useIsFavourite,
+} from '#app/utils/favourites.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useSessionUser } from '#app/utils/use-root-data.ts'
 import { SpriteIcon } from './icon.tsx'
@@ -11,7 +16,15 @@ import { SpriteIcon } from './icon.tsx'
  * for visitors a redirect to the login). With JavaScript visitors toggle
  * localStorage and users post through a fetcher (optimistic).
  */
-export function FavouriteButton({ playroomId, name, className = '' }: { playroomId: string; name: string; className?: string }) {
+export function FavouriteButton({
+	playroomId,
+	name,
+	className = '',
+}: {
+	playroomId: string
+	name: string
+	className?: string
+}) {
 	const { t } = useTranslation('catalogue')
 	const user = useSessionUser()
 	const hydrated = useHydrated()
@@ -31,7 +44,9 @@ export function FavouriteButton({ playroomId, name, className = '' }: { playroom
 		>
 			<input type="hidden" name="playroomId" value={playroomId} />
 			<input type="hidden" name="intent" value={favourite ? 'remove' : 'add'} />
-			{hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
+			{hydrated ? null : (
+				<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+			)}
 			<button
 				type="submit"
 				aria-pressed={favourite}

@@ -7,7 +7,9 @@ import type { PageMeta as PageMetaData } from '#app/models/seo.server.ts'
  */
 export function PageMeta({ meta }: { meta: PageMetaData }) {
 	const { t } = useTranslation()
-	const og = (property: string, content: string | number) => <meta property={property} content={String(content)} />
+	const og = (property: string, content: string | number) => (
+		<meta property={property} content={String(content)} />
+	)
 	return (
 		<>
 			<title>{`${meta.title} | ${t('appName')}`}</title>
@@ -29,7 +31,9 @@ export function PageMeta({ meta }: { meta: PageMetaData }) {
 				</>
 			) : null}
 			<meta name="twitter:card" content={meta.image ? 'summary_large_image' : 'summary'} />
-			{meta.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: meta.jsonLd }} /> : null}
+			{meta.jsonLd ? (
+				<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: meta.jsonLd }} />
+			) : null}
 		</>
 	)
 }

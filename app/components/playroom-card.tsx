@@ -8,14 +8,30 @@ import { FavouriteButton } from './favourite-button.tsx'
 import { SpriteIcon } from './icon.tsx'
 import type { MapPoint } from './results-map.tsx'
 
-/** A playroom in a list: photo, name (the link), place, rating, price, heart. */
-export function PlayroomCard({ card, priority = false }: { card: Card; priority?: boolean }) {
+/**
+ * A playroom in a list: photo, name (the link), place, rating, price, heart.
+ * `query` carries a search's date, guests and booking type to the playroom
+ * page, which then shows that day's start times.
+ */
+export function PlayroomCard({
+	card,
+	priority = false,
+	query = '',
+}: {
+	card: Card
+	priority?: boolean
+	query?: string
+}) {
 	const { t } = useTranslation('catalogue')
 	const locale = useLocale()
 	const localize = useLocalizePath()
 	const { rating, priceFrom, image } = card
 	return (
-		<article className="card relative flex flex-col overflow-hidden p-0" data-testid="playroom-card" data-playroom-id={card.id}>
+		<article
+			className="card relative flex flex-col overflow-hidden p-0"
+			data-testid="playroom-card"
+			data-playroom-id={card.id}
+		>
 			{image ? (
 				<img
 					src={image.url}
@@ -32,7 +48,10 @@ export function PlayroomCard({ card, priority = false }: { card: Card; priority?
 			)}
 			<div className="flex flex-1 flex-col gap-1 p-4">
 				<h3 className="text-lg leading-snug font-semibold">
-					<Link to={localize(playroomPath(card.playroomUrlPath))} className="after:absolute after:inset-0 hover:underline">
+					<Link
+						to={`${localize(playroomPath(card.playroomUrlPath))}${query}`}
+						className="after:absolute after:inset-0 hover:underline"
+					>
 						{card.name}
 					</Link>
 				</h3>
@@ -44,7 +63,13 @@ export function PlayroomCard({ card, priority = false }: { card: Card; priority?
 				</p>
 				<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
 					{rating.average !== null && rating.count > 0 ? (
-						<span className="flex items-center gap-1" aria-label={t('card.ratingLabel', { average: formatRating(rating.average, locale), count: rating.count })}>
+						<span
+							className="flex items-center gap-1"
+							aria-label={t('card.ratingLabel', {
+								average: formatRating(rating.average, locale),
+								count: rating.count,
+							})}
+						>
 							<SpriteIcon name="star" filled className="h-4 w-4 text-warning" />
 							<span aria-hidden="true">{`${formatRating(rating.average, locale)} (${rating.count})`}</span>
 						</span>
@@ -64,7 +89,10 @@ export function PlayroomCard({ card, priority = false }: { card: Card; priority?
 				</p>
 				{priceFrom ? (
 					<p className="mt-auto pt-2 font-semibold">
-						{t('card.from', { price: formatMoney(priceFrom.amount, locale), unit: t(`units.${priceFrom.unit}`) })}
+						{t('card.from', {
+							price: formatMoney(priceFrom.amount, locale),
+							unit: t(`units.${priceFrom.unit}`),
+						})}
 					</p>
 				) : null}
 			</div>
@@ -74,12 +102,20 @@ export function PlayroomCard({ card, priority = false }: { card: Card; priority?
 }
 
 /** A grid of cards. */
-export function CardGrid({ cards, label }: { cards: readonly Card[]; label?: string }) {
+export function CardGrid({
+	cards,
+	label,
+	query,
+}: {
+	cards: readonly Card[]
+	label?: string
+	query?: string
+}) {
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={label}>
 			{cards.map((card, index) => (
 				<li key={card.id} className="flex *:w-full">
-					<PlayroomCard card={card} priority={index < 2} />
+					<PlayroomCard card={card} priority={index < 2} query={query} />
 				</li>
 			))}
 		</ul>
@@ -88,5 +124,12 @@ export function CardGrid({ cards, label }: { cards: readonly Card[]; label?: str
 
 /** Cards as map markers. */
 export function cardPoints(cards: readonly Card[]): MapPoint[] {
-	return cards.map((c) => ({ id: c.id, name: c.name, lat: c.lat, lng: c.lng, path: playroomPath(c.playroomUrlPath), detail: c.city }))
+	return cards.map((c) => ({
+		id: c.id,
+		name: c.name,
+		lat: c.lat,
+		lng: c.lng,
+		path: playroomPath(c.playroomUrlPath),
+		detail: c.city,
+	}))
 }

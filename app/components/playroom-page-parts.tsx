@@ -11,7 +11,15 @@ import { SpriteIcon } from './icon.tsx'
  * swipe; without JavaScript the arrows and thumbnails are links ?photo=n),
  * sharing, and the link handling of the server-rendered sections.
  */
-export function PhotoGallery({ photos, initial, name }: { photos: readonly PhotoView[]; initial: number; name: string }) {
+export function PhotoGallery({
+	photos,
+	initial,
+	name,
+}: {
+	photos: readonly PhotoView[]
+	initial: number
+	name: string
+}) {
 	const { t } = useTranslation('catalogue')
 	const location = useLocation()
 	const [index, setIndex] = useState(Math.min(Math.max(initial - 1, 0), Math.max(photos.length - 1, 0)))
@@ -56,7 +64,11 @@ export function PhotoGallery({ photos, initial, name }: { photos: readonly Photo
 				const start = touch.current
 				const point = event.changedTouches[0]
 				if (!start || !point) return
-				const direction = swipeDirection(point.clientX - start.x, point.clientY - start.y, event.timeStamp - start.at)
+				const direction = swipeDirection(
+					point.clientX - start.x,
+					point.clientY - start.y,
+					event.timeStamp - start.at,
+				)
 				if (direction) setIndex(at(index + direction))
 			}}
 		>
@@ -71,7 +83,10 @@ export function PhotoGallery({ photos, initial, name }: { photos: readonly Photo
 					className="aspect-[4/3] w-full object-cover"
 					data-testid="gallery-photo"
 				/>
-				<figcaption className="absolute bottom-2 left-2 rounded bg-surface/90 px-2 py-1 text-sm" aria-live="polite">
+				<figcaption
+					className="absolute bottom-2 left-2 rounded bg-surface/90 px-2 py-1 text-sm"
+					aria-live="polite"
+				>
 					{t('detail.photo', { index: index + 1, count })}
 				</figcaption>
 				{count > 1 ? (
@@ -94,7 +109,14 @@ export function PhotoGallery({ photos, initial, name }: { photos: readonly Photo
 								aria-current={i === index ? 'true' : undefined}
 								className={`block overflow-hidden rounded-lg border-2 ${i === index ? 'border-accent' : 'border-transparent'}`}
 							>
-								<img src={p.srcset.split(' ')[0]} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 object-cover" />
+								<img
+									src={p.srcset.split(' ')[0]}
+									alt=""
+									width={96}
+									height={72}
+									loading="lazy"
+									className="h-[72px] w-24 object-cover"
+								/>
 							</Link>
 						</li>
 					))}
@@ -115,20 +137,29 @@ export function SharePanel({ url, name }: { url: string; name: string }) {
 					type="button"
 					className="btn-secondary"
 					onClick={() => {
-						if (typeof navigator.share === 'function') void navigator.share({ title: name, url }).catch(() => {})
+						if (typeof navigator.share === 'function')
+							void navigator.share({ title: name, url }).catch(() => {})
 						else void navigator.clipboard?.writeText(url).then(() => setCopied(true))
 					}}
 				>
 					<SpriteIcon name="share" className="h-4 w-4" />
 					{copied ? t('detail.copied') : t('detail.share')}
 				</button>
-				<a className="btn-secondary" href={`mailto:?subject=${encodeURIComponent(t('detail.shareSubject', { name }))}&body=${encodeURIComponent(url)}`}>
+				<a
+					className="btn-secondary"
+					href={`mailto:?subject=${encodeURIComponent(t('detail.shareSubject', { name }))}&body=${encodeURIComponent(url)}`}
+				>
 					{t('detail.shareByMail')}
 				</a>
 			</div>
 			<label className="flex flex-col gap-1 text-sm font-medium">
 				{t('detail.pageLink')}
-				<input readOnly value={url} className="rounded-lg border border-line bg-surface px-3 py-2 font-normal" onFocus={(e) => e.currentTarget.select()} />
+				<input
+					readOnly
+					value={url}
+					className="rounded-lg border border-line bg-surface px-3 py-2 font-normal"
+					onFocus={(e) => e.currentTarget.select()}
+				/>
 			</label>
 		</div>
 	)
@@ -142,7 +173,15 @@ export function SharePanel({ url, name }: { url: string; name: string }) {
 export function useSectionLinks() {
 	const navigate = useNavigate()
 	return (event: React.MouseEvent) => {
-		if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+		if (
+			event.defaultPrevented ||
+			event.button !== 0 ||
+			event.metaKey ||
+			event.ctrlKey ||
+			event.shiftKey ||
+			event.altKey
+		)
+			return
 		const anchor = (event.target as Element).closest('a')
 		if (!anchor || anchor.target || anchor.origin !== window.location.origin) return
 		event.preventDefault()

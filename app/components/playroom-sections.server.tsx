@@ -32,7 +32,11 @@ function Info({ data, view, t }: { data: PlayroomPageData; view: View; t: LooseT
 				{detail.description.split(/\n{2,}/).map((paragraph) => (
 					<p key={paragraph}>{paragraph}</p>
 				))}
-				{detail.host ? <p className="text-sm text-ink-muted">{t('catalogue:detail.host', { name: detail.host.displayName })}</p> : null}
+				{detail.host ? (
+					<p className="text-sm text-ink-muted">
+						{t('catalogue:detail.host', { name: detail.host.displayName })}
+					</p>
+				) : null}
 			</section>
 			{detail.features.length ? (
 				<section aria-labelledby="features" className="flex flex-col gap-2">
@@ -95,9 +99,18 @@ function Info({ data, view, t }: { data: PlayroomPageData; view: View; t: LooseT
 							{view.rating.latest.map((r) => (
 								<li key={r.id} className="card flex flex-col gap-1">
 									<p className="flex items-center gap-2 text-sm">
-										<span className="flex" role="img" aria-label={t('catalogue:detail.ratingSummary', { average: r.stars })}>
+										<span
+											className="flex"
+											role="img"
+											aria-label={t('catalogue:detail.ratingSummary', { average: r.stars })}
+										>
 											{Array.from({ length: 5 }, (_, i) => (
-												<SpriteIcon key={i} name="star" filled={i < r.stars} className="h-4 w-4 text-warning" />
+												<SpriteIcon
+													key={i}
+													name="star"
+													filled={i < r.stars}
+													className="h-4 w-4 text-warning"
+												/>
 											))}
 										</span>
 										<span className="font-medium">{r.author}</span>
@@ -152,7 +165,6 @@ function Prices({ view, t }: { view: View; t: LooseT }) {
 	)
 }
 
-
 const DAY_STYLE = {
 	free: 'bg-accent-soft font-semibold text-ink hover:outline hover:outline-accent',
 	full: 'text-ink-muted line-through',
@@ -161,7 +173,17 @@ const DAY_STYLE = {
 } as const
 
 /** Booking types, the month calendar, start times and the checkout form — links and a GET form. */
-function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booking']; playroomUrlPath: string; t: LooseT; locale: Locale }) {
+function Booking({
+	booking,
+	playroomUrlPath,
+	t,
+	locale,
+}: {
+	booking: View['booking']
+	playroomUrlPath: string
+	t: LooseT
+	locale: Locale
+}) {
 	const { calendar } = booking
 	const nav = (href: string | null, label: string, icon: string) =>
 		href ? (
@@ -179,7 +201,12 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 			{booking.types.length > 1 ? (
 				<nav aria-label={t('catalogue:search.bookingType')} className="flex flex-wrap gap-2">
 					{booking.types.map((b) => (
-						<a key={b.type} href={b.href} aria-current={b.current ? 'page' : undefined} className={b.current ? 'btn-primary' : 'btn-secondary'}>
+						<a
+							key={b.type}
+							href={b.href}
+							aria-current={b.current ? 'page' : undefined}
+							className={b.current ? 'btn-primary' : 'btn-secondary'}
+						>
 							{b.label}
 						</a>
 					))}
@@ -237,7 +264,10 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 				<ul className="mt-2 flex flex-wrap gap-3 text-xs text-ink-muted">
 					{calendar.legend.map((l) => (
 						<li key={l.state} className="flex items-center gap-1">
-							<span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ${l.state === 'free' ? 'bg-accent-soft' : 'border border-line'}`} />
+							<span
+								aria-hidden="true"
+								className={`inline-block h-3 w-3 rounded-sm ${l.state === 'free' ? 'bg-accent-soft' : 'border border-line'}`}
+							/>
 							{l.label}
 						</li>
 					))}
@@ -252,7 +282,11 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 						<ul className="flex flex-wrap gap-2">
 							{booking.starts.map((s) => (
 								<li key={s.href}>
-									<a href={s.href} aria-current={s.selected ? 'true' : undefined} className={s.selected ? 'btn-primary px-3' : 'btn-secondary px-3'}>
+									<a
+										href={s.href}
+										aria-current={s.selected ? 'true' : undefined}
+										className={s.selected ? 'btn-primary px-3' : 'btn-secondary px-3'}
+									>
 										{s.label}
 									</a>
 								</li>
@@ -264,14 +298,22 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 				</div>
 			)}
 			{booking.selected ? (
-				<form method="get" action={localizePath('/public/playroomOrder/checkout', locale)} className="flex flex-col gap-3" data-testid="checkout-form">
+				<form
+					method="get"
+					action={localizePath('/public/playroomOrder/checkout', locale)}
+					className="flex flex-col gap-3"
+					data-testid="checkout-form"
+				>
 					<p className="font-semibold">{booking.selected.label}</p>
 					<input type="hidden" name="playroomUrlPath" value={playroomUrlPath} />
 					<input type="hidden" name="bookingType" value={booking.bookingType} />
 					<input type="hidden" name="checkIn" value={booking.selected.checkIn} />
 					<label className="flex flex-col gap-1 text-sm font-medium">
 						{t('catalogue:detail.duration')}
-						<select name="checkOut" className="rounded-lg border border-line bg-surface px-3 py-2 text-base font-normal">
+						<select
+							name="checkOut"
+							className="rounded-lg border border-line bg-surface px-3 py-2 text-base font-normal"
+						>
 							{booking.selected.durations.map((d) => (
 								<option key={d.value} value={d.value}>
 									{d.label}
@@ -302,7 +344,11 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 					</div>
 				</form>
 			) : (
-				<a href={localizePath(booking.checkoutWithoutDate, locale)} className="btn-primary self-start" data-testid="book-button">
+				<a
+					href={localizePath(booking.checkoutWithoutDate, locale)}
+					className="btn-primary self-start"
+					data-testid="book-button"
+				>
 					{t('catalogue:detail.bookWithoutDate')}
 				</a>
 			)}
@@ -312,7 +358,9 @@ function Booking({ booking, playroomUrlPath, t, locale }: { booking: View['booki
 
 export function renderPlayroomSections(data: PlayroomPageData, view: View, t: LooseT, locale: Locale) {
 	return {
-		booking: renderToStaticMarkup(<Booking booking={view.booking} playroomUrlPath={data.detail.playroomUrlPath} t={t} locale={locale} />),
+		booking: renderToStaticMarkup(
+			<Booking booking={view.booking} playroomUrlPath={data.detail.playroomUrlPath} t={t} locale={locale} />,
+		),
 		info: renderToStaticMarkup(<Info data={data} view={view} t={t} />),
 		prices: renderToStaticMarkup(<Prices view={view} t={t} />),
 	}

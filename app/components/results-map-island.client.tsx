@@ -27,7 +27,12 @@ export function MapIsland({
 	if (!consentAllows(consent, 'maps')) {
 		return placeholder(
 			t('map.consentNeeded'),
-			<button type="button" className="btn-secondary self-start" onClick={() => void grantConsent(locale, 'functional')} data-testid="map-allow">
+			<button
+				type="button"
+				className="btn-secondary self-start"
+				onClick={() => void grantConsent(locale, 'functional')}
+				data-testid="map-allow"
+			>
 				{t('map.allow')}
 			</button>,
 		)

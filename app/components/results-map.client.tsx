@@ -12,7 +12,13 @@ import type { MapPoint } from './results-map.tsx'
  * react-map-gl). Loaded only after functional consent — see results-map.tsx.
  * A marker is a button; choosing one shows the playroom's card in a popup.
  */
-export default function ResultsMapView({ points, styleUrl }: { points: readonly MapPoint[]; styleUrl: string }) {
+export default function ResultsMapView({
+	points,
+	styleUrl,
+}: {
+	points: readonly MapPoint[]
+	styleUrl: string
+}) {
 	const { t } = useTranslation('catalogue')
 	const localize = useLocalizePath()
 	const [selected, setSelected] = useState<MapPoint | null>(null)
@@ -30,17 +36,34 @@ export default function ResultsMapView({ points, styleUrl }: { points: readonly 
 			}
 	return (
 		<div className="h-96 overflow-hidden rounded-xl border border-line" data-testid="map-live">
-			<Map initialViewState={initialViewState} mapStyle={styleUrl} style={{ width: '100%', height: '100%' }} cooperativeGestures>
+			<Map
+				initialViewState={initialViewState}
+				mapStyle={styleUrl}
+				style={{ width: '100%', height: '100%' }}
+				cooperativeGestures
+			>
 				<NavigationControl position="top-right" />
 				{points.map((p) => (
 					<Marker key={p.id} latitude={p.lat} longitude={p.lng} anchor="bottom">
-						<button type="button" className="text-accent" aria-label={t('map.showCard', { name: p.name })} onClick={() => setSelected(p)}>
+						<button
+							type="button"
+							className="text-accent"
+							aria-label={t('map.showCard', { name: p.name })}
+							onClick={() => setSelected(p)}
+						>
 							<SpriteIcon name="pin" filled className="h-8 w-8 drop-shadow" />
 						</button>
 					</Marker>
 				))}
 				{selected ? (
-					<Popup latitude={selected.lat} longitude={selected.lng} anchor="top" onClose={() => setSelected(null)} closeButton closeOnClick={false}>
+					<Popup
+						latitude={selected.lat}
+						longitude={selected.lng}
+						anchor="top"
+						onClose={() => setSelected(null)}
+						closeButton
+						closeOnClick={false}
+					>
 						<div className="flex flex-col gap-1 p-1 text-sm text-[#16161d]">
 							<Link to={localize(selected.path)} className="font-semibold underline">
 								{selected.name}

@@ -23,7 +23,8 @@ export function ResultsMap({ points, title }: { points: readonly MapPoint[]; tit
 	const localize = useLocalizePath()
 	const [island, setIsland] = useState<{ Island: Island } | null>(null)
 	useEffect(() => {
-		if (styleUrl && points.length) void import('./results-map-island.client.tsx').then((m) => setIsland({ Island: m.MapIsland }))
+		if (styleUrl && points.length)
+			void import('./results-map-island.client.tsx').then((m) => setIsland({ Island: m.MapIsland }))
 	}, [styleUrl, points.length])
 	const places = points.length ? (
 		<ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label={t('map.places')}>
@@ -41,7 +42,10 @@ export function ResultsMap({ points, title }: { points: readonly MapPoint[]; tit
 		</ul>
 	) : null
 	const placeholder = (note: string, action: React.ReactNode = null) => (
-		<div className="flex flex-col gap-3 rounded-xl border border-dashed border-line bg-surface-sunken p-4" data-testid="map-placeholder">
+		<div
+			className="flex flex-col gap-3 rounded-xl border border-dashed border-line bg-surface-sunken p-4"
+			data-testid="map-placeholder"
+		>
 			<p className="flex items-center gap-2 text-sm text-ink-muted">
 				<SpriteIcon name="map" />
 				{note}
@@ -51,7 +55,11 @@ export function ResultsMap({ points, title }: { points: readonly MapPoint[]; tit
 		</div>
 	)
 	return (
-		<section aria-label={t('map.regionLabel', { title })} className="flex flex-col gap-2" data-testid="results-map">
+		<section
+			aria-label={t('map.regionLabel', { title })}
+			className="flex flex-col gap-2"
+			data-testid="results-map"
+		>
 			{island && styleUrl ? (
 				<island.Island points={points} styleUrl={styleUrl} placeholder={placeholder} />
 			) : (

@@ -5,7 +5,12 @@ import { contentPages } from '#db/schema/content.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { CITIES, STATES, cityBySlug, distanceKm, type CityInfo } from '#app/domain/places.ts'
 import { foldGerman, tokenize } from '#app/domain/search-text.ts'
-import { pageSearchExtraFields, searchParamsSchema, type SearchParams, type SearchSort } from '#app/schemas/catalogue.ts'
+import {
+	pageSearchExtraFields,
+	searchParamsSchema,
+	type SearchParams,
+	type SearchSort,
+} from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { CITY_SLUGS, STATE_SLUGS, type CitySlug, type StateSlug } from '#app/utils/slugs.ts'
@@ -32,7 +37,8 @@ export type SearchFormValues = {
 }
 
 /** Notices a page shows above its results (keys of catalogue:notices). */
-export type SearchNotice = 'pastDate' | 'placeNotFound' | 'needPlace' | 'distanceNeedsPlace' | 'pageOutOfRange'
+export type SearchNotice =
+	'pastDate' | 'placeNotFound' | 'needPlace' | 'distanceNeedsPlace' | 'pageOutOfRange'
 
 export type PlaceOrigin = { label: string; lat: number; lng: number; radius: number }
 
@@ -84,7 +90,11 @@ export function readSearchPage(
 	const invalid = new Set<string>()
 	const notices: SearchNotice[] = []
 	const raw = (name: string) => sp.get(name)?.trim() ?? ''
-	function read<S extends z.ZodType>(name: string, schema: S, value: unknown = raw(name)): z.output<S> | undefined {
+	function read<S extends z.ZodType>(
+		name: string,
+		schema: S,
+		value: unknown = raw(name),
+	): z.output<S> | undefined {
 		if (value === '' || (Array.isArray(value) && value.length === 0)) return undefined
 		const parsed = schema.safeParse(value)
 		if (!parsed.success) invalid.add(name)
@@ -132,13 +142,24 @@ export function readSearchPage(
 	const lng = read('lng', shape.lng)
 	const where = read('where', pageSearchExtraFields.where)
 	if (lat !== undefined && lng !== undefined) {
-		origin = { label: where ?? `${lat.toFixed(3)}, ${lng.toFixed(3)}`, lat, lng, radius: radius ?? DEFAULT_PLACE_RADIUS_KM }
+		origin = {
+			label: where ?? `${lat.toFixed(3)}, ${lng.toFixed(3)}`,
+			lat,
+			lng,
+			radius: radius ?? DEFAULT_PLACE_RADIUS_KM,
+		}
 	} else if (lat !== undefined || lng !== undefined) {
 		invalid.add(lat === undefined ? 'lat' : 'lng')
 	}
 	if (!origin && where) {
 		const place = resolvePlace(where)
-		if (place) origin = { label: place.label, lat: place.lat, lng: place.lng, radius: radius ?? DEFAULT_PLACE_RADIUS_KM }
+		if (place)
+			origin = {
+				label: place.label,
+				lat: place.lat,
+				lng: place.lng,
+				radius: radius ?? DEFAULT_PLACE_RADIUS_KM,
+			}
 		else notices.push('placeNotFound')
 	}
 	if (fixed.fixedPlace && !origin && !where) notices.push('needPlace')
@@ -200,7 +221,9 @@ export function runPageSearch(
 export function searchFormOptions(locale: Locale, db: DbOrTx = getDb()) {
 	return {
 		features: getFeatureList(locale, db).map(({ key, name }) => ({ key, name })),
-		cities: CITIES.map((c) => ({ slug: c.slug, name: c.name })).sort((a, b) => a.name.localeCompare(b.name, 'de')),
+		cities: CITIES.map((c) => ({ slug: c.slug, name: c.name })).sort((a, b) =>
+			a.name.localeCompare(b.name, 'de'),
+		),
 		states: STATES.map((s) => ({ slug: s.slug, name: locale === 'en' ? s.nameEn : s.nameDe })).sort((a, b) =>
 			a.name.localeCompare(b.name, locale),
 		),
@@ -223,7 +246,11 @@ const PAGE_CITIES = CITIES.filter((c) => (CITY_SLUGS as readonly string[]).inclu
 export type PlaceLink = { slug: string; name: string; distanceKm: number }
 
 /** The city pages nearest to a point (not the city itself). */
-export function neighbouringCities(point: { lat: number; lng: number }, except: string | null, limit = 4): PlaceLink[] {
+export function neighbouringCities(
+	point: { lat: number; lng: number },
+	except: string | null,
+	limit = 4,
+): PlaceLink[] {
 	return PAGE_CITIES.filter((c) => c.slug !== except)
 		.map((c) => ({ slug: c.slug, name: c.name, distanceKm: Math.round(distanceKm(point, c)) }))
 		.sort((a, b) => a.distanceKm - b.distanceKm)
@@ -233,7 +260,14 @@ export function neighbouringCities(point: { lat: number; lng: number }, except: 
 export function cityPlace(slug: CitySlug) {
 	const city = cityBySlug(slug)
 	if (!city) throw new Error(`no city ${slug}`)
-	return { slug, name: city.name, stateSlug: city.stateSlug, lat: city.lat, lng: city.lng, neighbours: neighbouringCities(city, slug) }
+	return {
+		slug,
+		name: city.name,
+		stateSlug: city.stateSlug,
+		lat: city.lat,
+		lng: city.lng,
+		neighbours: neighbouringCities(city, slug),
+	}
 }
 
 export function statePlace(slug: StateSlug, locale: Locale) {
@@ -272,7 +306,14 @@ const BOTH: readonly Locale[] = ['de', 'en']
 
 /** Every public page of /sitemap.xml (locale-free paths; each exists in `locales`). */
 export function sitemapEntries(db: DbOrTx = getDb()): SitemapEntry[] {
-	const fixed = ['/', '/playrooms', '/playrooms/search', '/playrooms/fixedPlace', '/playrooms/sorted/newest', '/routes']
+	const fixed = [
+		'/',
+		'/playrooms',
+		'/playrooms/search',
+		'/playrooms/fixedPlace',
+		'/playrooms/sorted/newest',
+		'/routes',
+	]
 	const entries: SitemapEntry[] = fixed.map((path) => ({ path, locales: BOTH }))
 	for (const slug of CITY_SLUGS) entries.push({ path: `/playrooms/cities/${slug}`, locales: BOTH })
 	for (const slug of STATE_SLUGS) entries.push({ path: `/playrooms/states/${slug}`, locales: BOTH })

@@ -52,7 +52,10 @@ function lastDayOfMonth(month: string): string {
 }
 
 /** Weeks of a month, Monday first (German weeks start on Monday, spec §9); null pads the grid. */
-export function monthGrid(month: string, days: ReadonlyMap<string, CalendarDayState>): (CalendarDay | null)[][] {
+export function monthGrid(
+	month: string,
+	days: ReadonlyMap<string, CalendarDayState>,
+): (CalendarDay | null)[][] {
 	const first = `${month}-01`
 	const cells: (CalendarDay | null)[] = Array.from({ length: isoWeekday(first) - 1 }, () => null)
 	for (let date = first; monthOf(date) === month; date = addDays(date, 1)) {
@@ -90,7 +93,9 @@ export function readPlayroomChoice(
 	const maxMonth = monthOf(addDays(today, Math.min(limits.horizonDays, MONTH_NAV_LIMIT_DAYS)))
 	const month = read('month', (v) => {
 		const parsed = monthSchema.safeParse(v)
-		return parsed.success && parsed.data >= monthOf(today) && parsed.data <= maxMonth ? parsed.data : undefined
+		return parsed.success && parsed.data >= monthOf(today) && parsed.data <= maxMonth
+			? parsed.data
+			: undefined
 	})
 	const guests = read('guests', (v) => {
 		const n = Number(v)
@@ -113,7 +118,13 @@ export function readPlayroomChoice(
 	}
 }
 
-export type DurationChoice = { minutes: number; nights: number | null; end: string; localEnd: string; total: number | null }
+export type DurationChoice = {
+	minutes: number
+	nights: number | null
+	end: string
+	localEnd: string
+	total: number | null
+}
 
 /** Everything /playrooms/:playroomUrlPath shows. Throws the 404 AppError for unknown or invisible playrooms. */
 export function loadPlayroomPage(
@@ -155,7 +166,14 @@ export function loadPlayroomPage(
 	let starts: { start: string; localStart: string }[] | null = null
 	let selected: { start: string; localStart: string; durations: DurationChoice[] } | null = null
 	if (choice.date && offered.length) {
-		const lists = getAvailableLists({ playroomId: detail.id }, choice.date, choice.bookingType, caller, { now }, db)
+		const lists = getAvailableLists(
+			{ playroomId: detail.id },
+			choice.date,
+			choice.bookingType,
+			caller,
+			{ now },
+			db,
+		)
 		starts = lists.starts.map(({ start, localStart }) => ({ start, localStart }))
 		const chosen = choice.start ? lists.starts.find((s) => s.start === choice.start) : undefined
 		if (choice.start && !chosen) invalid.push('start')
@@ -211,14 +229,15 @@ export type PlayroomPageData = ReturnType<typeof loadPlayroomPage>
 
 // --- The page's view: texts and links built on the server (small client bundle, ADR 0030) ---
 
-
 const PRICE_UNITS = { Hourly: 'hour', Daily: 'day', Overnight: 'night' } as const
 
 function monthTitle(month: string, locale: Locale): string {
 	const [year = 1970, m = 1] = month.split('-').map(Number)
-	return new Intl.DateTimeFormat(CULTURES[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-		Date.UTC(year, m - 1, 1),
-	)
+	return new Intl.DateTimeFormat(CULTURES[locale], {
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	}).format(Date.UTC(year, m - 1, 1))
 }
 
 function weekdayNames(locale: Locale): string[] {
@@ -231,8 +250,16 @@ function weekdayNames(locale: Locale): string[] {
 export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Locale) {
 	const { detail, choice } = data
 	const money = (cents: number) => formatMoney(cents, locale)
-	const link = (changes: Partial<Record<'bookingType' | 'month' | 'date' | 'start' | 'guests', string | number | null>>) => {
-		const next = { bookingType: choice.bookingType, month: choice.month, date: choice.date, guests: choice.guests, ...changes }
+	const link = (
+		changes: Partial<Record<'bookingType' | 'month' | 'date' | 'start' | 'guests', string | number | null>>,
+	) => {
+		const next = {
+			bookingType: choice.bookingType,
+			month: choice.month,
+			date: choice.date,
+			guests: choice.guests,
+			...changes,
+		}
 		return `${queryString({
 			bookingType: next.bookingType,
 			month: next.month,
@@ -250,12 +277,17 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 			`${t('catalogue:detail.weekend')}: ${t('catalogue:detail.perUnit', { price: money(b.weekendPrice), unit })}`,
 			t('catalogue:detail.guestsIncluded', { count: b.guestsIncluded, price: money(b.extraGuestFee) }),
 		]
-		if (b.bookingType === 'Hourly' && b.minHours && b.maxHours) lines.push(t('catalogue:detail.hours', { min: b.minHours, max: b.maxHours }))
+		if (b.bookingType === 'Hourly' && b.minHours && b.maxHours)
+			lines.push(t('catalogue:detail.hours', { min: b.minHours, max: b.maxHours }))
 		if (b.bookingType === 'Overnight') {
-			if (b.minNights && b.maxNights) lines.push(t('catalogue:detail.nights', { min: b.minNights, max: b.maxNights }))
+			if (b.minNights && b.maxNights)
+				lines.push(t('catalogue:detail.nights', { min: b.minNights, max: b.maxNights }))
 			if (b.checkInMinute !== null && b.checkOutMinute !== null) {
 				lines.push(
-					t('catalogue:detail.checkInOut', { checkIn: formatMinute(b.checkInMinute), checkOut: formatMinute(b.checkOutMinute) }),
+					t('catalogue:detail.checkInOut', {
+						checkIn: formatMinute(b.checkInMinute),
+						checkOut: formatMinute(b.checkOutMinute),
+					}),
 				)
 			}
 		}
@@ -275,7 +307,10 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 							day: day.day,
 							state: day.state,
 							selected: day.date === choice.date,
-							label: t('catalogue:detail.dayLabel', { date: formatLocalDate(day.date, locale), state: stateLabel(day.state) }),
+							label: t('catalogue:detail.dayLabel', {
+								date: formatLocalDate(day.date, locale),
+								state: stateLabel(day.state),
+							}),
 							href: day.state === 'free' ? link({ date: day.date, start: null }) : null,
 						}
 					: null,
@@ -288,7 +323,8 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 
 	const durationLabel = (d: DurationChoice) => {
 		const price = d.total === null ? '' : money(d.total)
-		if (choice.bookingType === 'Daily') return t('catalogue:detail.durationDay', { end: time(d.localEnd), price })
+		if (choice.bookingType === 'Daily')
+			return t('catalogue:detail.durationDay', { end: time(d.localEnd), price })
 		if (choice.bookingType === 'Overnight') {
 			const end = `${formatLocalDate(d.localEnd.slice(0, 10), locale, 'short')}, ${time(d.localEnd)}`
 			return t('catalogue:detail.durationNights', { count: d.nights ?? 1, end, price })
@@ -342,14 +378,22 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
 			detail.instantBooking ? t('catalogue:detail.instant') : t('catalogue:detail.onRequest'),
-			...(detail.placeType === 'Mobile' ? [t('catalogue:detail.mobile', { km: detail.serviceRadiusKm ?? 0 })] : []),
+			...(detail.placeType === 'Mobile'
+				? [t('catalogue:detail.mobile', { km: detail.serviceRadiusKm ?? 0 })]
+				: []),
 		],
 		rating: {
-			summary: rating.average !== null && rating.count > 0 ? t('catalogue:detail.ratingSummary', { average: formatRating(rating.average, locale) }) : null,
+			summary:
+				rating.average !== null && rating.count > 0
+					? t('catalogue:detail.ratingSummary', { average: formatRating(rating.average, locale) })
+					: null,
 			count: t('catalogue:detail.ratingCount', { count: rating.count }),
 			criteria: (['cleanliness', 'communication', 'value'] as const)
 				.filter((key) => rating[key] !== null)
-				.map((key) => ({ label: t(`catalogue:detail.criteria.${key}`), value: formatRating(rating[key] ?? 0, locale) })),
+				.map((key) => ({
+					label: t(`catalogue:detail.criteria.${key}`),
+					value: formatRating(rating[key] ?? 0, locale),
+				})),
 			latest: detail.ratings.map((r) => ({
 				id: r.id,
 				stars: r.stars,
@@ -359,9 +403,15 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 				date: formatLocalDate(r.createdAt.slice(0, 10), locale, 'short'),
 			})),
 		},
-		rules: detail.rules.split('\n').map((line) => line.trim()).filter(Boolean),
+		rules: detail.rules
+			.split('\n')
+			.map((line) => line.trim())
+			.filter(Boolean),
 		cancellation: t(`catalogue:cancellationPolicies.${detail.cancellationPolicy}`),
 		payment: detail.paymentMethods.map((m) => t(`catalogue:paymentMethods.${m}`)).join(', '),
-		extras: detail.additions.map((a) => `${a.name}: ${money(a.price)}${a.unit === 'PerBooking' ? '' : ` / ${t(`catalogue:units.${a.unit === 'PerGuest' ? 'guest' : 'hour'}`)}`}`),
+		extras: detail.additions.map(
+			(a) =>
+				`${a.name}: ${money(a.price)}${a.unit === 'PerBooking' ? '' : ` / ${t(`catalogue:units.${a.unit === 'PerGuest' ? 'guest' : 'hour'}`)}`}`,
+		),
 	}
 }

@@ -31,7 +31,9 @@ export function playroomJsonLd(detail: Detail, t: LooseT, locale: Locale) {
 			addressCountry: 'DE',
 		},
 		geo: { '@type': 'GeoCoordinates', latitude: detail.lat, longitude: detail.lng },
-		...(prices.length ? { priceRange: `${euros(Math.min(...prices))}–${euros(Math.max(...prices))} EUR` } : {}),
+		...(prices.length
+			? { priceRange: `${euros(Math.min(...prices))}–${euros(Math.max(...prices))} EUR` }
+			: {}),
 		...(detail.rating.count > 0 && detail.rating.average !== null
 			? {
 					aggregateRating: {
@@ -64,7 +66,9 @@ export function playroomJsonLd(detail: Detail, t: LooseT, locale: Locale) {
 					price,
 					priceCurrency: 'EUR',
 					unitCode: UNIT_CODES[b.bookingType],
-					unitText: t(`catalogue:units.${b.bookingType === 'Hourly' ? 'hour' : b.bookingType === 'Daily' ? 'day' : 'night'}`),
+					unitText: t(
+						`catalogue:units.${b.bookingType === 'Hourly' ? 'hour' : b.bookingType === 'Daily' ? 'day' : 'night'}`,
+					),
 					valueAddedTaxIncluded: true,
 				},
 			}

@@ -26,7 +26,10 @@ export function absoluteUrl(path: string, locale?: Locale): string {
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the element. */
 export function jsonLdString(value: unknown): string {
-	return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+	return JSON.stringify(value)
+		.replace(/</g, '\\u003c')
+		.replace(/\u2028/g, '\\u2028')
+		.replace(/\u2029/g, '\\u2029')
 }
 
 export function breadcrumbJsonLd(items: readonly { name: string; path: string }[], locale: Locale) {
@@ -82,6 +85,8 @@ export function pageMeta(input: {
 }
 
 /** og:image of a photo: its JPEG variant (the largest WebP's size; both are 1280 px wide at most). */
-export function ogImage(photo: { ogUrl: string; width: number; height: number; alt: string } | null | undefined) {
+export function ogImage(
+	photo: { ogUrl: string; width: number; height: number; alt: string } | null | undefined,
+) {
 	return photo ? { url: photo.ogUrl, width: photo.width, height: photo.height, alt: photo.alt } : null
 }

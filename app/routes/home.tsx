@@ -96,7 +96,10 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 				<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
 					{data.cities.map((city) => (
 						<li key={city.slug}>
-							<LocaleLink to={`/playrooms/cities/${city.slug}`} className="card flex flex-col hover:border-accent">
+							<LocaleLink
+								to={`/playrooms/cities/${city.slug}`}
+								className="card flex flex-col hover:border-accent"
+							>
 								<span className="font-semibold">{common(`places.cities.${city.slug}`)}</span>
 								<span className="text-sm text-ink-muted">{t('home.cityCount', { count: city.count })}</span>
 							</LocaleLink>

@@ -14,10 +14,15 @@ export async function loader(_args: Route.LoaderArgs) {
 	const urls: string[] = []
 	for (const entry of sitemapEntries()) {
 		const alternates = entry.locales
-			.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(entry.path, l))}"/>`)
+			.map(
+				(l) =>
+					`<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(entry.path, l))}"/>`,
+			)
 			.concat(
 				entry.locales.includes('de')
-					? [`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(entry.path, 'de'))}"/>`]
+					? [
+							`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(entry.path, 'de'))}"/>`,
+						]
 					: [],
 			)
 			.join('')

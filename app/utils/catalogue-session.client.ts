@@ -1,4 +1,10 @@
-import { consentAllows, loadConsentBanner, readBrowserConsent, subscribeConsent, updateConsentLanguage } from './consent.ts'
+import {
+	consentAllows,
+	loadConsentBanner,
+	readBrowserConsent,
+	subscribeConsent,
+	updateConsentLanguage,
+} from './consent.ts'
 import { readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
 import type { Locale } from './locale.ts'
 
@@ -24,7 +30,12 @@ export function tracePageView(pageUrl: string, userId: string | null) {
 		credentials: 'same-origin',
 		keepalive: true,
 		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ userId, pageUrl, eventType: 'page_view', isHidden: document.visibilityState === 'hidden' }),
+		body: JSON.stringify({
+			userId,
+			pageUrl,
+			eventType: 'page_view',
+			isHidden: document.visibilityState === 'hidden',
+		}),
 	}).catch(() => {})
 }
 

@@ -24,7 +24,8 @@ export function readLocalFavourites(): readonly string[] {
 		let ids: readonly string[] = EMPTY
 		try {
 			const parsed: unknown = raw ? JSON.parse(raw) : []
-			if (Array.isArray(parsed)) ids = parsed.filter((id): id is string => typeof id === 'string').slice(0, 200)
+			if (Array.isArray(parsed))
+				ids = parsed.filter((id): id is string => typeof id === 'string').slice(0, 200)
 		} catch {
 			// A broken entry counts as empty; the next write replaces it.
 		}

@@ -18,7 +18,9 @@ const EMPTY: readonly string[] = []
 
 export function toggleLocalFavourite(playroomId: string) {
 	const ids = readLocalFavourites()
-	writeLocalFavourites(ids.includes(playroomId) ? ids.filter((id) => id !== playroomId) : [playroomId, ...ids])
+	writeLocalFavourites(
+		ids.includes(playroomId) ? ids.filter((id) => id !== playroomId) : [playroomId, ...ids],
+	)
 }
 
 function subscribe(listener: () => void) {
@@ -52,7 +54,9 @@ export function useIsFavourite(playroomId: string): boolean {
 	const user = useSessionUser()
 	const local = useLocalFavourites()
 	const server = useServerFavourites()
-	const pending = useFetchers().find((f) => f.key === favouriteFetcherKey(playroomId))?.formData?.get('intent')
+	const pending = useFetchers()
+		.find((f) => f.key === favouriteFetcherKey(playroomId))
+		?.formData?.get('intent')
 	if (!user) return local.includes(playroomId)
 	if (pending === 'add' || pending === 'remove') return pending === 'add'
 	return server?.includes(playroomId) ?? false

@@ -97,13 +97,15 @@ export const catalogue = {
 		list: 'Liste',
 		map: 'Karte',
 		favourites: 'Meine Favoriten',
-		favouritesEmpty: 'Du hast noch keine Favoriten. Tippe bei einem Spielraum auf das Herz, um ihn dir zu merken.',
+		favouritesEmpty:
+			'Du hast noch keine Favoriten. Tippe bei einem Spielraum auf das Herz, um ihn dir zu merken.',
 		resultsLabel: 'Suchergebnisse',
 	},
 	listPages: {
 		playrooms: {
 			title: 'Alle Spielräume',
-			description: 'Alle Spielräume für Kindergeburtstage und Familienfeiern: Filter nach Stadt, Datum, Gästen, Preis und Ausstattung.',
+			description:
+				'Alle Spielräume für Kindergeburtstage und Familienfeiern: Filter nach Stadt, Datum, Gästen, Preis und Ausstattung.',
 		},
 		search: {
 			title: 'Spielräume suchen',
@@ -111,7 +113,8 @@ export const catalogue = {
 		},
 		newest: {
 			title: 'Neueste Spielräume',
-			description: 'Die neuesten Spielräume auf Spielzimmer – frisch eingetragen und bereit für euren Besuch.',
+			description:
+				'Die neuesten Spielräume auf Spielzimmer – frisch eingetragen und bereit für euren Besuch.',
 		},
 		fixedPlace: {
 			title: 'Spielräume in der Nähe',
@@ -132,9 +135,11 @@ export const catalogue = {
 	notices: {
 		invalid: 'Diese Angaben konnten wir nicht verwenden und haben sie ignoriert: {{fields}}.',
 		pastDate: 'Das Datum liegt in der Vergangenheit – wir zeigen die Spielräume ohne Datumsfilter.',
-		placeNotFound: 'Diesen Ort kennen wir nicht. Gib eine Stadt oder Postleitzahl ein, zum Beispiel „Köln“ oder „50667“.',
+		placeNotFound:
+			'Diesen Ort kennen wir nicht. Gib eine Stadt oder Postleitzahl ein, zum Beispiel „Köln“ oder „50667“.',
 		needPlace: 'Gib eine Adresse, Postleitzahl oder Stadt ein, um Spielräume in der Nähe zu finden.',
-		distanceNeedsPlace: 'Nach Entfernung sortieren geht nur mit einer Stadt oder einem Ort – wir sortieren nach Relevanz.',
+		distanceNeedsPlace:
+			'Nach Entfernung sortieren geht nur mit einer Stadt oder einem Ort – wir sortieren nach Relevanz.',
 		pageOutOfRange: 'Diese Seite gibt es nicht. Geh zurück zur ersten Seite.',
 	},
 	fields: {
@@ -177,7 +182,8 @@ export const catalogue = {
 	},
 	favourites: {
 		toggle: '{{name}} merken',
-		loginNeeded: 'Ohne JavaScript speichern wir Favoriten in deinem Konto – bitte melde dich an und tippe dann noch einmal auf das Herz.',
+		loginNeeded:
+			'Ohne JavaScript speichern wir Favoriten in deinem Konto – bitte melde dich an und tippe dann noch einmal auf das Herz.',
 		added: 'Zu deinen Favoriten hinzugefügt.',
 		removed: 'Aus deinen Favoriten entfernt.',
 	},
@@ -186,7 +192,8 @@ export const catalogue = {
 		description:
 			'Spielräume für Kindergeburtstage und Familienfeiern in ganz Deutschland: freie Zeiten sehen, Preise vergleichen und direkt beim Gastgeber buchen.',
 		heroTitle: 'Der perfekte Spielraum für euren nächsten Kindergeburtstag',
-		heroText: 'Bällebad, Kletterwand, Trampolin: Finde Spielräume in deiner Stadt, sieh freie Zeiten und buche direkt beim Gastgeber.',
+		heroText:
+			'Bällebad, Kletterwand, Trampolin: Finde Spielräume in deiner Stadt, sieh freie Zeiten und buche direkt beim Gastgeber.',
 		featured: 'Beliebte Spielräume',
 		newest: 'Neu dabei',
 		cities: 'Spielräume in deiner Stadt',
@@ -197,12 +204,19 @@ export const catalogue = {
 		nearby: 'Spielräume in deiner Nähe suchen',
 		howTitle: 'So funktioniert’s',
 		steps: {
-			search: { title: 'Suchen', text: 'Gib Stadt, Datum und Gästezahl ein und filtere nach Ausstattung und Preis.' },
-			choose: { title: 'Vergleichen', text: 'Fotos, Bewertungen, Hausregeln und freie Startzeiten – alles auf einer Seite.' },
+			search: {
+				title: 'Suchen',
+				text: 'Gib Stadt, Datum und Gästezahl ein und filtere nach Ausstattung und Preis.',
+			},
+			choose: {
+				title: 'Vergleichen',
+				text: 'Fotos, Bewertungen, Hausregeln und freie Startzeiten – alles auf einer Seite.',
+			},
 			book: { title: 'Buchen', text: 'Startzeit wählen, Gäste angeben und sofort oder auf Anfrage buchen.' },
 		},
 		hostTitle: 'Du hast einen Spielraum?',
-		hostText: 'Biete deinen Raum Familien in deiner Stadt an: Kalender, Preise und Buchungen verwaltest du ganz einfach online.',
+		hostText:
+			'Biete deinen Raum Familien in deiner Stadt an: Kalender, Preise und Buchungen verwaltest du ganz einfach online.',
 		hostRegister: 'Als Gastgeber registrieren',
 		hostLearnMore: 'Mehr für Gastgeber',
 	},
@@ -241,22 +255,31 @@ export const catalogue = {
 				'In Frankfurt am Main gibt es Spielräume in Bornheim, Sachsenhausen und im Nordend. Viele sind auch unter der Woche nachmittags frei – ideal für spontane Treffen.',
 		},
 		stateIntro: {
-			bayern: 'In Bayern findest du Spielräume vor allem in und um München – mit großen Tobeflächen, Kletterwänden und Platz für die ganze Familie.',
-			berlin: 'Im Land Berlin gibt es Spielräume in fast jedem Bezirk, vom kleinen Atelier bis zur großen Halle.',
+			bayern:
+				'In Bayern findest du Spielräume vor allem in und um München – mit großen Tobeflächen, Kletterwänden und Platz für die ganze Familie.',
+			berlin:
+				'Im Land Berlin gibt es Spielräume in fast jedem Bezirk, vom kleinen Atelier bis zur großen Halle.',
 			hessen: 'In Hessen liegen die Spielräume vor allem im Rhein-Main-Gebiet rund um Frankfurt am Main.',
-			sachsen: 'In Sachsen findest du kreative Spielräume vor allem in Leipzig – mit Bastelecken, Verkleidungskisten und viel Platz.',
-			brandenburg: 'In Brandenburg gibt es Spielräume in Potsdam und rund um Berlin – oft mit Garten und Parkplätzen.',
-			niedersachsen: 'In Niedersachsen findest du Spielräume in Hannover und Umgebung, viele mit Küche für Kuchen und Pizza.',
-			'rheinland-pfalz': 'In Rheinland-Pfalz gibt es Spielräume in Mainz und Umgebung – gemütlich, familiär und gut erreichbar.',
-			'baden-wuerttemberg': 'In Baden-Württemberg findest du Spielräume vor allem in Stuttgart, viele barrierefrei und mit Parkplätzen.',
-			'schleswig-holstein': 'In Schleswig-Holstein gibt es Spielräume in Kiel und Umgebung – perfekt für Regentage an der Förde.',
+			sachsen:
+				'In Sachsen findest du kreative Spielräume vor allem in Leipzig – mit Bastelecken, Verkleidungskisten und viel Platz.',
+			brandenburg:
+				'In Brandenburg gibt es Spielräume in Potsdam und rund um Berlin – oft mit Garten und Parkplätzen.',
+			niedersachsen:
+				'In Niedersachsen findest du Spielräume in Hannover und Umgebung, viele mit Küche für Kuchen und Pizza.',
+			'rheinland-pfalz':
+				'In Rheinland-Pfalz gibt es Spielräume in Mainz und Umgebung – gemütlich, familiär und gut erreichbar.',
+			'baden-wuerttemberg':
+				'In Baden-Württemberg findest du Spielräume vor allem in Stuttgart, viele barrierefrei und mit Parkplätzen.',
+			'schleswig-holstein':
+				'In Schleswig-Holstein gibt es Spielräume in Kiel und Umgebung – perfekt für Regentage an der Förde.',
 			'nordrhein-westfalen':
 				'Nordrhein-Westfalen hat die meisten Spielräume: in Köln, Düsseldorf, Dortmund, Essen und vielen Städten dazwischen.',
 		},
 	},
 	map: {
 		regionLabel: 'Karte: {{title}}',
-		consentNeeded: 'Die Karte lädt Kartendaten von einem externen Anbieter. Wir zeigen sie erst, wenn du funktionale Cookies erlaubst.',
+		consentNeeded:
+			'Die Karte lädt Kartendaten von einem externen Anbieter. Wir zeigen sie erst, wenn du funktionale Cookies erlaubst.',
 		allow: 'Karte erlauben und anzeigen',
 		unavailable: 'Eine interaktive Karte ist hier nicht verfügbar.',
 		loading: 'Karte wird geladen …',

@@ -24,7 +24,8 @@ export const consent = {
 		},
 		necessary: {
 			title: 'Notwendig',
-			description: 'Anmeldung, Sprache, Farbschema, deine Favoriten und diese Entscheidung. Ohne sie funktioniert die Seite nicht.',
+			description:
+				'Anmeldung, Sprache, Farbschema, deine Favoriten und diese Entscheidung. Ohne sie funktioniert die Seite nicht.',
 		},
 		functional: {
 			title: 'Funktional',
@@ -37,7 +38,8 @@ export const consent = {
 		},
 		more: {
 			title: 'Mehr erfahren',
-			description: 'Details findest du in unserer <a class="cc-link" href="{{href}}">Datenschutzerklärung</a>.',
+			description:
+				'Details findest du in unserer <a class="cc-link" href="{{href}}">Datenschutzerklärung</a>.',
 		},
 	},
 	names: {

@@ -106,7 +106,8 @@ export const catalogue: TranslationShape<typeof de> = {
 	listPages: {
 		playrooms: {
 			title: 'All playrooms',
-			description: 'All playrooms for children’s birthdays and family parties: filter by city, date, guests, price and features.',
+			description:
+				'All playrooms for children’s birthdays and family parties: filter by city, date, guests, price and features.',
 		},
 		search: {
 			title: 'Search playrooms',
@@ -180,7 +181,8 @@ export const catalogue: TranslationShape<typeof de> = {
 	},
 	favourites: {
 		toggle: 'Save {{name}}',
-		loginNeeded: 'Without JavaScript we keep favourites in your account – please log in, then tap the heart again.',
+		loginNeeded:
+			'Without JavaScript we keep favourites in your account – please log in, then tap the heart again.',
 		added: 'Added to your favourites.',
 		removed: 'Removed from your favourites.',
 	},
@@ -189,7 +191,8 @@ export const catalogue: TranslationShape<typeof de> = {
 		description:
 			'Playrooms for children’s birthdays and family parties all over Germany: see free times, compare prices and book directly with the host.',
 		heroTitle: 'The perfect playroom for your next children’s birthday',
-		heroText: 'Ball pit, climbing wall, trampoline: find playrooms in your city, see free times and book directly with the host.',
+		heroText:
+			'Ball pit, climbing wall, trampoline: find playrooms in your city, see free times and book directly with the host.',
 		featured: 'Popular playrooms',
 		newest: 'Just added',
 		cities: 'Playrooms in your city',
@@ -200,12 +203,22 @@ export const catalogue: TranslationShape<typeof de> = {
 		nearby: 'Search playrooms near you',
 		howTitle: 'How it works',
 		steps: {
-			search: { title: 'Search', text: 'Enter a city, date and number of guests, and filter by features and price.' },
-			choose: { title: 'Compare', text: 'Photos, ratings, house rules and free start times – all on one page.' },
-			book: { title: 'Book', text: 'Pick a start time, say how many guests come, and book instantly or on request.' },
+			search: {
+				title: 'Search',
+				text: 'Enter a city, date and number of guests, and filter by features and price.',
+			},
+			choose: {
+				title: 'Compare',
+				text: 'Photos, ratings, house rules and free start times – all on one page.',
+			},
+			book: {
+				title: 'Book',
+				text: 'Pick a start time, say how many guests come, and book instantly or on request.',
+			},
 		},
 		hostTitle: 'Do you have a playroom?',
-		hostText: 'Offer your room to families in your city: manage your calendar, prices and bookings easily online.',
+		hostText:
+			'Offer your room to families in your city: manage your calendar, prices and bookings easily online.',
 		hostRegister: 'Register as a host',
 		hostLearnMore: 'More for hosts',
 	},
@@ -244,22 +257,31 @@ export const catalogue: TranslationShape<typeof de> = {
 				'Frankfurt am Main has playrooms in Bornheim, Sachsenhausen and the Nordend. Many are free on weekday afternoons too – ideal for spontaneous meet-ups.',
 		},
 		stateIntro: {
-			bayern: 'In Bavaria you find playrooms mainly in and around Munich – with big play areas, climbing walls and room for the whole family.',
-			berlin: 'In the state of Berlin there are playrooms in almost every district, from small studios to large halls.',
+			bayern:
+				'In Bavaria you find playrooms mainly in and around Munich – with big play areas, climbing walls and room for the whole family.',
+			berlin:
+				'In the state of Berlin there are playrooms in almost every district, from small studios to large halls.',
 			hessen: 'In Hesse the playrooms are mainly in the Rhine-Main area around Frankfurt am Main.',
-			sachsen: 'In Saxony you find creative playrooms mainly in Leipzig – with craft corners, dressing-up boxes and lots of space.',
-			brandenburg: 'In Brandenburg there are playrooms in Potsdam and around Berlin – often with a garden and parking.',
-			niedersachsen: 'In Lower Saxony you find playrooms in and around Hannover, many with a kitchen for cake and pizza.',
-			'rheinland-pfalz': 'In Rhineland-Palatinate there are playrooms in and around Mainz – cosy, family-run and easy to reach.',
-			'baden-wuerttemberg': 'In Baden-Württemberg you find playrooms mainly in Stuttgart, many step-free and with parking.',
-			'schleswig-holstein': 'In Schleswig-Holstein there are playrooms in and around Kiel – perfect for rainy days by the fjord.',
+			sachsen:
+				'In Saxony you find creative playrooms mainly in Leipzig – with craft corners, dressing-up boxes and lots of space.',
+			brandenburg:
+				'In Brandenburg there are playrooms in Potsdam and around Berlin – often with a garden and parking.',
+			niedersachsen:
+				'In Lower Saxony you find playrooms in and around Hannover, many with a kitchen for cake and pizza.',
+			'rheinland-pfalz':
+				'In Rhineland-Palatinate there are playrooms in and around Mainz – cosy, family-run and easy to reach.',
+			'baden-wuerttemberg':
+				'In Baden-Württemberg you find playrooms mainly in Stuttgart, many step-free and with parking.',
+			'schleswig-holstein':
+				'In Schleswig-Holstein there are playrooms in and around Kiel – perfect for rainy days by the fjord.',
 			'nordrhein-westfalen':
 				'North Rhine-Westphalia has the most playrooms: in Köln, Düsseldorf, Dortmund, Essen and many towns in between.',
 		},
 	},
 	map: {
 		regionLabel: 'Map: {{title}}',
-		consentNeeded: 'The map loads map data from an external provider. We only show it once you allow functional cookies.',
+		consentNeeded:
+			'The map loads map data from an external provider. We only show it once you allow functional cookies.',
 		allow: 'Allow and show the map',
 		unavailable: 'An interactive map is not available here.',
 		loading: 'Loading the map …',

@@ -27,7 +27,8 @@ export const consent: TranslationShape<typeof de> = {
 		},
 		necessary: {
 			title: 'Necessary',
-			description: 'Login, language, colour scheme, your favourites and this decision. The site does not work without them.',
+			description:
+				'Login, language, colour scheme, your favourites and this decision. The site does not work without them.',
 		},
 		functional: {
 			title: 'Functional',

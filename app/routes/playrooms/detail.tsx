@@ -80,7 +80,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		view: { facts: view.facts, rating: { summary: view.rating.summary, count: view.rating.count } },
 		html: renderPlayroomSections(data, view, t, locale),
 		notice: data.invalid.length
-			? t('catalogue:notices.invalid', { fields: data.invalid.map((f) => t(`catalogue:fields.${f}`)).join(', ') })
+			? t('catalogue:notices.invalid', {
+					fields: data.invalid.map((f) => t(`catalogue:fields.${f}`)).join(', '),
+				})
 			: null,
 		crumbs,
 		shareUrl: pageMeta({ title: '', description: '', path, locale }).url,
@@ -192,15 +194,35 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 							{t('detail.location')}
 						</h2>
 						<address className="not-italic">
-							{detail.address.street ? <>{detail.address.street}<br /></> : null}
+							{detail.address.street ? (
+								<>
+									{detail.address.street}
+									<br />
+								</>
+							) : null}
 							{`${detail.address.postalCode ?? ''} ${detail.address.city}`.trim()}
 						</address>
 						<ResultsMap
-							points={[{ id: detail.id, name: detail.name, lat: detail.lat, lng: detail.lng, path: playroomPath(detail.playroomUrlPath), detail: detail.address.city }]}
+							points={[
+								{
+									id: detail.id,
+									name: detail.name,
+									lat: detail.lat,
+									lng: detail.lng,
+									path: playroomPath(detail.playroomUrlPath),
+									detail: detail.address.city,
+								},
+							]}
 							title={detail.name}
 						/>
 						{detail.hasWebsite ? (
-							<a href={websiteRedirectPath(detail.playroomUrlPath)} className="link flex items-center gap-1 self-start" rel="nofollow noopener" target="_blank" data-testid="website-link">
+							<a
+								href={websiteRedirectPath(detail.playroomUrlPath)}
+								className="link flex items-center gap-1 self-start"
+								rel="nofollow noopener"
+								target="_blank"
+								data-testid="website-link"
+							>
 								{t('detail.website')}
 								<SpriteIcon name="external" className="h-4 w-4" />
 							</a>

@@ -16,7 +16,7 @@ import {
 import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, ogImage, pageMeta } from '#app/models/seo.server.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
-import { playroomPath } from '#app/utils/catalogue-urls.ts'
+import { playroomPath, queryString } from '#app/utils/catalogue-urls.ts'
 import { formatLocalDate } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
@@ -48,7 +48,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const result = runPageSearch(search, caller, locale, { now })
 	allowPageCache(context, search.query.checkIn ? 20 : 60)
 
-	const title = citySlug ? t('catalogue:places.cityTitle', { city: place.name }) : t('catalogue:places.stateTitle', { state: place.name })
+	const title = citySlug
+		? t('catalogue:places.cityTitle', { city: place.name })
+		: t('catalogue:places.stateTitle', { state: place.name })
 	const links = result.items.map((c) => ({ name: c.name, path: playroomPath(c.playroomUrlPath) }))
 	return {
 		kind: citySlug ? ('city' as const) : ('state' as const),
@@ -59,6 +61,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			: t(`catalogue:places.stateIntro.${place.slug as StateSlug}`),
 		search: { form: search.form, invalid: search.invalid, notices: search.notices },
 		result,
+		cardQuery: queryString({
+			date: search.query.checkIn,
+			guests: search.query.guests,
+			bookingType: search.query.bookingType,
+		}),
 		dateLabel: search.query.checkIn ? formatLocalDate(search.query.checkIn, locale) : null,
 		today: localDateOf(now),
 		favouriteIds: favouriteIdsFor(caller),
@@ -103,7 +110,7 @@ export default function PlacePage({ loaderData: data }: Route.ComponentProps) {
 					: t('search.results', { count: result.totalCount })}
 			</p>
 			{result.items.length ? (
-				<CardGrid cards={result.items} label={t('search.resultsLabel')} />
+				<CardGrid cards={result.items} label={t('search.resultsLabel')} query={data.cardQuery} />
 			) : (
 				<p className="card text-ink-muted" data-testid="no-results">
 					{t('search.noResults')}
@@ -119,7 +126,8 @@ export default function PlacePage({ loaderData: data }: Route.ComponentProps) {
 					{place.neighbours.map((n) => (
 						<li key={n.slug}>
 							<LocaleLink to={`/playrooms/cities/${n.slug}`} className="btn-secondary">
-								{n.name} <span className="text-ink-muted">{t('places.neighbourDistance', { km: n.distanceKm })}</span>
+								{n.name}{' '}
+								<span className="text-ink-muted">{t('places.neighbourDistance', { km: n.distanceKm })}</span>
 							</LocaleLink>
 						</li>
 					))}

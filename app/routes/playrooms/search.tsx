@@ -17,7 +17,7 @@ import {
 } from '#app/models/catalogue-pages.server.ts'
 import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, pageMeta } from '#app/models/seo.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
-import { playroomPath, withQuery } from '#app/utils/catalogue-urls.ts'
+import { playroomPath, queryString, withQuery } from '#app/utils/catalogue-urls.ts'
 import { useLocalFavourites } from '#app/utils/favourites.ts'
 import { formatLocalDate } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -58,13 +58,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const title = t(`catalogue:listPages.${listKey}.title`)
 	const links = result.items.map((c) => ({ name: c.name, path: playroomPath(c.playroomUrlPath) }))
 	const { q, city, state, checkIn } = search.query
-	const sorts = ['relevance', 'price', 'priceDesc', 'rating', 'newest', ...(search.origin || city ? ['distance'] : [])]
+	const sorts = [
+		'relevance',
+		'price',
+		'priceDesc',
+		'rating',
+		'newest',
+		...(search.origin || city ? ['distance'] : []),
+	]
 	return {
 		kind: kind.key,
 		path,
 		favourites,
-		search: { form: search.form, invalid: search.invalid, notices: search.notices, view: search.view, origin: search.origin },
+		search: {
+			form: search.form,
+			invalid: search.invalid,
+			notices: search.notices,
+			view: search.view,
+			origin: search.origin,
+		},
 		result,
+		cardQuery: queryString({
+			date: search.query.checkIn,
+			guests: search.query.guests,
+			bookingType: search.query.bookingType,
+		}),
 		dateLabel: checkIn ? formatLocalDate(checkIn, locale) : null,
 		options: searchFormOptions(locale),
 		sorts: kind.key === 'newest' ? [] : sorts,
@@ -133,7 +151,9 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
 			<PageMeta meta={data.meta} />
 			<h1 className="text-3xl font-bold">{data.meta.title}</h1>
 			{search.origin ? (
-				<p className="text-ink-muted">{t('fixedPlace.around', { radius: search.origin.radius, place: search.origin.label })}</p>
+				<p className="text-ink-muted">
+					{t('fixedPlace.around', { radius: search.origin.radius, place: search.origin.label })}
+				</p>
 			) : null}
 			{data.favourites ? null : (
 				<SearchForm
@@ -160,7 +180,7 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
 			</div>
 			{map ? <ResultsMap points={cardPoints(result.items)} title={data.meta.title} /> : null}
 			{result.items.length ? (
-				<CardGrid cards={result.items} label={t('search.resultsLabel')} />
+				<CardGrid cards={result.items} label={t('search.resultsLabel')} query={data.cardQuery} />
 			) : data.favourites && !user && !hydrated ? null : (
 				<p className="card text-ink-muted" data-testid="no-results">
 					{data.favourites ? t('search.favouritesEmpty') : t('search.noResults')}

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirectWithToast(redirectTo, { type: 'danger', description: t('validation.invalid') })
 	}
 	const { intent, playroomId } = parsed.data
-	const playroomIds = intent === 'add' ? addFavorites(user.id, [playroomId]) : removeFavorite(user.id, playroomId)
+	const playroomIds =
+		intent === 'add' ? addFavorites(user.id, [playroomId]) : removeFavorite(user.id, playroomId)
 	if (!redirectTo) return { ok: true, playroomIds }
 	return redirectWithToast(redirectTo, {
 		type: 'success',
