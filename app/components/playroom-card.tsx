@@ -63,13 +63,13 @@ export function PlayroomCard({
 				</p>
 				<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
 					{rating.average !== null && rating.count > 0 ? (
-						<span
-							className="flex items-center gap-1"
-							aria-label={t('card.ratingLabel', {
-								average: formatRating(rating.average, locale),
-								count: rating.count,
-							})}
-						>
+						<span className="flex items-center gap-1">
+							<span className="sr-only">
+								{t('card.ratingLabel', {
+									average: formatRating(rating.average, locale),
+									count: rating.count,
+								})}
+							</span>
 							<SpriteIcon name="star" filled className="h-4 w-4 text-warning" />
 							<span aria-hidden="true">{`${formatRating(rating.average, locale)} (${rating.count})`}</span>
 						</span>

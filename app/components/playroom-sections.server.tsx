@@ -169,7 +169,7 @@ const DAY_STYLE = {
 	free: 'bg-accent-soft font-semibold text-ink hover:outline hover:outline-accent',
 	full: 'text-ink-muted line-through',
 	closed: 'text-ink-muted',
-	past: 'text-ink-muted opacity-60',
+	past: 'text-ink-muted',
 } as const
 
 /** Booking types, the month calendar, start times and the checkout form — links and a GET form. */

@@ -191,11 +191,17 @@ export function readSearchPage(
 			where: where ?? '',
 			radius: String(origin?.radius ?? radius ?? DEFAULT_PLACE_RADIUS_KM),
 		},
-		invalid: [...invalid],
+		invalid: inUrlOrder(invalid, sp),
 		notices,
 		view,
 		origin,
 	}
+}
+
+/** Parameter names in the order the URL has them (names it lacks first). */
+export function inUrlOrder(names: Iterable<string>, params: URLSearchParams): string[] {
+	const order = [...params.keys()]
+	return [...new Set(names)].sort((a, b) => order.indexOf(a) - order.indexOf(b))
 }
 
 export type SearchPageResult = SearchResult & { totalPages: number }

@@ -7,6 +7,7 @@ import { checkoutPath, queryString } from '#app/utils/catalogue-urls.ts'
 import { formatLocalDate, formatMoney, formatRating } from '#app/utils/format.ts'
 import { CULTURES, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
+import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
 import {
 	getNearbyPlayrooms,
@@ -114,7 +115,7 @@ export function readPlayroomChoice(
 			start: sp.get('start')?.trim() || null,
 			photo: photo ?? 1,
 		},
-		invalid,
+		invalid: inUrlOrder(invalid, sp),
 	}
 }
 

@@ -96,28 +96,23 @@ export const catalogue = {
 		view: 'Ansicht',
 		list: 'Liste',
 		map: 'Karte',
-		favourites: 'Meine Favoriten',
 		favouritesEmpty:
 			'Du hast noch keine Favoriten. Tippe bei einem Spielraum auf das Herz, um ihn dir zu merken.',
 		resultsLabel: 'Suchergebnisse',
 	},
 	listPages: {
 		playrooms: {
-			title: 'Alle Spielräume',
 			description:
 				'Alle Spielräume für Kindergeburtstage und Familienfeiern: Filter nach Stadt, Datum, Gästen, Preis und Ausstattung.',
 		},
 		search: {
-			title: 'Spielräume suchen',
 			description: 'Finde freie Spielräume nach Ort, Datum, Gästezahl, Buchungsart, Preis und Ausstattung.',
 		},
 		newest: {
-			title: 'Neueste Spielräume',
 			description:
 				'Die neuesten Spielräume auf Spielzimmer – frisch eingetragen und bereit für euren Besuch.',
 		},
 		fixedPlace: {
-			title: 'Spielräume in der Nähe',
 			description: 'Spielräume rund um eine Adresse, Postleitzahl oder Stadt, nach Entfernung sortiert.',
 		},
 		favourites: {
@@ -229,7 +224,6 @@ export const catalogue = {
 			'Spielräume und Locations für Kindergeburtstage in {{state}}: nach Stadt, Datum und Gästezahl filtern und direkt buchen.',
 		neighbours: 'Städte in der Nähe',
 		neighbourDistance: '{{km}} km',
-		refine: 'Datum, Gäste und Ausstattung',
 		cityIntro: {
 			essen:
 				'Essen hat mehr Spielräume, als man im Ruhrgebiet vermutet: von der Indoor-Kletterwand in Rüttenscheid bis zum Bällebad im umgebauten Ladenlokal. Viele Räume sind mit S-Bahn und U-Bahn gut erreichbar – ideal, wenn die Gäste aus der ganzen Stadt kommen.',
@@ -315,7 +309,6 @@ export const catalogue = {
 		cancellation: 'Stornierung',
 		payment: 'Zahlung',
 		faq: 'Fragen an den Gastgeber',
-		morePages: 'Mehr vom Gastgeber',
 		host: 'Gastgeber: {{name}}',
 		website: 'Website des Gastgebers',
 		location: 'Lage',
@@ -358,7 +351,6 @@ export const catalogue = {
 		priceNote: 'Preise inkl. MwSt. für die angegebene Gästezahl, ohne Extras.',
 		share: 'Teilen',
 		shareByMail: 'Per E-Mail teilen',
-		copyLink: 'Link kopieren',
 		copied: 'Link kopiert',
 		shareSubject: 'Spielraum: {{name}}',
 		pageLink: 'Link zu diesem Spielraum',

@@ -99,26 +99,21 @@ export const catalogue: TranslationShape<typeof de> = {
 		view: 'View',
 		list: 'List',
 		map: 'Map',
-		favourites: 'My favourites',
 		favouritesEmpty: 'You have no favourites yet. Tap the heart on a playroom to save it.',
 		resultsLabel: 'Search results',
 	},
 	listPages: {
 		playrooms: {
-			title: 'All playrooms',
 			description:
 				'All playrooms for children’s birthdays and family parties: filter by city, date, guests, price and features.',
 		},
 		search: {
-			title: 'Search playrooms',
 			description: 'Find free playrooms by place, date, number of guests, booking type, price and features.',
 		},
 		newest: {
-			title: 'Newest playrooms',
 			description: 'The newest playrooms on Playrooms – just listed and ready for your visit.',
 		},
 		fixedPlace: {
-			title: 'Playrooms near you',
 			description: 'Playrooms around an address, postcode or city, sorted by distance.',
 		},
 		favourites: {
@@ -231,7 +226,6 @@ export const catalogue: TranslationShape<typeof de> = {
 			'Playrooms and children’s birthday venues in {{state}}: filter by city, date and number of guests and book directly.',
 		neighbours: 'Cities nearby',
 		neighbourDistance: '{{km}} km',
-		refine: 'Date, guests and features',
 		cityIntro: {
 			essen:
 				'Essen has more playrooms than you might expect in the Ruhr: from the indoor climbing wall in Rüttenscheid to the ball pit in a converted shop. Many are easy to reach by S-Bahn and U-Bahn – ideal when guests come from all over the city.',
@@ -317,7 +311,6 @@ export const catalogue: TranslationShape<typeof de> = {
 		cancellation: 'Cancellation',
 		payment: 'Payment',
 		faq: 'Questions to the host',
-		morePages: 'More from the host',
 		host: 'Host: {{name}}',
 		website: 'Host’s website',
 		location: 'Location',
@@ -360,7 +353,6 @@ export const catalogue: TranslationShape<typeof de> = {
 		priceNote: 'Prices incl. VAT for the number of guests given, without extras.',
 		share: 'Share',
 		shareByMail: 'Share by e-mail',
-		copyLink: 'Copy link',
 		copied: 'Link copied',
 		shareSubject: 'Playroom: {{name}}',
 		pageLink: 'Link to this playroom',

@@ -19,3 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { search } = new URL(request.url)
 	throw redirect(`${localizePath(playroomPath(urlPath), getLocale(context))}${search}`, 301)
 }
+
+/** Never rendered (the loader always redirects or throws); makes a 404 render the error page. */
+export default function PlayroomById() {
+	return null
+}

@@ -35,11 +35,11 @@ import { useSessionUser } from '#app/utils/use-root-data.ts'
  * is cached for anonymous visitors (20 s with a date, 60 s without).
  */
 const KINDS = {
-	'/playrooms': { key: 'playrooms', fixed: {} },
-	'/playrooms/search': { key: 'search', fixed: {} },
-	'/playrooms/sorted/newest': { key: 'newest', fixed: { sort: 'newest' } },
-	'/playrooms/fixedPlace': { key: 'fixedPlace', fixed: { fixedPlace: true } },
-} as const satisfies Record<string, { key: string; fixed: SearchPageFixed }>
+	'/playrooms': { key: 'playrooms', id: 'playrooms', fixed: {} },
+	'/playrooms/search': { key: 'search', id: 'playrooms/search', fixed: {} },
+	'/playrooms/sorted/newest': { key: 'newest', id: 'playrooms/sorted/newest', fixed: { sort: 'newest' } },
+	'/playrooms/fixedPlace': { key: 'fixedPlace', id: 'playrooms/fixedPlace', fixed: { fixedPlace: true } },
+} as const satisfies Record<string, { key: string; id: string; fixed: SearchPageFixed }>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -55,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	allowPageCache(context, search.query.checkIn ? 20 : 60)
 
 	const listKey = favourites ? 'favourites' : kind.key
-	const title = t(`catalogue:listPages.${listKey}.title`)
+	// Titles are keyed by the route id (common:pages.<id>); the favourites view has its own.
+	const title = favourites ? t('catalogue:listPages.favourites.title') : t(`pages.${kind.id}`)
 	const links = result.items.map((c) => ({ name: c.name, path: playroomPath(c.playroomUrlPath) }))
 	const { q, city, state, checkIn } = search.query
 	const sorts = [
