@@ -4,8 +4,15 @@ import { calculatePrice } from '#app/domain/pricing.ts'
 import { bookingTypeSchema, localDateSchema, monthSchema } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { checkoutPath, queryString } from '#app/utils/catalogue-urls.ts'
-import { formatLocalDate, formatMoney, formatRating } from '#app/utils/format.ts'
-import { CULTURES, type Locale } from '#app/utils/locale.ts'
+import {
+	formatLocalDate,
+	formatMoney,
+	formatMonth,
+	formatNumber,
+	formatRating,
+	weekdayNames,
+} from '#app/utils/format.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
@@ -232,21 +239,6 @@ export type PlayroomPageData = ReturnType<typeof loadPlayroomPage>
 
 const PRICE_UNITS = { Hourly: 'hour', Daily: 'day', Overnight: 'night' } as const
 
-function monthTitle(month: string, locale: Locale): string {
-	const [year = 1970, m = 1] = month.split('-').map(Number)
-	return new Intl.DateTimeFormat(CULTURES[locale], {
-		month: 'long',
-		year: 'numeric',
-		timeZone: 'UTC',
-	}).format(Date.UTC(year, m - 1, 1))
-}
-
-function weekdayNames(locale: Locale): string[] {
-	// 2024-01-01 was a Monday: German weeks start on Monday (spec §9), in both languages.
-	const format = new Intl.DateTimeFormat(CULTURES[locale], { weekday: 'short', timeZone: 'UTC' })
-	return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
-}
-
 /** Links, labels and formatted values of the playroom page. `t` is the request's (server) translator. */
 export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Locale) {
 	const { detail, choice } = data
@@ -299,7 +291,7 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 
 	const stateLabel = (state: CalendarDayState) => t(`catalogue:detail.legend.${state}`)
 	const calendar = {
-		title: monthTitle(data.calendar.month, locale),
+		title: formatMonth(data.calendar.month, locale),
 		weekdays: weekdayNames(locale),
 		weeks: data.calendar.weeks.map((week) =>
 			week.map((day) =>
@@ -330,7 +322,7 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 			const end = `${formatLocalDate(d.localEnd.slice(0, 10), locale, 'short')}, ${time(d.localEnd)}`
 			return t('catalogue:detail.durationNights', { count: d.nights ?? 1, end, price })
 		}
-		const hours = (d.minutes / 60).toLocaleString(CULTURES[locale], { maximumFractionDigits: 1 })
+		const hours = formatNumber(d.minutes / 60, locale)
 		return t('catalogue:detail.durationHours', { hours, end: time(d.localEnd), price })
 	}
 
