@@ -2,6 +2,7 @@ import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
 import { auth } from './auth.ts'
 import { account } from './account.ts'
+import { consent } from './consent.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account }
+export const de = { common, catalogue, auth, account, consent }

@@ -4,5 +4,6 @@ import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
 import { auth } from './auth.ts'
 import { account } from './account.ts'
+import { consent } from './consent.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, consent }
