@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PlayroomCard as Card } from '#app/models/playrooms.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
-import { formatMoney, formatRating } from '#app/utils/format.ts'
+import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
 import { useLocale, useLocalizePath } from '#app/utils/use-root-data.ts'
 import { FavouriteButton } from './favourite-button.tsx'
 import { SpriteIcon } from './icon.tsx'
@@ -58,7 +58,7 @@ export function PlayroomCard({
 				<p className="flex items-center gap-1 text-sm text-ink-muted">
 					<SpriteIcon name="pin" className="h-4 w-4" />
 					{card.city}
-					{card.distanceKm !== undefined ? ` · ${t('card.distance', { km: card.distanceKm })}` : ''}
+					{card.distanceKm !== undefined ? ` · ${t('card.distance', { km: formatNumber(card.distanceKm, locale) })}` : ''}
 					{card.placeType === 'Mobile' ? ` · ${t('card.mobile')}` : ''}
 				</p>
 				<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
