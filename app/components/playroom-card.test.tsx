@@ -38,7 +38,9 @@ describe('playroom card', () => {
 	})
 
 	test('English: decimal point and plural ratings', async () => {
-		await renderWithApp(<PlayroomCard card={{ ...card, rating: { average: 4, count: 3 } }} />, { locale: 'en' })
+		await renderWithApp(<PlayroomCard card={{ ...card, rating: { average: 4, count: 3 } }} />, {
+			locale: 'en',
+		})
 		expect(screen.getByText(/1\.4 km away/)).toBeTruthy()
 		expect(screen.getByText('4.0 out of 5 stars, 3 ratings')).toBeTruthy()
 	})

@@ -58,7 +58,9 @@ export function PlayroomCard({
 				<p className="flex items-center gap-1 text-sm text-ink-muted">
 					<SpriteIcon name="pin" className="h-4 w-4" />
 					{card.city}
-					{card.distanceKm !== undefined ? ` · ${t('card.distance', { km: formatNumber(card.distanceKm, locale) })}` : ''}
+					{card.distanceKm !== undefined
+						? ` · ${t('card.distance', { km: formatNumber(card.distanceKm, locale) })}`
+						: ''}
 					{card.placeType === 'Mobile' ? ` · ${t('card.mobile')}` : ''}
 				</p>
 				<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
