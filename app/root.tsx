@@ -12,6 +12,7 @@ import {
 import { isbot } from 'isbot'
 import type { Route } from './+types/root.ts'
 import { AccountChrome } from './components/account-chrome.tsx'
+import { CatalogueChrome } from './components/catalogue-chrome.tsx'
 import { ErrorPage } from './components/error-page.tsx'
 import { ProgressBar } from './components/progress-bar.tsx'
 import { RealtimeProvider } from './components/realtime-provider.tsx'
@@ -137,6 +138,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		<RealtimeProvider enabled={Boolean(loaderData.user)}>
 			<ProgressBar />
 			<AccountChrome />
+			<CatalogueChrome />
 			<Outlet />
 			<AppToaster colorMode={loaderData.colorMode} />
 		</RealtimeProvider>

@@ -59,12 +59,16 @@ export default [
 	route('resources/preferences', 'routes/resources/preferences.ts'),
 	route('resources/locale', 'routes/resources/locale.ts'),
 	route('resources/impersonation', 'routes/resources/impersonation.ts'),
+	route('resources/favourites', 'routes/resources/favourites.ts'),
+	route('sitemap.xml', 'routes/sitemap-xml.ts'),
+	route('robots.txt', 'routes/robots-txt.ts'),
 	route('api/Auth/session', 'routes/api/auth.session.ts'),
 	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
 	...publicPlayroomApiRoutes(),
 	route('api/Auth/:endpoint', 'routes/api/auth.ts'),
 	route('api/User/:endpoint', 'routes/api/user.ts'),
 	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
+	route('api/Events/:endpoint', 'routes/api/events.ts'),
 	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
@@ -73,20 +77,19 @@ export default [
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
 		layout('routes/layouts/public.tsx', [
-			index('routes/placeholder.tsx', { id: 'home' }),
+			index('routes/home.tsx', { id: 'home' }),
 			route('login', 'routes/auth/login.tsx', { id: 'login' }),
 			page('404', 'not-found-page'),
 
 			...INFO_PAGES.map((slug) => route(`info/${slug}`, 'routes/content-page.tsx', { id: `info/${slug}` })),
 
-			page('playrooms'),
-			page('playrooms/search'),
-			page('playrooms/fixedPlace'),
-			page('playrooms/sorted/newest'),
-			page('playrooms/id/:playroomId'),
-			page('playrooms/cities/:citySlug', 'playrooms/cities'),
-			page('playrooms/states/:stateSlug', 'playrooms/states'),
-			page('playrooms/:playroomUrlPath', 'playrooms/detail'),
+			...['playrooms', 'playrooms/search', 'playrooms/fixedPlace', 'playrooms/sorted/newest'].map((path) =>
+				route(path, 'routes/playrooms/search.tsx', { id: path }),
+			),
+			route('playrooms/id/:playroomId', 'routes/playrooms/by-id.tsx', { id: 'playrooms/id/:playroomId' }),
+			route('playrooms/cities/:citySlug', 'routes/playrooms/place.tsx', { id: 'playrooms/cities' }),
+			route('playrooms/states/:stateSlug', 'routes/playrooms/place.tsx', { id: 'playrooms/states' }),
+			route('playrooms/:playroomUrlPath', 'routes/playrooms/detail.tsx', { id: 'playrooms/detail' }),
 
 			route('public/playroomOrder/:orderId/confirmation', 'routes/checkout/confirmation.tsx', {
 				id: 'checkout/confirmation',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { OrderPriceLine, OrderStatus } from '#db/schema/orders.ts'
-import { formatDateTime, formatMoney } from '#app/utils/format.ts'
+import { formatDateTime, formatAmount } from '#app/utils/format.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { describePriceLine } from '#app/utils/price-lines.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
@@ -58,7 +58,7 @@ export function PriceBreakdown({ price, testId = 'price-breakdown' }: { price: P
 									{label}
 									{detail ? <span className="block text-xs text-ink-muted">{detail}</span> : null}
 								</th>
-								<td className="py-1 text-right tabular-nums">{formatMoney(line.amount, locale)}</td>
+								<td className="py-1 text-right tabular-nums">{formatAmount(line.amount, locale)}</td>
 							</tr>
 						)
 					})}
@@ -69,19 +69,19 @@ export function PriceBreakdown({ price, testId = 'price-breakdown' }: { price: P
 							{lt('catalogue:priceLines.total')}
 						</th>
 						<td className="pt-2 text-right font-semibold tabular-nums" data-testid="price-total">
-							{formatMoney(price.total, locale)}
+							{formatAmount(price.total, locale)}
 						</td>
 					</tr>
 					<tr>
 						<td colSpan={2} className="text-right text-xs text-ink-muted">
 							{lt('catalogue:priceLines.vatContained', { rate: price.vatRatePercent })}:{' '}
-							{formatMoney(price.vatAmount, locale)}
+							{formatAmount(price.vatAmount, locale)}
 						</td>
 					</tr>
 					{price.deposit > 0 ? (
 						<tr>
 							<td colSpan={2} className="pt-1 text-right text-xs text-ink-muted">
-								{lt('catalogue:priceLines.deposit')}: {formatMoney(price.deposit, locale)}
+								{lt('catalogue:priceLines.deposit')}: {formatAmount(price.deposit, locale)}
 							</td>
 						</tr>
 					) : null}
@@ -107,7 +107,7 @@ export function BankTransferInstructions({
 	const { t } = useTranslation('booking')
 	const locale = useLocale()
 	const rows: [string, string][] = [
-		[t('payment.amount'), formatMoney(amount, locale)],
+		[t('payment.amount'), formatAmount(amount, locale)],
 		[t('payment.reference'), code],
 		[t('payment.accountHolder'), bank.accountHolder],
 		[t('payment.iban'), bank.iban],

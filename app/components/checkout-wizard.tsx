@@ -16,7 +16,7 @@ import {
 	VOUCHER_CODE_MAX,
 } from '#app/schemas/checkout.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
-import { formatDate, formatHours, formatMoney, formatStay, formatTime } from '#app/utils/format.ts'
+import { formatDate, formatHours, formatAmount, formatStay, formatTime } from '#app/utils/format.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
@@ -533,7 +533,7 @@ function GuestsStep({
 									<label htmlFor={id} className="text-sm">
 										<span className="font-medium">{addition.name}</span>{' '}
 										<span className="text-ink-muted">
-											{t('checkout.guests.perUnit', { price: formatMoney(addition.price, locale), unit })} ·{' '}
+											{t('checkout.guests.perUnit', { price: formatAmount(addition.price, locale), unit })} ·{' '}
 											{t('checkout.guests.maxQuantity', { max: addition.maxQuantity })}
 										</span>
 									</label>
@@ -868,7 +868,7 @@ function ReviewStep({ data, actionData }: { data: LoaderData; actionData: Checko
 			{view.price ? <PriceBreakdown price={view.price} testId="review-price" /> : null}
 			{view.price && view.price.deposit > 0 ? (
 				<p className="mt-2 text-xs text-ink-muted">
-					{t('checkout.review.depositNote', { amount: formatMoney(view.price.deposit, locale) })}
+					{t('checkout.review.depositNote', { amount: formatAmount(view.price.deposit, locale) })}
 				</p>
 			) : null}
 			<h3 className="mt-4 mb-1 font-semibold">{t('checkout.review.cancellationPolicy')}</h3>

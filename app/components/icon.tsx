@@ -37,3 +37,33 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
 		</svg>
 	)
 }
+
+/**
+ * Icons of the catalogue (features, hearts, stars, map …) from the static
+ * sprite public/icons.svg, so they cost no JavaScript. `name` is a symbol id
+ * there; feature icons use the catalogue's icon names.
+ */
+export function SpriteIcon({
+	name,
+	className = 'h-5 w-5',
+	filled = false,
+}: {
+	name: string
+	className?: string
+	filled?: boolean
+}) {
+	return (
+		<svg
+			aria-hidden="true"
+			focusable="false"
+			className={className}
+			fill={filled ? 'currentColor' : 'none'}
+			stroke="currentColor"
+			strokeWidth="2"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+		>
+			<use href={`/icons.svg#${name}`} />
+		</svg>
+	)
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { OrderView } from '#app/models/order-queries.server.ts'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
-import { formatDateTime, formatMoney, formatStay } from '#app/utils/format.ts'
+import { formatDateTime, formatAmount, formatStay } from '#app/utils/format.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
 import { Facts, PriceBreakdown, RefundSchedule, StatusBadge, StatusHistory } from './booking-ui.tsx'
@@ -124,7 +124,7 @@ export function CancellationState({ order }: { order: OrderView }) {
 			</p>
 			{order.cancellationReason ? <p>{t('detail.reason', { reason: order.cancellationReason })}</p> : null}
 			<p data-testid="refund-amount">
-				{t('detail.refund', { amount: formatMoney(order.refundAmount ?? 0, locale) })}
+				{t('detail.refund', { amount: formatAmount(order.refundAmount ?? 0, locale) })}
 			</p>
 		</section>
 	)
@@ -163,7 +163,7 @@ export function CancelPanel({
 	if (!quote.allowed) return <p className="card mb-4">{t('detail.cancelTooLate')}</p>
 	const errors = actionData?.intent === 'cancel' ? (actionData.result?.error?.reason ?? []) : []
 	const formErrors = actionData?.intent === 'cancel' ? (actionData.result?.error?.[''] ?? []) : []
-	const money = (cents: number) => formatMoney(cents, locale)
+	const money = (cents: number) => formatAmount(cents, locale)
 	return (
 		<section className="card mb-4 border-danger" aria-labelledby="cancel-title" data-testid="cancel-panel">
 			<h2 id="cancel-title" className="mb-2 text-lg font-semibold">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { OrderView } from '#app/models/order-queries.server.ts'
-import { formatDateTime, formatMoney } from '#app/utils/format.ts'
+import { formatDateTime, formatAmount } from '#app/utils/format.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { BankTransferInstructions } from './booking-ui.tsx'
@@ -50,13 +50,13 @@ export function PaymentPanel({ order }: { order: OrderView }) {
 		return (
 			<Form method="post" action={localizePath(`/public/playroomOrder/${order.id}/confirmation`, locale)}>
 				<button type="submit" className="btn-primary" data-testid="pay-by-card">
-					{t('payment.payByCard')} ({formatMoney(order.amountDue, locale)})
+					{t('payment.payByCard')} ({formatAmount(order.amountDue, locale)})
 				</button>
 			</Form>
 		)
 	}
 	if (order.paymentMethod === 'OnSite' && (order.status === 'Confirmed' || order.status === 'Requested')) {
-		return <p className="card">{t('payment.onSite', { amount: formatMoney(order.totalAmount, locale) })}</p>
+		return <p className="card">{t('payment.onSite', { amount: formatAmount(order.totalAmount, locale) })}</p>
 	}
 	return null
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ConsentSettingsLink } from './catalogue-chrome.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
 const FOOTER_LINKS = [
@@ -24,6 +25,9 @@ export function SiteFooter() {
 								</LocaleLink>
 							</li>
 						))}
+						<li>
+							<ConsentSettingsLink />
+						</li>
 					</ul>
 				</nav>
 			</div>

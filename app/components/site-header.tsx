@@ -8,7 +8,7 @@ import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Logo } from './logo.tsx'
 import { useRealtimeStatus } from './realtime-provider.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
-import { Icon } from './icon.tsx'
+import { Icon, SpriteIcon } from './icon.tsx'
 
 const NAV_ITEMS = [
 	{ to: '/playrooms', labelKey: 'nav.playrooms' },
@@ -109,6 +109,15 @@ export function SiteHeader() {
 				</nav>
 				<div className="ml-auto flex items-center gap-1">
 					{user ? <RealtimeIndicator /> : null}
+					<LocaleLink
+						to="/playrooms?onlyFavorites=true"
+						className="btn-ghost px-2"
+						aria-label={t('nav.favourites')}
+						title={t('nav.favourites')}
+						data-testid="favourites-link"
+					>
+						<SpriteIcon name="heart" />
+					</LocaleLink>
 					<LanguageSwitch />
 					<ThemeToggle />
 					<AccountMenu />

@@ -5,7 +5,7 @@ import { users } from '#db/schema/users.ts'
 import { type DbOrTx } from '#app/utils/db.server.ts'
 import { queueEmail, renderEmailLayout } from '#app/utils/email.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { formatDate, formatDateTime, formatMoney, formatStay } from '#app/utils/format.ts'
+import { formatDate, formatDateTime, formatAmount, formatStay } from '#app/utils/format.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT, type LooseT } from '#app/utils/loose-t.ts'
@@ -102,10 +102,10 @@ function details(t: LooseT, order: OrderRow, playroomName: string, locale: Local
 	]
 	for (const line of order.price.lines) {
 		const { label, detail } = describePriceLine(line, t, locale)
-		rows.push({ label, value: `${detail ? `${detail} = ` : ''}${formatMoney(line.amount, locale)}` })
+		rows.push({ label, value: `${detail ? `${detail} = ` : ''}${formatAmount(line.amount, locale)}` })
 	}
 	rows.push(
-		{ label: t('booking:emails.details.total'), value: formatMoney(order.totalAmount, locale) },
+		{ label: t('booking:emails.details.total'), value: formatAmount(order.totalAmount, locale) },
 		{ label: t('booking:emails.details.status'), value: t(`booking:statuses.${order.status}`) },
 	)
 	if (forHost) {
@@ -142,7 +142,7 @@ function bodyOf(
 					role: t(`booking:actorRoles.${extras.actorRole ?? 'System'}`),
 					reason,
 				}).trim(),
-				refund > 0 ? t(`${key}.refund`, { amount: formatMoney(refund, locale) }) : t(`${key}.noRefund`),
+				refund > 0 ? t(`${key}.refund`, { amount: formatAmount(refund, locale) }) : t(`${key}.noRefund`),
 			]
 		}
 		case 'expired':
@@ -192,7 +192,7 @@ export function queueOrderEmail(
 		playroom: playroom.name,
 		date: formatDate(order.checkIn, locale),
 		deadline: deadline ? formatDateTime(deadline, locale) : '',
-		amount: formatMoney(order.totalAmount, locale),
+		amount: formatAmount(order.totalAmount, locale),
 		guest: `${order.contact.firstName} ${order.contact.lastName}`,
 		status: t(`booking:statuses.${order.status}`),
 		reason: extras.reason ?? '',

@@ -453,6 +453,14 @@ export function resolveCustomUrl(customUrl: string, caller: Caller, db: DbOrTx =
 	return { playroomId: row.id, playroomUrlPath: row.playroomUrlPath }
 }
 
+/** The url path a page path names as a custom URL ("/spielwiese", any case), or null. */
+export function customUrlTarget(path: string, caller: Caller, db: DbOrTx = getDb()): string | null {
+	const customUrl = path.toLowerCase()
+	if (!customUrl || customUrl.length > 120 || customUrl.includes('/')) return null
+	const row = db.select().from(playrooms).where(eq(playrooms.customUrl, customUrl)).get()
+	return row && canSeePlayroom(caller, row) ? row.playroomUrlPath : null
+}
+
 /** The nearest published playrooms to one playroom (excluding it), by distance. */
 export function getNearbyPlayrooms(
 	playroomId: string,

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/sitemap-page.ts'
+import { listPublishedPlayroomLinks } from '#app/models/catalogue-pages.server.ts'
 import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { CITY_SLUGS, INFO_PAGES, STATE_SLUGS } from '#app/utils/slugs.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	allowPageCache(context, 300)
-	return null
+	return { playrooms: listPublishedPlayroomLinks() }
 }
 
 /** /routes: the HTML sitemap of all public pages (PRODUCT.md §2), layout "routes". */
-export default function SitemapPage() {
+export default function SitemapPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const sections: { heading: string; links: { to: string; label: string }[] }[] = [
 		{
@@ -39,6 +40,13 @@ export default function SitemapPage() {
 			links: STATE_SLUGS.map((slug) => ({
 				to: `/playrooms/states/${slug}`,
 				label: t(`places.states.${slug}`),
+			})),
+		},
+		{
+			heading: t('nav.playrooms'),
+			links: loaderData.playrooms.map((p) => ({
+				to: `/playrooms/${p.playroomUrlPath}`,
+				label: `${p.name} (${p.city})`,
 			})),
 		},
 		{

@@ -165,6 +165,8 @@ export const qrCodeParamsSchema = z.intersection(
 	z.object({
 		format: z.enum(['png', 'svg']).default('png'),
 		size: intParam(64, 1024).default(256),
+		/** The language of the page the code links to (default: the request's, Accept-Language). */
+		lang: z.enum(['de', 'en']).optional(),
 	}),
 )
 
@@ -179,3 +181,51 @@ export const favoriteBodySchema = z.object({ playroomId: idSchema })
 export const mergeFavoritesBodySchema = z.object({ playroomIds: z.array(idSchema).max(200) })
 
 export const pageViewBodySchema = z.object({ playroomUrlPath: urlPathSchema })
+
+// --- Catalogue pages (ADR 0030) ----------------------------------------------
+
+/**
+ * URL parameters of the search pages beyond the API's: the page number, the
+ * maximum price in euros (the API takes cents), the list/map view and the
+ * place of /playrooms/fixedPlace. Pages check every parameter on its own and
+ * drop a bad one with a notice instead of answering 400.
+ */
+export const pageSearchExtraFields = {
+	page: intParam(1, 10_000),
+	maxPrice: z
+		.string()
+		.trim()
+		.regex(/^\d{1,5}(?:[.,]\d{1,2})?$/)
+		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100)),
+	view: z.enum(['list', 'map']),
+	where: z.string().trim().min(1).max(120),
+}
+
+/** A month of the availability calendar, "YYYY-MM". */
+export const monthSchema = z
+	.string()
+	.trim()
+	.regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+
+// --- Events (spec §7) --------------------------------------------------------
+
+const eventText = (max: number) => z.string().trim().min(1).max(max)
+
+/** POST /api/Events/TrackEvent {name, value}. */
+export const trackEventBodySchema = z.object({
+	name: eventText(100).regex(/^[A-Za-z0-9_.:-]+$/),
+	value: z
+		.union([z.string().max(1_000), z.number(), z.boolean()])
+		.nullish()
+		.transform((value) => (value === null || value === undefined ? null : String(value))),
+})
+
+/** POST /api/Events/TraceEvent {userId, pageUrl, eventType, isHidden}. */
+export const traceEventBodySchema = z.object({
+	userId: z.string().max(64).nullish(),
+	pageUrl: eventText(2_000).refine((value) => value.startsWith('/') && !value.startsWith('//'), {
+		params: { i18nKey: validationMessage('validation.url') },
+	}),
+	eventType: eventText(50).regex(/^[A-Za-z0-9_.:-]+$/),
+	isHidden: z.union([z.boolean(), booleanParam]).default(false),
+})

@@ -1,5 +1,5 @@
 import type { OrderPriceLine } from '#db/schema/orders.ts'
-import { formatHours, formatMoney } from './format.ts'
+import { formatHours, formatAmount } from './format.ts'
 import type { Locale } from './locale.ts'
 import type { LooseT } from './loose-t.ts'
 
@@ -14,7 +14,7 @@ export function describePriceLine(
 	locale: Locale,
 ): { label: string; detail: string | null } {
 	const unitName = line.unit ? t(`catalogue:units.${line.unit}`) : ''
-	const times = (quantity: string) => `${quantity} × ${formatMoney(line.unitPrice, locale)}`
+	const times = (quantity: string) => `${quantity} × ${formatAmount(line.unitPrice, locale)}`
 	switch (line.kind) {
 		case 'base': {
 			const label = t(

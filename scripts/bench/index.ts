@@ -5,10 +5,11 @@
  */
 import fs from 'node:fs'
 import { catalogueBenchmark } from './catalogue.bench.ts'
+import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, catalogueBenchmark]
+const BENCHMARKS: Benchmark[] = [foundationBenchmark, catalogueBenchmark, cataloguePagesBenchmark]
 
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No production build. Run `npm run build` first.')

@@ -47,8 +47,26 @@ export async function loginAs(context: BrowserContext, email: string, baseURL: s
 	])
 }
 
-/** No serious or critical accessibility violations (PRODUCT.md §6). */
+/**
+ * No serious or critical accessibility violations (PRODUCT.md §6). Checked on a
+ * settled page: running transitions (e.g. the consent banner zooming in) would
+ * make axe compute contrast with a half-transparent element.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+	// Lazy chunks (the consent banner) arrive after hydration and start their transition a few
+	// milliseconds later: wait for the network, then for two quiet checks in a row.
+	await page.waitForLoadState('networkidle')
+	await expect
+		.poll(
+			async () => {
+				const quiet = () => document.getAnimations().every((a) => a.playState !== 'running')
+				if (!(await page.evaluate(quiet))) return false
+				await page.waitForTimeout(150)
+				return page.evaluate(quiet)
+			},
+			{ timeout: 10_000 },
+		)
+		.toBe(true)
 	const results = await new AxeBuilder({ page }).analyze()
 	const serious = results.violations
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -71,4 +71,292 @@ export const catalogue = {
 		imageNotSupported: 'Bitte lade ein Bild hoch (JPEG, PNG, WebP, AVIF, GIF oder HEIC).',
 		imageTooLarge: 'Das Bild darf höchstens {{max}} MB groß sein.',
 	},
+	search: {
+		where: 'Stadt, Ort oder Stichwort',
+		wherePlaceholder: 'z. B. Köln oder Bällebad',
+		city: 'Stadt',
+		anyCity: 'Alle Städte',
+		state: 'Bundesland',
+		anyState: 'Alle Bundesländer',
+		date: 'Datum',
+		guests: 'Gäste',
+		bookingType: 'Buchungsart',
+		anyBookingType: 'Alle Buchungsarten',
+		maxPrice: 'Höchstpreis (€)',
+		features: 'Ausstattung',
+		sort: 'Sortieren nach',
+		submit: 'Suchen',
+		apply: 'Filter anwenden',
+		reset: 'Alle Filter zurücksetzen',
+		results_one: '{{count}} Spielraum',
+		results_other: '{{count}} Spielräume',
+		resultsOnDate_one: '{{count}} Spielraum frei am {{date}}',
+		resultsOnDate_other: '{{count}} Spielräume frei am {{date}}',
+		noResults: 'Keine Spielräume gefunden. Versuche es mit weniger Filtern oder einem anderen Datum.',
+		view: 'Ansicht',
+		list: 'Liste',
+		map: 'Karte',
+		favouritesEmpty:
+			'Du hast noch keine Favoriten. Tippe bei einem Spielraum auf das Herz, um ihn dir zu merken.',
+		resultsLabel: 'Suchergebnisse',
+	},
+	listPages: {
+		playrooms: {
+			description:
+				'Alle Spielräume für Kindergeburtstage und Familienfeiern: Filter nach Stadt, Datum, Gästen, Preis und Ausstattung.',
+		},
+		search: {
+			description: 'Finde freie Spielräume nach Ort, Datum, Gästezahl, Buchungsart, Preis und Ausstattung.',
+		},
+		newest: {
+			description:
+				'Die neuesten Spielräume auf Spielzimmer – frisch eingetragen und bereit für euren Besuch.',
+		},
+		fixedPlace: {
+			description: 'Spielräume rund um eine Adresse, Postleitzahl oder Stadt, nach Entfernung sortiert.',
+		},
+		favourites: {
+			title: 'Meine Favoriten',
+			description: 'Die Spielräume, die du dir gemerkt hast.',
+		},
+	},
+	fixedPlace: {
+		where: 'Adresse, Postleitzahl oder Stadt',
+		wherePlaceholder: 'z. B. 50667 Köln',
+		radius: 'Umkreis',
+		km: '{{km}} km',
+		around: 'Im Umkreis von {{radius}} km um {{place}}',
+	},
+	notices: {
+		invalid: 'Diese Angaben konnten wir nicht verwenden und haben sie ignoriert: {{fields}}.',
+		pastDate: 'Das Datum liegt in der Vergangenheit – wir zeigen die Spielräume ohne Datumsfilter.',
+		placeNotFound:
+			'Diesen Ort kennen wir nicht. Gib eine Stadt oder Postleitzahl ein, zum Beispiel „Köln“ oder „50667“.',
+		needPlace: 'Gib eine Adresse, Postleitzahl oder Stadt ein, um Spielräume in der Nähe zu finden.',
+		distanceNeedsPlace:
+			'Nach Entfernung sortieren geht nur mit einer Stadt oder einem Ort – wir sortieren nach Relevanz.',
+		pageOutOfRange: 'Diese Seite gibt es nicht. Geh zurück zur ersten Seite.',
+	},
+	fields: {
+		q: 'Suchbegriff',
+		city: 'Stadt',
+		state: 'Bundesland',
+		checkIn: 'Datum',
+		bookingType: 'Buchungsart',
+		guests: 'Gäste',
+		maxPrice: 'Höchstpreis',
+		features: 'Ausstattung',
+		sort: 'Sortierung',
+		page: 'Seite',
+		view: 'Ansicht',
+		onlyFavorites: 'Favoriten',
+		favoriteIds: 'Favoriten',
+		where: 'Ort',
+		radius: 'Umkreis',
+		lat: 'Breitengrad',
+		lng: 'Längengrad',
+		date: 'Datum',
+		month: 'Monat',
+		start: 'Startzeit',
+		photo: 'Foto',
+	},
+	pagination: {
+		label: 'Seiten',
+		previous: 'Vorherige Seite',
+		next: 'Nächste Seite',
+		page: 'Seite {{page}}',
+	},
+	card: {
+		from: 'ab {{price}} / {{unit}}',
+		guests: 'bis {{count}} Gäste',
+		instant: 'Sofort buchbar',
+		ratingLabel_one: '{{average}} von 5 Sternen, {{count}} Bewertung',
+		ratingLabel_other: '{{average}} von 5 Sternen, {{count}} Bewertungen',
+		noRating: 'Neu',
+		distance: '{{km}} km entfernt',
+		mobile: 'kommt zu dir',
+	},
+	favourites: {
+		toggle: '{{name}} merken',
+		loginNeeded:
+			'Ohne JavaScript speichern wir Favoriten in deinem Konto – bitte melde dich an und tippe dann noch einmal auf das Herz.',
+		added: 'Zu deinen Favoriten hinzugefügt.',
+		removed: 'Aus deinen Favoriten entfernt.',
+	},
+	home: {
+		title: 'Spielräume für Familien finden und buchen',
+		description:
+			'Spielräume für Kindergeburtstage und Familienfeiern in ganz Deutschland: freie Zeiten sehen, Preise vergleichen und direkt beim Gastgeber buchen.',
+		heroTitle: 'Der perfekte Spielraum für euren nächsten Kindergeburtstag',
+		heroText:
+			'Bällebad, Kletterwand, Trampolin: Finde Spielräume in deiner Stadt, sieh freie Zeiten und buche direkt beim Gastgeber.',
+		featured: 'Beliebte Spielräume',
+		newest: 'Neu dabei',
+		cities: 'Spielräume in deiner Stadt',
+		cityCount_one: '{{count}} Spielraum',
+		cityCount_other: '{{count}} Spielräume',
+		showAll: 'Alle Spielräume ansehen',
+		showNewest: 'Alle neuen Spielräume',
+		nearby: 'Spielräume in deiner Nähe suchen',
+		howTitle: 'So funktioniert’s',
+		steps: {
+			search: {
+				title: 'Suchen',
+				text: 'Gib Stadt, Datum und Gästezahl ein und filtere nach Ausstattung und Preis.',
+			},
+			choose: {
+				title: 'Vergleichen',
+				text: 'Fotos, Bewertungen, Hausregeln und freie Startzeiten – alles auf einer Seite.',
+			},
+			book: { title: 'Buchen', text: 'Startzeit wählen, Gäste angeben und sofort oder auf Anfrage buchen.' },
+		},
+		hostTitle: 'Du hast einen Spielraum?',
+		hostText:
+			'Biete deinen Raum Familien in deiner Stadt an: Kalender, Preise und Buchungen verwaltest du ganz einfach online.',
+		hostRegister: 'Als Gastgeber registrieren',
+		hostLearnMore: 'Mehr für Gastgeber',
+	},
+	places: {
+		cityTitle: 'Spielräume in {{city}}',
+		cityDescription:
+			'Spielräume und Locations für Kindergeburtstage in {{city}}: freie Zeiten, Preise und Bewertungen – direkt beim Gastgeber buchen.',
+		stateTitle: 'Spielräume in {{state}}',
+		stateDescription:
+			'Spielräume und Locations für Kindergeburtstage in {{state}}: nach Stadt, Datum und Gästezahl filtern und direkt buchen.',
+		neighbours: 'Städte in der Nähe',
+		neighbourDistance: '{{km}} km',
+		cityIntro: {
+			essen:
+				'Essen hat mehr Spielräume, als man im Ruhrgebiet vermutet: von der Indoor-Kletterwand in Rüttenscheid bis zum Bällebad im umgebauten Ladenlokal. Viele Räume sind mit S-Bahn und U-Bahn gut erreichbar – ideal, wenn die Gäste aus der ganzen Stadt kommen.',
+			koeln:
+				'In Köln findest du Spielräume in Ehrenfeld, der Südstadt, Nippes und auf der Schäl Sick – vom kleinen Bastelatelier bis zum großen Tobeland mit Trampolin. Viele Gastgeber bieten feste Startzeiten am Wochenende und kommen mit mobilen Angeboten auch zu euch nach Hause.',
+			berlin:
+				'Berlin bietet Spielräume in fast jedem Kiez: Prenzlauer Berg, Friedrichshain, Neukölln und Charlottenburg. Ob Kindergeburtstag, Krabbelgruppe oder Familienfeier – hier findest du Räume mit Bällebad, Kletterwand und Küche.',
+			bremen:
+				'In Bremen liegen die Spielräume zwischen Viertel, Neustadt und Findorff – oft in liebevoll umgebauten Altbauten. Kurze Wege und faire Preise machen die Stadt ideal für entspannte Kindergeburtstage.',
+			hamburg:
+				'Hamburgs Spielräume reichen von Altona über Eimsbüttel bis Winterhude. Viele haben eine eigene Küche für Kuchen und Pizza, manche sogar einen Garten für den Sommer.',
+			leipzig:
+				'Leipzig ist eine junge Familienstadt – mit Spielräumen in Plagwitz, Connewitz und im Waldstraßenviertel. Hier findest du kreative Räume mit Bastelecke, Verkleidungskiste und viel Platz zum Toben.',
+			dortmund:
+				'In Dortmund gibt es Spielräume in der Innenstadt, in Hörde und im Kreuzviertel. Viele Gastgeber bieten Pakete für Kindergeburtstage mit Deko und Getränken an.',
+			muenchen:
+				'München hat Spielräume von Schwabing bis Sendling, von klein und gemütlich bis groß mit Kletterwand. Frühzeitig buchen lohnt sich: Wochenend-Termine sind schnell weg.',
+			stuttgart:
+				'In Stuttgart findest du Spielräume im Westen, in Bad Cannstatt und in Degerloch – viele mit Parkplätzen und barrierefreiem Zugang. Perfekt für Feiern mit Großeltern.',
+			duesseldorf:
+				'Düsseldorfs Spielräume liegen in Bilk, Flingern, Pempelfort und Oberkassel. Von der Hüpfburg bis zum Kinoraum mit Beamer ist für jedes Alter etwas dabei.',
+			'frankfurt-am-main':
+				'In Frankfurt am Main gibt es Spielräume in Bornheim, Sachsenhausen und im Nordend. Viele sind auch unter der Woche nachmittags frei – ideal für spontane Treffen.',
+		},
+		stateIntro: {
+			bayern:
+				'In Bayern findest du Spielräume vor allem in und um München – mit großen Tobeflächen, Kletterwänden und Platz für die ganze Familie.',
+			berlin:
+				'Im Land Berlin gibt es Spielräume in fast jedem Bezirk, vom kleinen Atelier bis zur großen Halle.',
+			hessen: 'In Hessen liegen die Spielräume vor allem im Rhein-Main-Gebiet rund um Frankfurt am Main.',
+			sachsen:
+				'In Sachsen findest du kreative Spielräume vor allem in Leipzig – mit Bastelecken, Verkleidungskisten und viel Platz.',
+			brandenburg:
+				'In Brandenburg gibt es Spielräume in Potsdam und rund um Berlin – oft mit Garten und Parkplätzen.',
+			niedersachsen:
+				'In Niedersachsen findest du Spielräume in Hannover und Umgebung, viele mit Küche für Kuchen und Pizza.',
+			'rheinland-pfalz':
+				'In Rheinland-Pfalz gibt es Spielräume in Mainz und Umgebung – gemütlich, familiär und gut erreichbar.',
+			'baden-wuerttemberg':
+				'In Baden-Württemberg findest du Spielräume vor allem in Stuttgart, viele barrierefrei und mit Parkplätzen.',
+			'schleswig-holstein':
+				'In Schleswig-Holstein gibt es Spielräume in Kiel und Umgebung – perfekt für Regentage an der Förde.',
+			'nordrhein-westfalen':
+				'Nordrhein-Westfalen hat die meisten Spielräume: in Köln, Düsseldorf, Dortmund, Essen und vielen Städten dazwischen.',
+		},
+	},
+	map: {
+		regionLabel: 'Karte: {{title}}',
+		consentNeeded:
+			'Die Karte lädt Kartendaten von einem externen Anbieter. Wir zeigen sie erst, wenn du funktionale Cookies erlaubst.',
+		allow: 'Karte erlauben und anzeigen',
+		unavailable: 'Eine interaktive Karte ist hier nicht verfügbar.',
+		loading: 'Karte wird geladen …',
+		places: 'Orte auf der Karte',
+		showCard: '{{name}} anzeigen',
+	},
+	detail: {
+		breadcrumbs: 'Brotkrumennavigation',
+		gallery: 'Fotos von {{name}}',
+		photo: 'Foto {{index}} von {{count}}',
+		previousPhoto: 'Vorheriges Foto',
+		nextPhoto: 'Nächstes Foto',
+		showPhoto: 'Foto {{index}} zeigen',
+		noRatings: 'Noch keine Bewertungen.',
+		ratingSummary: '{{average}} von 5 Sternen',
+		ratingCount_one: '{{count}} Bewertung',
+		ratingCount_other: '{{count}} Bewertungen',
+		ratings: 'Bewertungen',
+		criteria: {
+			cleanliness: 'Sauberkeit',
+			communication: 'Kommunikation',
+			value: 'Preis-Leistung',
+		},
+		hostReply: 'Antwort des Gastgebers',
+		guestsUpTo: 'bis {{count}} Gäste',
+		size: '{{size}} m²',
+		instant: 'Sofort buchbar',
+		onRequest: 'Buchung auf Anfrage',
+		mobile: 'Mobiles Angebot – kommt im Umkreis von {{km}} km zu dir',
+		about: 'Über diesen Spielraum',
+		features: 'Ausstattung',
+		rules: 'Hausregeln',
+		cancellation: 'Stornierung',
+		payment: 'Zahlung',
+		faq: 'Fragen an den Gastgeber',
+		host: 'Gastgeber: {{name}}',
+		website: 'Website des Gastgebers',
+		location: 'Lage',
+		prices: 'Preise',
+		weekday: 'Mo–Fr',
+		weekend: 'Sa–So',
+		perUnit: '{{price}} / {{unit}}',
+		guestsIncluded: '{{count}} Gäste inklusive, jeder weitere Gast {{price}}',
+		cleaningFee: 'Endreinigung {{price}}',
+		deposit: 'Kaution {{price}} (vor Ort)',
+		hours: '{{min}} bis {{max}} Stunden',
+		nights: '{{min}} bis {{max}} Nächte',
+		checkInOut: 'Check-in {{checkIn}} Uhr, Check-out {{checkOut}} Uhr',
+		extras: 'Extras',
+		availability: 'Verfügbarkeit und Buchung',
+		legend: {
+			free: 'frei',
+			full: 'ausgebucht',
+			closed: 'geschlossen',
+			past: 'vergangen',
+		},
+		previousMonth: 'Vorheriger Monat',
+		nextMonth: 'Nächster Monat',
+		dayLabel: '{{date}}, {{state}}',
+		chooseDate: 'Wähle im Kalender einen freien Tag, um die Startzeiten zu sehen.',
+		startTimes: 'Freie Startzeiten am {{date}}',
+		noStarts: 'An diesem Tag ist für diese Buchungsart nichts mehr frei. Wähle einen anderen Tag.',
+		startAt: '{{time}} Uhr',
+		chosenStart: 'Beginn am {{date}} um {{time}} Uhr',
+		changeStart: 'Andere Startzeit wählen',
+		duration: 'Dauer',
+		durationHours: '{{hours}} Std. – bis {{end}} Uhr – {{price}}',
+		durationDay: 'Ganzer Tag – bis {{end}} Uhr – {{price}}',
+		durationNights_one: '{{count}} Nacht – bis {{end}} – {{price}}',
+		durationNights_other: '{{count}} Nächte – bis {{end}} – {{price}}',
+		guests: 'Gäste',
+		book: 'Jetzt buchen',
+		request: 'Buchung anfragen',
+		bookWithoutDate: 'Zur Buchung',
+		priceNote: 'Preise inkl. MwSt. für die angegebene Gästezahl, ohne Extras.',
+		share: 'Teilen',
+		shareByMail: 'Per E-Mail teilen',
+		copied: 'Link kopiert',
+		shareSubject: 'Spielraum: {{name}}',
+		pageLink: 'Link zu diesem Spielraum',
+		qr: 'QR-Code',
+		qrAlt: 'QR-Code mit dem Link zu {{name}}',
+		nearby: 'Spielräume in der Nähe',
+	},
 }

@@ -15,6 +15,7 @@ export const common = {
 		logout: 'Abmelden',
 		account: 'Mein Konto',
 		menu: 'Menü',
+		favourites: 'Meine Favoriten',
 		areas: {
 			guest: 'Meine Buchungen',
 			host: 'Gastgeber-Bereich',

@@ -18,6 +18,7 @@ export const common: TranslationShape<typeof de> = {
 		logout: 'Log out',
 		account: 'My account',
 		menu: 'Menu',
+		favourites: 'My favourites',
 		areas: {
 			guest: 'My bookings',
 			host: 'Host area',

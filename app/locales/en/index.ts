@@ -5,5 +5,6 @@ import { common } from './common.ts'
 import { auth } from './auth.ts'
 import { account } from './account.ts'
 import { booking } from './booking.ts'
+import { consent } from './consent.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent }

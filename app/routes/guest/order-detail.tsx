@@ -19,7 +19,7 @@ import { reasonOptionalSchema } from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
-import { formatMoney } from '#app/utils/format.ts'
+import { formatAmount } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
 		await executeCardRefunds(result.order.id)
 		return redirectWithToast(here, {
 			type: 'success',
-			description: t('booking:detail.cancelledRefund', { amount: formatMoney(result.refund, locale) }),
+			description: t('booking:detail.cancelledRefund', { amount: formatAmount(result.refund, locale) }),
 		})
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()

@@ -6,7 +6,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { listGuestOrders } from '#app/models/order-queries.server.ts'
 import { guestOrdersQuerySchema } from '#app/schemas/booking.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { formatMoney, formatStay } from '#app/utils/format.ts'
+import { formatAmount, formatStay } from '#app/utils/format.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -73,7 +73,7 @@ export default function GuestOrdersPage({ loaderData }: Route.ComponentProps) {
 								</p>
 								<p className="text-sm">{formatStay(order.checkIn, order.checkOut, locale)}</p>
 								<p className="text-sm text-ink-muted">
-									{order.playroom.city} · {formatMoney(order.totalAmount, locale)}
+									{order.playroom.city} · {formatAmount(order.totalAmount, locale)}
 								</p>
 							</div>
 							<StatusBadge status={order.status} />

@@ -19,7 +19,7 @@ import { reasonRequiredSchema } from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
-import { formatDateTime, formatMoney } from '#app/utils/format.ts'
+import { formatDateTime, formatAmount } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
 		}
 		const result = cancelOrder(args.params.orderId, host, submission.value.reason)
 		await executeCardRefunds(result.order.id)
-		return done('booking:detail.cancelledRefund', { amount: formatMoney(result.refund, locale) })
+		return done('booking:detail.cancelledRefund', { amount: formatAmount(result.refund, locale) })
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()
 		return failedForm(intent, submission, error)

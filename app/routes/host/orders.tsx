@@ -15,7 +15,7 @@ import {
 import { hostOrdersQuerySchema } from '#app/schemas/booking.ts'
 import { ORDER_STATUSES } from '#db/schema/orders.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { formatDateTime, formatMoney, formatStay, formatTime } from '#app/utils/format.ts'
+import { formatDateTime, formatAmount, formatStay, formatTime } from '#app/utils/format.ts'
 import { stripLocale } from '#app/utils/locale.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
@@ -201,7 +201,7 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 									<td className="p-2">{order.playroom.name}</td>
 									<td className="p-2">{order.guestName}</td>
 									<td className="p-2">{order.guests}</td>
-									<td className="p-2 tabular-nums">{formatMoney(order.totalAmount, locale)}</td>
+									<td className="p-2 tabular-nums">{formatAmount(order.totalAmount, locale)}</td>
 									<td className="p-2">
 										<StatusBadge status={order.status} />
 										{order.status === 'Requested' && order.responseDeadline ? (

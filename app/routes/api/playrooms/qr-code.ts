@@ -7,14 +7,14 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
 
 /**
- * GET /api/Public/Playrooms/GetQrCode?playroomId|playroomUrlPath[&format=png|svg][&size=256]
- * — a QR code of the playroom's page in the request's language (an image, not the envelope;
+ * GET /api/Public/Playrooms/GetQrCode?playroomId|playroomUrlPath[&format=png|svg][&size=256][&lang=de|en]
+ * — a QR code of the playroom's page in `lang` or else the request's language (an image, not the envelope;
  * errors still come as envelopes).
  */
 export const loader = apiHandler(async ({ url, context, locale }) => {
-	const { format, size, ...ref } = parseQuery(qrCodeParamsSchema, url)
+	const { format, size, lang, ...ref } = parseQuery(qrCodeParamsSchema, url)
 	const playroom = findVisiblePlayroom(ref, getCaller(context))
-	const target = `${getEnv().PUBLIC_URL}${localizePath(`/playrooms/${playroom.playroomUrlPath}`, locale)}`
+	const target = `${getEnv().PUBLIC_URL}${localizePath(`/playrooms/${playroom.playroomUrlPath}`, lang ?? locale)}`
 	const headers = { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }
 	if (format === 'svg') {
 		const svg = await QRCode.toString(target, {

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { renderWithApp } from '#tests/helpers/render.tsx'
+import type { PlayroomCard as Card } from '#app/models/playrooms.server.ts'
+import { PlayroomCard } from './playroom-card.tsx'
+
+const card: Card = {
+	id: 'AAAAAAAAAAAAAAAA',
+	playroomUrlPath: 'tobeland',
+	name: 'Tobeland',
+	shortDescription: '',
+	placeType: 'FixedPlace',
+	serviceRadiusKm: null,
+	city: 'Köln',
+	citySlug: 'koeln',
+	stateSlug: 'nordrhein-westfalen',
+	lat: 50.9,
+	lng: 6.9,
+	maxGuests: 12,
+	sizeSqm: 60,
+	instantBooking: true,
+	rating: { average: 4.5, count: 1 },
+	priceFrom: { amount: 2550, bookingType: 'Hourly', unit: 'hour' },
+	bookingTypes: ['Hourly'],
+	features: [],
+	image: null,
+	publishedAt: null,
+	distanceKm: 1.4,
+}
+
+describe('playroom card', () => {
+	test('German: decimal comma in distance, price and rating; singular rating label', async () => {
+		await renderWithApp(<PlayroomCard card={card} />)
+		expect(screen.getByText(/1,4 km entfernt/)).toBeTruthy()
+		expect(screen.getByText('4,5 von 5 Sternen, 1 Bewertung')).toBeTruthy()
+		expect(screen.getByText(/25,50\s€/)).toBeTruthy()
+	})
+
+	test('English: decimal point and plural ratings', async () => {
+		await renderWithApp(<PlayroomCard card={{ ...card, rating: { average: 4, count: 3 } }} />, {
+			locale: 'en',
+		})
+		expect(screen.getByText(/1\.4 km away/)).toBeTruthy()
+		expect(screen.getByText('4.0 out of 5 stars, 3 ratings')).toBeTruthy()
+	})
+})

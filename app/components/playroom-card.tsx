@@ -1,0 +1,137 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { PlayroomCard as Card } from '#app/models/playrooms.server.ts'
+import { playroomPath } from '#app/utils/catalogue-urls.ts'
+import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
+import { useLocale, useLocalizePath } from '#app/utils/use-root-data.ts'
+import { FavouriteButton } from './favourite-button.tsx'
+import { SpriteIcon } from './icon.tsx'
+import type { MapPoint } from './results-map.tsx'
+
+/**
+ * A playroom in a list: photo, name (the link), place, rating, price, heart.
+ * `query` carries a search's date, guests and booking type to the playroom
+ * page, which then shows that day's start times.
+ */
+export function PlayroomCard({
+	card,
+	priority = false,
+	query = '',
+}: {
+	card: Card
+	priority?: boolean
+	query?: string
+}) {
+	const { t } = useTranslation('catalogue')
+	const locale = useLocale()
+	const localize = useLocalizePath()
+	const { rating, priceFrom, image } = card
+	return (
+		<article
+			className="card relative flex flex-col overflow-hidden p-0"
+			data-testid="playroom-card"
+			data-playroom-id={card.id}
+		>
+			{image ? (
+				<img
+					src={image.url}
+					srcSet={image.srcset}
+					sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+					width={image.width}
+					height={image.height}
+					alt={image.alt}
+					loading={priority ? 'eager' : 'lazy'}
+					className="aspect-[4/3] w-full bg-surface-sunken object-cover"
+				/>
+			) : (
+				<div className="aspect-[4/3] w-full bg-surface-sunken" />
+			)}
+			<div className="flex flex-1 flex-col gap-1 p-4">
+				<h3 className="text-lg leading-snug font-semibold">
+					<Link
+						to={`${localize(playroomPath(card.playroomUrlPath))}${query}`}
+						className="after:absolute after:inset-0 hover:underline"
+					>
+						{card.name}
+					</Link>
+				</h3>
+				<p className="flex items-center gap-1 text-sm text-ink-muted">
+					<SpriteIcon name="pin" className="h-4 w-4" />
+					{card.city}
+					{card.distanceKm !== undefined
+						? ` · ${t('card.distance', { km: formatNumber(card.distanceKm, locale) })}`
+						: ''}
+					{card.placeType === 'Mobile' ? ` · ${t('card.mobile')}` : ''}
+				</p>
+				<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+					{rating.average !== null && rating.count > 0 ? (
+						<span className="flex items-center gap-1">
+							<span className="sr-only">
+								{t('card.ratingLabel', {
+									average: formatRating(rating.average, locale),
+									count: rating.count,
+								})}
+							</span>
+							<SpriteIcon name="star" filled className="h-4 w-4 text-warning" />
+							<span aria-hidden="true">{`${formatRating(rating.average, locale)} (${rating.count})`}</span>
+						</span>
+					) : (
+						<span className="text-ink-muted">{t('card.noRating')}</span>
+					)}
+					<span className="flex items-center gap-1">
+						<SpriteIcon name="users" className="h-4 w-4" />
+						{t('card.guests', { count: card.maxGuests })}
+					</span>
+					{card.instantBooking ? (
+						<span className="flex items-center gap-1 text-success">
+							<SpriteIcon name="bolt" className="h-4 w-4" />
+							{t('card.instant')}
+						</span>
+					) : null}
+				</p>
+				{priceFrom ? (
+					<p className="mt-auto pt-2 font-semibold">
+						{t('card.from', {
+							price: formatMoney(priceFrom.amount, locale),
+							unit: t(`units.${priceFrom.unit}`),
+						})}
+					</p>
+				) : null}
+			</div>
+			<FavouriteButton playroomId={card.id} name={card.name} className="absolute top-2 right-2 z-10" />
+		</article>
+	)
+}
+
+/** A grid of cards. */
+export function CardGrid({
+	cards,
+	label,
+	query,
+}: {
+	cards: readonly Card[]
+	label?: string
+	query?: string
+}) {
+	return (
+		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={label}>
+			{cards.map((card, index) => (
+				<li key={card.id} className="flex *:w-full">
+					<PlayroomCard card={card} priority={index < 2} query={query} />
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** Cards as map markers. */
+export function cardPoints(cards: readonly Card[]): MapPoint[] {
+	return cards.map((c) => ({
+		id: c.id,
+		name: c.name,
+		lat: c.lat,
+		lng: c.lng,
+		path: playroomPath(c.playroomUrlPath),
+		detail: c.city,
+	}))
+}

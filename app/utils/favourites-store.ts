@@ -1,0 +1,45 @@
+import { FAVOURITES_STORAGE_KEY } from './favourites-cleanup.ts'
+
+/**
+ * The visitor's favourites in this browser: localStorage['sz:favourites'], a
+ * JSON array of playroom ids, newest first (docs/decisions/0032-favourites.md).
+ * Kept apart from the React hooks (favourites.ts) because every page's shell
+ * needs it for the merge after a login.
+ */
+const EMPTY: readonly string[] = []
+let snapshot: { raw: string | null; ids: readonly string[] } = { raw: null, ids: EMPTY }
+export const favouriteListeners = new Set<() => void>()
+
+function readRaw(): string | null {
+	try {
+		return window.localStorage.getItem(FAVOURITES_STORAGE_KEY)
+	} catch {
+		return null
+	}
+}
+
+export function readLocalFavourites(): readonly string[] {
+	const raw = readRaw()
+	if (raw !== snapshot.raw) {
+		let ids: readonly string[] = EMPTY
+		try {
+			const parsed: unknown = raw ? JSON.parse(raw) : []
+			if (Array.isArray(parsed))
+				ids = parsed.filter((id): id is string => typeof id === 'string').slice(0, 200)
+		} catch {
+			// A broken entry counts as empty; the next write replaces it.
+		}
+		snapshot = { raw, ids }
+	}
+	return snapshot.ids
+}
+
+export function writeLocalFavourites(ids: readonly string[]) {
+	try {
+		if (ids.length) window.localStorage.setItem(FAVOURITES_STORAGE_KEY, JSON.stringify(ids))
+		else window.localStorage.removeItem(FAVOURITES_STORAGE_KEY)
+	} catch {
+		// Storage unavailable (privacy mode): the heart simply does not stick.
+	}
+	for (const listener of favouriteListeners) listener()
+}
