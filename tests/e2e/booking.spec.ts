@@ -6,7 +6,8 @@ import { createSessionToken, DEMO, expectNoSeriousA11yViolations, loginAs } from
  * Issue 5: journey 1 up to the order in /guest/orders and the host's answer,
  * with the demo playrooms of host@example.com in Köln — Spielwiese Ehrenfeld
  * (instant booking, Flexible), Spielwiese Südstadt (on request). German with
- * JavaScript, English without. Every test books its own day, far enough ahead
+ * JavaScript, English without. The instant bookings start on the playroom
+ * page (issue 4's booking panel); the requests start at the checkout's date step. Every test books its own day, far enough ahead
  * that the demo orders and the other tests never collide.
  */
 type Lang = 'de' | 'en'
@@ -90,6 +91,29 @@ async function chooseSlot(page: Page, lang: Lang, date: string) {
 	await slotForm.getByLabel(t.duration).selectOption('120')
 	await slotForm.getByRole('button', { name: t.next }).click()
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+}
+
+/**
+ * Journey 1 from the playroom page (issue 4's booking panel, ADR 0034): the
+ * day's start times, the first start, a two-hour stay, "book" → the checkout
+ * opens at the guests step with that slot.
+ */
+async function fromPlayroomPage(page: Page, lang: Lang, date: string, guests: number) {
+	await page.goto(
+		`${prefix(lang)}/playrooms/spielwiese-ehrenfeld?bookingType=Hourly&date=${date}&guests=${guests}`,
+	)
+	const start = page.getByTestId('start-times').getByRole('link').first()
+	await expect(start).toBeVisible()
+	const startTime = /\d{2}:\d{2}/.exec((await start.textContent()) ?? '')?.[0] ?? '?'
+	await start.click()
+	const form = page.getByTestId('checkout-form')
+	await expect(form).toBeVisible()
+	const twoHours = form.locator('option', { hasText: /^2 (Std\.|h) / })
+	await form.getByLabel(T[lang].duration).selectOption((await twoHours.getAttribute('value')) ?? '')
+	await form.getByTestId('book-button').click()
+	await expect(page).toHaveURL(/\/public\/playroomOrder\/checkout\?/)
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+	await expect(page.getByTestId('summary-slot')).toContainText(startTime)
 }
 
 async function fillGuests(page: Page, lang: Lang, adults: number, children: number) {
@@ -207,15 +231,14 @@ async function hostAccepts(
 }
 
 test.describe('booking with JavaScript (German)', () => {
-	test('instant booking with bank transfer: live price, login in the checkout keeps everything, confirmation', async ({
+	test('from the playroom page: instant booking with bank transfer, live price, login in the checkout keeps everything, confirmation, the order in /guest/orders', async ({
 		page,
 	}) => {
 		const t = T.de
-		await page.goto('/public/playroomOrder/checkout?playroomUrlPath=spielwiese-ehrenfeld&guests=4')
+		await fromPlayroomPage(page, 'de', bookingDay(45), 4)
 		await settled(page)
-		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'date')
-		await expectNoSeriousA11yViolations(page)
-		await chooseSlot(page, 'de', bookingDay(45))
+		await expect(countField(page, t.adults)).toHaveValue('2')
+		await expect(countField(page, t.children)).toHaveValue('2')
 
 		// The price follows guests and extras while typing.
 		const total = page.getByTestId('checkout-summary').getByTestId('price-total')
@@ -263,6 +286,8 @@ test.describe('booking with JavaScript (German)', () => {
 		await loginAs(context, DEMO.guest, baseURL ?? '')
 		await page.goto('/public/playroomOrder/checkout?playroomUrlPath=spielwiese-suedstadt&guests=3')
 		await settled(page)
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'date')
+		await expectNoSeriousA11yViolations(page)
 		await chooseSlot(page, 'de', bookingDay(47, false))
 		await fillGuests(page, 'de', 2, 1)
 		await fillContactAndPayment(page, 'de')
@@ -303,11 +328,13 @@ test.describe('booking with JavaScript (German)', () => {
 test.describe('booking without JavaScript (English)', () => {
 	test.use({ javaScriptEnabled: false, locale: 'en-GB' })
 
-	test('instant booking with bank transfer, every step a plain form', async ({ page, context, baseURL }) => {
+	test('from the playroom page: instant booking with bank transfer, every step a plain form', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
 		await loginAs(context, DEMO.guest, baseURL ?? '')
-		await page.goto('/en/public/playroomOrder/checkout?playroomUrlPath=spielwiese-ehrenfeld&guests=2')
-		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'date')
-		await chooseSlot(page, 'en', bookingDay(52))
+		await fromPlayroomPage(page, 'en', bookingDay(52), 2)
 		await fillGuests(page, 'en', 2, 2)
 		await fillContactAndPayment(page, 'en')
 		// Without the tick the server refuses and shows why.
