@@ -299,7 +299,13 @@ export function getOrderView(
 			cancellationPolicy: playroom?.cancellationPolicy ?? 'Flexible',
 		},
 		refundSchedule: refundSchedule(playroom?.cancellationPolicy ?? 'Flexible', order.checkIn.getTime()),
-		host: { displayName: host?.displayName ?? '', email: isGuest ? null : (host?.email ?? null) },
+		// The guest reaches the host by e-mail/phone while the booking is live or just over
+		// (the chat comes with its own issue); a declined, expired or cancelled one shows only the name.
+		host: {
+			displayName: host?.displayName ?? '',
+			email: !isGuest || holding || order.status === 'Completed' ? (host?.email ?? null) : null,
+			phoneNumber: isGuest && (holding || order.status === 'Completed') ? (host?.phoneNumber ?? null) : null,
+		},
 		history: history.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })),
 		bankDetails,
 		cancellation: quote,

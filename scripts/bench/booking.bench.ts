@@ -38,9 +38,9 @@ export const bookingBenchmark: Benchmark = {
 			const db = getDb()
 			const now = Date.now()
 			const rooms = bulkInsert(db, now)
-			const guests = db.$client
-				.prepare(`SELECT id FROM users WHERE role = 'Customer' ORDER BY id`)
-				.all() as { id: string }[]
+			const guests = db.$client.prepare(`SELECT id FROM users WHERE role = 'Customer' ORDER BY id`).all() as {
+				id: string
+			}[]
 			report(`data: ${rooms.length} playrooms, 50,000 orders`)
 
 			// AvailableLists, in process: every date of the next 90 days of one playroom.

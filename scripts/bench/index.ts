@@ -10,7 +10,12 @@ import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, catalogueBenchmark, cataloguePagesBenchmark, bookingBenchmark]
+const BENCHMARKS: Benchmark[] = [
+	foundationBenchmark,
+	catalogueBenchmark,
+	cataloguePagesBenchmark,
+	bookingBenchmark,
+]
 
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No production build. Run `npm run build` first.')

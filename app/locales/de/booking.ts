@@ -246,8 +246,9 @@ export const booking = {
 		reason: 'Grund: {{reason}}',
 		guestContact: 'Kontakt des Gastes',
 		hostTitle: 'Gastgeber',
-		contactHost: 'Nachricht an den Gastgeber',
-		contactHostNote: 'Der Chat mit Gastgebern kommt bald; bis dahin findest du ihn unter Nachrichten.',
+		contactHost: 'E-Mail an den Gastgeber',
+		contactHostNote:
+			'Schreib dem Gastgeber eine E-Mail mit deinem Buchungscode oder ruf an; der Chat kommt bald.',
 		cancellation: 'Stornierung',
 		cancelledBy: 'Storniert am {{date}} von {{role}}',
 		refund: 'Erstattung: {{amount}}',

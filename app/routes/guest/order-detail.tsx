@@ -134,13 +134,30 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 									{t('detail.cancel')}
 								</LocaleLink>
 							) : null}
-							<LocaleLink to="/guest/chatMessages" className="btn-ghost">
-								{t('detail.contactHost')}
-							</LocaleLink>
-							<p className="text-xs text-ink-muted">{t('detail.contactHostNote')}</p>
-							<p className="text-sm">
-								{t('detail.hostTitle')}: {order.host.displayName}
-							</p>
+							<div className="text-sm" data-testid="host-contact">
+								<p>
+									{t('detail.hostTitle')}: {order.host.displayName}
+								</p>
+								{order.host.email ? (
+									<>
+										<a
+											href={`mailto:${order.host.email}?subject=${encodeURIComponent(`${order.code} – ${order.playroom.name}`)}`}
+											className="btn-secondary mt-2 w-full"
+										>
+											{t('detail.contactHost')}
+										</a>
+										<p className="mt-1 break-all">{order.host.email}</p>
+										{order.host.phoneNumber ? (
+											<p>
+												<a href={`tel:${order.host.phoneNumber.replace(/[^+0-9]/g, '')}`} className="link">
+													{order.host.phoneNumber}
+												</a>
+											</p>
+										) : null}
+										<p className="mt-1 text-xs text-ink-muted">{t('detail.contactHostNote')}</p>
+									</>
+								) : null}
+							</div>
 						</div>
 					</section>
 				</div>
