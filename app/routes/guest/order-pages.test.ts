@@ -4,12 +4,12 @@ import { roleGuard } from '#app/utils/auth.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, orderRow, placeOrder } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
-import { loader as confirmationLoader } from '../checkout/confirmation.tsx'
-import { action as hostAction, loader as hostLoader } from '../host/order-detail.tsx'
-import { loader as hostListLoader } from '../host/orders.tsx'
-import { action as guestAction, loader as guestLoader } from './order-detail.tsx'
-import { loader as icsLoader } from './order-ics.ts'
-import { loader as guestListLoader } from './orders.tsx'
+import * as confirmationPage from '../checkout/confirmation.tsx'
+import * as hostOrderPage from '../host/order-detail.tsx'
+import * as hostOrdersPage from '../host/orders.tsx'
+import * as guestOrderPage from './order-detail.tsx'
+import * as guestIcs from './order-ics.ts'
+import * as guestOrdersPage from './orders.tsx'
 
 /**
  * The order pages of issue 5 through their loaders and actions: every one
@@ -17,6 +17,16 @@ import { loader as guestListLoader } from './orders.tsx'
  * is a 404, the wrong role the 403 of the area guard), and the actions work
  * without JavaScript (form posts and redirects).
  */
+// Route modules with :orderId type their params; the harness passes them as a record.
+const confirmationLoader = confirmationPage.loader as never
+const hostLoader = hostOrderPage.loader as never
+const hostAction = hostOrderPage.action as never
+const hostListLoader = hostOrdersPage.loader as never
+const guestLoader = guestOrderPage.loader as never
+const guestAction = guestOrderPage.action as never
+const icsLoader = guestIcs.loader as never
+const guestListLoader = guestOrdersPage.loader as never
+
 const cookieOf = (userId: string) => `auth.token=${createSession({ userId, persistent: true }).token}`
 const guestArea = [roleGuard('Customer')]
 const hostArea = [roleGuard('Owner')]
