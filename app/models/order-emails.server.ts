@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, or, sql } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import type { OrderActorRole } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
-import { type DbOrTx } from '#app/utils/db.server.ts'
+import { preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { queueEmail, renderEmailLayout } from '#app/utils/email.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { formatDate, formatDateTime, formatAmount, formatStay } from '#app/utils/format.ts'
@@ -60,20 +60,49 @@ export type OrderEmailExtras = {
 	expiredFrom?: 'Requested' | 'AwaitingPayment'
 }
 
+// The guest's and the host's e-mail of one event read the same rows: load them once per order object.
+const peopleOf = new WeakMap<OrderRow, ReturnType<typeof readPeople>>()
+
 function loadPeople(order: OrderRow, db: DbOrTx) {
-	const guest = db.select().from(users).where(eq(users.id, order.guestId)).get()
-	const host = db.select().from(users).where(eq(users.id, order.hostId)).get()
-	const playroom = db
-		.select({
-			name: playrooms.name,
-			street: playrooms.street,
-			postalCode: playrooms.postalCode,
-			city: playrooms.city,
-			placeType: playrooms.placeType,
-		})
-		.from(playrooms)
-		.where(eq(playrooms.id, order.playroomId))
-		.get()
+	let people = peopleOf.get(order)
+	if (!people) {
+		people = readPeople(order, db)
+		peopleOf.set(order, people)
+	}
+	return people
+}
+
+function readPeople(order: OrderRow, db: DbOrTx) {
+	const people = preparedQuery(db, 'orderEmails.people', (d) =>
+		d
+			.select({
+				id: users.id,
+				email: users.email,
+				firstName: users.firstName,
+				displayName: users.displayName,
+				langPreference: users.langPreference,
+				allowEmailForBookings: users.allowEmailForBookings,
+				deletedAt: users.deletedAt,
+			})
+			.from(users)
+			.where(or(eq(users.id, sql.placeholder('guestId')), eq(users.id, sql.placeholder('hostId'))))
+			.prepare(),
+	).all({ guestId: order.guestId, hostId: order.hostId })
+	const guest = people.find((person) => person.id === order.guestId)
+	const host = people.find((person) => person.id === order.hostId)
+	const playroom = preparedQuery(db, 'orderEmails.playroom', (d) =>
+		d
+			.select({
+				name: playrooms.name,
+				street: playrooms.street,
+				postalCode: playrooms.postalCode,
+				city: playrooms.city,
+				placeType: playrooms.placeType,
+			})
+			.from(playrooms)
+			.where(eq(playrooms.id, sql.placeholder('id')))
+			.prepare(),
+	).get({ id: order.playroomId })
 	return { guest, host, playroom }
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { playrooms, type BookingType, type PaymentMethod } from '#db/schema/catalogue.ts'
 import {
 	orders,
@@ -22,7 +22,14 @@ import {
 } from '#app/domain/order-status.ts'
 import { calculatePrice, type PriceHooks } from '#app/domain/pricing.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
+import {
+	getDb,
+	immediateTransaction,
+	preparedInsert,
+	preparedQuery,
+	type DbOrTx,
+	type Transaction,
+} from '#app/utils/db.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { deliverSoon } from './account-emails.server.ts'
 import { requireUserRow } from './account.server.ts'
@@ -65,7 +72,14 @@ export function newOrderCode(db: DbOrTx): string {
 	for (;;) {
 		let code = 'SZ-'
 		for (let i = 0; i < 6; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
-		if (!db.select({ id: orders.id }).from(orders).where(eq(orders.code, code)).get()) return code
+		const taken = preparedQuery(db, 'orders.byCode', (d) =>
+			d
+				.select({ id: orders.id })
+				.from(orders)
+				.where(eq(orders.code, sql.placeholder('code')))
+				.prepare(),
+		).get({ code })
+		if (!taken) return code
 	}
 }
 
@@ -127,12 +141,18 @@ export function createOrder(
 	}
 	const now = options.now ?? Date.now()
 	const result = immediateTransaction((tx) => {
-		const existing = tx.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).get()
+		const existing = preparedQuery(tx, 'orders.byIdempotencyKey', (d) =>
+			d
+				.select({ id: orders.id, guestId: orders.guestId })
+				.from(orders)
+				.where(eq(orders.idempotencyKey, sql.placeholder('key')))
+				.prepare(),
+		).get({ key: input.idempotencyKey })
 		if (existing) {
 			if (existing.guestId !== caller.id) {
 				throw new AppError(409, 'IdempotencyKeyReused', { messageKey: 'booking:errors.idempotencyKeyReused' })
 			}
-			return { order: existing, created: false, emails: [] as string[] }
+			return { order: loadOrder(existing.id, tx), created: false, emails: [] as string[] }
 		}
 		const order = insertOrder(tx, input, caller, now, options.hooks)
 		const emails: (string | null)[] = []
@@ -237,58 +257,54 @@ function insertOrder(
 			}
 		})
 	const createdAt = new Date(now)
-	const order = tx
-		.insert(orders)
-		.values({
-			code: newOrderCode(tx),
-			playroomId: playroom.id,
-			guestId: guest.id,
-			hostId: playroom.hostId,
-			bookingType: input.bookingType,
-			checkIn: new Date(stay.start),
-			checkOut: new Date(stay.end),
-			adults: input.adults,
-			children: input.children,
-			extras,
-			message: input.message?.trim() || null,
-			contact: {
-				firstName: guest.firstName,
-				lastName: guest.lastName,
-				email: guest.email,
-				phoneNumber: guest.phoneNumber,
-				eventAddress: playroom.placeType === 'Mobile' ? (input.eventAddress ?? null) : null,
-			},
-			price: {
-				currency: 'EUR',
-				lines: price.lines,
-				total: price.total,
-				vatRatePercent: price.vatRatePercent,
-				vatAmount: price.vatAmount,
-				netAmount: price.netAmount,
-				deposit: price.deposit,
-				minutes: price.minutes,
-				nights: price.nights,
-			},
-			totalAmount: price.total,
-			voucherCode: voucherLine?.code ?? null,
-			voucherAmount: voucherLine ? -voucherLine.amount : 0,
-			paymentMethod: input.paymentMethod,
-			paymentStatus: amountDue <= 0 ? 'Paid' : 'Unpaid',
-			status,
-			responseDeadline: status === 'Requested' ? new Date(responseDeadline(now, stay.start)) : null,
-			paymentDeadline:
-				status === 'AwaitingPayment'
-					? new Date(paymentDeadline(now, stay.start, input.paymentMethod) ?? stay.start)
-					: null,
-			confirmedAt: status === 'Confirmed' ? createdAt : null,
-			commissionRateBp: rateBp,
-			commissionAmount: commissionOf(price.total, rateBp),
-			idempotencyKey: input.idempotencyKey,
-			createdAt,
-			updatedAt: createdAt,
-		})
-		.returning()
-		.get()
+	const order = preparedInsert(tx, orders, 'orders').get({
+		code: newOrderCode(tx),
+		playroomId: playroom.id,
+		guestId: guest.id,
+		hostId: playroom.hostId,
+		bookingType: input.bookingType,
+		checkIn: new Date(stay.start),
+		checkOut: new Date(stay.end),
+		adults: input.adults,
+		children: input.children,
+		extras,
+		message: input.message?.trim() || null,
+		contact: {
+			firstName: guest.firstName,
+			lastName: guest.lastName,
+			email: guest.email,
+			phoneNumber: guest.phoneNumber,
+			eventAddress: playroom.placeType === 'Mobile' ? (input.eventAddress ?? null) : null,
+		},
+		price: {
+			currency: 'EUR',
+			lines: price.lines,
+			total: price.total,
+			vatRatePercent: price.vatRatePercent,
+			vatAmount: price.vatAmount,
+			netAmount: price.netAmount,
+			deposit: price.deposit,
+			minutes: price.minutes,
+			nights: price.nights,
+		},
+		totalAmount: price.total,
+		voucherCode: voucherLine?.code ?? null,
+		voucherAmount: voucherLine ? -voucherLine.amount : 0,
+		paymentMethod: input.paymentMethod,
+		paymentStatus: amountDue <= 0 ? 'Paid' : 'Unpaid',
+		status,
+		responseDeadline: status === 'Requested' ? new Date(responseDeadline(now, stay.start)) : null,
+		paymentDeadline:
+			status === 'AwaitingPayment'
+				? new Date(paymentDeadline(now, stay.start, input.paymentMethod) ?? stay.start)
+				: null,
+		confirmedAt: status === 'Confirmed' ? createdAt : null,
+		commissionRateBp: rateBp,
+		commissionAmount: commissionOf(price.total, rateBp),
+		idempotencyKey: input.idempotencyKey,
+		createdAt,
+		updatedAt: createdAt,
+	})
 	assertTransition(null, status, 'Customer')
 	recordHistory(tx, order.id, null, status, { id: caller.id, role: 'Customer' }, null, createdAt)
 	return order
@@ -303,17 +319,15 @@ function recordHistory(
 	reason: string | null,
 	at: Date,
 ) {
-	tx.insert(orderStatusHistory)
-		.values({
-			orderId,
-			fromStatus: from,
-			toStatus: to,
-			actorId: actor.id,
-			actorRole: actor.role,
-			reason,
-			createdAt: at,
-		})
-		.run()
+	preparedInsert(tx, orderStatusHistory, 'orderStatusHistory').get({
+		orderId,
+		fromStatus: from,
+		toStatus: to,
+		actorId: actor.id,
+		actorRole: actor.role,
+		reason,
+		createdAt: at,
+	})
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, type EmailAttachment } from '#db/schema/platform.ts'
-import { getDb, type DbOrTx } from './db.server.ts'
+import { getDb, preparedInsert, type DbOrTx } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { getLogger } from './logger.server.ts'
 import type { Locale } from './locale.ts'
@@ -26,21 +26,17 @@ export type OutgoingEmail = {
 /** Writes the message to the outbox (synchronous, safe inside an IMMEDIATE transaction). */
 export function queueEmail(email: OutgoingEmail, db: DbOrTx = getDb()): string {
 	const env = getEnv()
-	const row = db
-		.insert(emailOutbox)
-		.values({
-			to: email.to.toLowerCase(),
-			from: env.MAIL_FROM,
-			subject: email.subject,
-			text: email.text,
-			html: email.html,
-			template: email.template,
-			locale: email.locale,
-			attachments: email.attachments ?? [],
-			status: env.SMTP_URL ? 'queued' : 'stored',
-		})
-		.returning({ id: emailOutbox.id })
-		.get()
+	const row = preparedInsert(db, emailOutbox, 'emailOutbox').get({
+		to: email.to.toLowerCase(),
+		from: env.MAIL_FROM,
+		subject: email.subject,
+		text: email.text,
+		html: email.html,
+		template: email.template,
+		locale: email.locale,
+		attachments: email.attachments ?? [],
+		status: env.SMTP_URL ? 'queued' : 'stored',
+	})
 	return row.id
 }
 

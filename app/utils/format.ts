@@ -1,16 +1,14 @@
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
-import { de, enGB } from 'date-fns/locale'
-import { TIME_ZONE } from '#app/domain/berlin-time.ts'
+import { berlinOffsetMinutes } from '#app/domain/berlin-time.ts'
 import { CULTURES, type Locale } from './locale.ts'
 
 /**
  * Display formatting. Money and numbers with the browser's/Node's Intl
  * (cached: creating an Intl formatter costs far more than using one); money
- * is integer cents (ADR 0008). Instants (order times) with date-fns and
- * @date-fns/tz in Europe/Berlin: the same text in Node and every browser, so
- * server rendering and hydration never disagree (Intl's date output differs
- * between ICU versions, e.g. in commas and spaces).
+ * is integer cents (ADR 0008). Instants (order times) in Europe/Berlin from
+ * the time-zone offset (berlin-time.ts, cached per hour) and fixed names: the
+ * same text in Node and every browser, so server rendering and hydration never
+ * disagree (Intl's date output differs between ICU versions, e.g. in commas
+ * and spaces), and cheap enough for e-mails rendered inside a booking.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 
@@ -108,22 +106,66 @@ export function weekdayNames(locale: Locale): string[] {
 	return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
 }
 
-const DATE_LOCALES = { de, en: enGB }
+const NAMES = {
+	de: {
+		weekdays: ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'],
+		months: [
+			'Januar',
+			'Februar',
+			'März',
+			'April',
+			'Mai',
+			'Juni',
+			'Juli',
+			'August',
+			'September',
+			'Oktober',
+			'November',
+			'Dezember',
+		],
+	},
+	en: {
+		weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+		months: [
+			'January',
+			'February',
+			'March',
+			'April',
+			'May',
+			'June',
+			'July',
+			'August',
+			'September',
+			'October',
+			'November',
+			'December',
+		],
+	},
+} as const
 
-function zoned(instant: number | Date) {
-	return new TZDate(typeof instant === 'number' ? instant : instant.getTime(), TIME_ZONE)
+/** The Berlin wall clock of an instant, read with the UTC getters. */
+function wallClock(instant: number | Date) {
+	const ms = typeof instant === 'number' ? instant : instant.getTime()
+	return new Date(ms + berlinOffsetMinutes(ms) * 60_000)
 }
+
+const pad = (value: number) => String(value).padStart(2, '0')
 
 /** "Mi., 3. Juni 2026" / "Wed, 3 June 2026" */
 export function formatDate(instant: number | Date, locale: Locale): string {
-	return format(zoned(instant), locale === 'de' ? 'EEEEEE., d. MMMM yyyy' : 'EEE, d MMMM yyyy', {
-		locale: DATE_LOCALES[locale],
-	})
+	const wall = wallClock(instant)
+	const names = NAMES[locale]
+	const weekday = names.weekdays[wall.getUTCDay()] ?? ''
+	const month = names.months[wall.getUTCMonth()] ?? ''
+	return locale === 'de'
+		? `${weekday}., ${wall.getUTCDate()}. ${month} ${wall.getUTCFullYear()}`
+		: `${weekday}, ${wall.getUTCDate()} ${month} ${wall.getUTCFullYear()}`
 }
 
 /** "14:00" (24 h in both languages, as on German and British timetables) */
 export function formatTime(instant: number | Date, _locale?: Locale): string {
-	return format(zoned(instant), 'HH:mm')
+	const wall = wallClock(instant)
+	return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`
 }
 
 /** "Mi., 3. Juni 2026, 14:00" */
