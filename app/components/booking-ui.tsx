@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { OrderPriceLine, OrderStatus } from '#db/schema/orders.ts'
-import { formatDateTime, formatAmount } from '#app/utils/format.ts'
+import { formatAmount } from '#app/utils/format.ts'
+import { formatDateTime } from '#app/utils/format-instant.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { describePriceLine } from '#app/utils/price-lines.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'

@@ -16,7 +16,8 @@ import {
 	VOUCHER_CODE_MAX,
 } from '#app/schemas/checkout.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
-import { formatDate, formatHours, formatAmount, formatStay, formatTime } from '#app/utils/format.ts'
+import { formatHours, formatAmount } from '#app/utils/format.ts'
+import { formatDate, formatStay, formatTime } from '#app/utils/format-instant.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'

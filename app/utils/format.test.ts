@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-	formatAmount,
-	formatDate,
-	formatDateTime,
-	formatHours,
-	formatMoney,
-	formatStay,
-	formatTime,
-} from './format.ts'
+import { formatAmount, formatHours, formatMoney } from './format.ts'
+import { formatDate, formatDateTime, formatStay, formatTime } from './format-instant.ts'
 
 describe('format', () => {
 	test('instants are shown in Berlin time, also across both DST switches', () => {
