@@ -9,7 +9,7 @@ import {
 import { addDays, localDateOf, startOfLocalDay, type LocalDate } from './berlin-time.ts'
 
 /**
- * Built on the availability engine (ADR 0040), pure: start lists for a run of
+ * Built on the availability engine (ADR 0021), pure (ADR 0040): start lists for a run of
  * days (the checkout's free days, the 90-day AvailableLists benchmark) and the
  * nearest free alternatives to a stay someone else just took.
  */
