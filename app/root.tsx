@@ -7,6 +7,7 @@ import {
 	Scripts,
 	ScrollRestoration,
 	useLocation,
+	useNavigation,
 	type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import { isbot } from 'isbot'
@@ -134,8 +135,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	useToastFromServer(loaderData.toast)
 	useEffect(() => installChunkReloadGuard(), [])
+	// A logout/relogin submit ends the session on the server: close the realtime
+	// channel at once, or a (re)connect racing the logout is refused with 401.
+	const navigation = useNavigation()
+	const endingSession =
+		navigation.formMethod?.toUpperCase() === 'POST' &&
+		/\/auth\/(logout|relogin)$/.test(stripLocale(navigation.formAction?.split('?')[0] ?? ''))
 	return (
-		<RealtimeProvider enabled={Boolean(loaderData.user)}>
+		<RealtimeProvider enabled={Boolean(loaderData.user) && !endingSession}>
 			<ProgressBar />
 			<AccountChrome />
 			<CatalogueChrome />

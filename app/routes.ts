@@ -69,6 +69,10 @@ export default [
 	route('api/User/:endpoint', 'routes/api/user.ts'),
 	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
 	route('api/Events/:endpoint', 'routes/api/events.ts'),
+	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
+	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
+	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
+	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
@@ -87,7 +91,9 @@ export default [
 			route('playrooms/states/:stateSlug', 'routes/playrooms/place.tsx', { id: 'playrooms/states' }),
 			route('playrooms/:playroomUrlPath', 'routes/playrooms/detail.tsx', { id: 'playrooms/detail' }),
 
-			page('public/playroomOrder/:orderId/confirmation', 'checkout/confirmation'),
+			route('public/playroomOrder/:orderId/confirmation', 'routes/checkout/confirmation.tsx', {
+				id: 'checkout/confirmation',
+			}),
 			page('public/voucher-orders/new-voucher-order'),
 			page('public/voucher-orders/:voucherOrderId', 'public/voucher-orders/detail'),
 
@@ -107,12 +113,13 @@ export default [
 				index('routes/area-index.tsx', { id: 'guest/index' }),
 				route('account/edit', 'routes/account/edit.tsx', { id: 'guest/account/edit' }),
 				route('account/delete', 'routes/account/delete.tsx', { id: 'guest/account/delete' }),
-				page('orders', 'guest/orders'),
+				route('orders', 'routes/guest/orders.tsx', { id: 'guest/orders' }),
 				notFound('guest', 'orders/DateDto'),
 				notFound('guest', 'orders/OrderCreateDto'),
 				notFound('guest', 'orders/PlayroomAdditionDto'),
 				notFound('guest', 'orders/ics/_orderId'),
-				page('orders/:orderId', 'guest/orders/detail'),
+				route('orders/:orderId', 'routes/guest/order-detail.tsx', { id: 'guest/orders/detail' }),
+				route('orders/:orderId/ics', 'routes/guest/order-ics.ts', { id: 'guest/orders/ics' }),
 				page('chatMessages', 'guest/chatMessages'),
 				notFound('guest', '*'),
 			]),
@@ -121,8 +128,8 @@ export default [
 				index('routes/area-index.tsx', { id: 'host/index' }),
 				page('dashboard', 'host/dashboard'),
 				route('account/edit', 'routes/account/edit.tsx', { id: 'host/account/edit' }),
-				page('orders', 'host/orders'),
-				page('orders/:orderId', 'host/orders/detail'),
+				route('orders', 'routes/host/orders.tsx', { id: 'host/orders' }),
+				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'host/orders/detail' }),
 				page('messages', 'host/messages'),
 				page('chatMessages', 'host/chatMessages'),
 				page('modules', 'host/modules'),
@@ -159,8 +166,8 @@ export default [
 
 			route('owner', 'routes/layouts/owner.tsx', [
 				index('routes/area-index.tsx', { id: 'owner/index' }),
-				page('orders', 'owner/orders'),
-				page('orders/:orderId', 'owner/orders/detail'),
+				route('orders', 'routes/host/orders.tsx', { id: 'owner/orders' }),
+				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'owner/orders/detail' }),
 				page('chatMessages', 'owner/chatMessages'),
 				page('chatMessages/:guestId', 'owner/chatMessages/detail'),
 				notFound('owner', '*'),
@@ -202,9 +209,11 @@ export default [
 		]),
 
 		layout('routes/layouts/checkout-popup.tsx', [
-			page('public/playroomOrder/checkout', 'checkout'),
-			page('public/playroomOrder/checkout/page', 'checkout/page'),
-			page('public/playroomOrder/checkout/BookingWizard', 'checkout/BookingWizard'),
+			route('public/playroomOrder/checkout', 'routes/checkout/checkout.tsx', { id: 'checkout' }),
+			route('public/playroomOrder/checkout/page', 'routes/checkout/checkout.tsx', { id: 'checkout/page' }),
+			route('public/playroomOrder/checkout/BookingWizard', 'routes/checkout/checkout.tsx', {
+				id: 'checkout/BookingWizard',
+			}),
 		]),
 
 		layout('routes/layouts/routes-layout.tsx', [route('routes', 'routes/sitemap-page.tsx')]),

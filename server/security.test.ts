@@ -42,6 +42,17 @@ describe('security baseline', () => {
 		expect(first.headers.get('strict-transport-security')).toBeNull()
 	})
 
+	test('form-action allows Stripe Checkout only when card payments are configured', async () => {
+		const plain = await startApp()
+		const withoutStripe = (await fetch(`${plain}/`)).headers.get('content-security-policy') ?? ''
+		expect(withoutStripe).toContain("form-action 'self';")
+		expect(withoutStripe).not.toContain('stripe')
+		await new Promise((resolve) => server?.close(resolve))
+		const stripe = await startApp({ STRIPE_SECRET_KEY: 'sk_test_configured' })
+		const withStripe = (await fetch(`${stripe}/`)).headers.get('content-security-policy') ?? ''
+		expect(withStripe).toContain("form-action 'self' https://checkout.stripe.com;")
+	})
+
 	test('HSTS in production', async () => {
 		const base = await startApp({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })
 		const response = await fetch(`${base}/`)

@@ -81,7 +81,9 @@ export function securityHeaders(env: Env, options: { dev: boolean; hmrPort?: num
 				mediaSrc: ["'self'"],
 				objectSrc: ["'none'"],
 				baseUri: ["'self'"],
-				formAction: ["'self'"],
+				// The checkout's confirm form is answered with a redirect to Stripe Checkout for card payments,
+				// and Chrome applies form-action to redirects too (docs/decisions/0042-payments-and-ledger.md).
+				formAction: ["'self'", ...(env.STRIPE_SECRET_KEY ? ['https://checkout.stripe.com'] : [])],
 				frameAncestors: ["'none'"],
 				...(production ? { upgradeInsecureRequests: [] } : {}),
 			},

@@ -3,7 +3,13 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { loginFailures, users, type UserRole } from '#db/schema/users.ts'
 import type { EmailSettings } from '#app/schemas/account.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, isUniqueConstraintError, type DbOrTx } from '#app/utils/db.server.ts'
+import {
+	getDb,
+	immediateTransaction,
+	preparedQuery,
+	isUniqueConstraintError,
+	type DbOrTx,
+} from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { deliverSoon, queueAccountEmail } from './account-emails.server.ts'
@@ -38,11 +44,13 @@ export function findUserByEmail(email: string, db: DbOrTx = getDb()): UserRow | 
 }
 
 export function getUser(userId: string, db: DbOrTx = getDb()): UserRow | undefined {
-	return db
-		.select()
-		.from(users)
-		.where(and(eq(users.id, userId), isNull(users.deletedAt)))
-		.get()
+	return preparedQuery(db, 'users.live', (d) =>
+		d
+			.select()
+			.from(users)
+			.where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+			.prepare(),
+	).get({ id: userId })
 }
 
 export function requireUserRow(userId: string, db: DbOrTx = getDb()): UserRow {

@@ -25,7 +25,7 @@ import {
 import { calculatePrice, type PriceBreakdown } from '#app/domain/pricing.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
+import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
 import {
@@ -306,7 +306,7 @@ export function getPriceQuote(
 
 /** Payment methods a guest can choose: the playroom's, Card only when Stripe is configured. */
 export function availablePaymentMethods(accepted: readonly string[]) {
-	const stripe = Boolean(getEnv().STRIPE_SECRET_KEY)
+	const stripe = isCardPaymentConfigured()
 	return accepted.filter((method) => method !== 'Card' || stripe)
 }
 

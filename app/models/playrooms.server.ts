@@ -20,7 +20,7 @@ import { users, type UserRole } from '#db/schema/users.ts'
 import { TIME_ZONE } from '#app/domain/berlin-time.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { imageUrls } from './images.server.ts'
 
@@ -48,10 +48,21 @@ export function findVisiblePlayroom(
 	caller: Caller,
 	db: DbOrTx = getDb(),
 ): PlayroomRow {
-	const condition = ref.playroomId
-		? eq(playrooms.id, ref.playroomId)
-		: eq(playrooms.playroomUrlPath, ref.playroomUrlPath ?? '')
-	const row = db.select().from(playrooms).where(condition).get()
+	const row = ref.playroomId
+		? preparedQuery(db, 'playrooms.byId', (d) =>
+				d
+					.select()
+					.from(playrooms)
+					.where(eq(playrooms.id, sql.placeholder('id')))
+					.prepare(),
+			).get({ id: ref.playroomId })
+		: preparedQuery(db, 'playrooms.byUrlPath', (d) =>
+				d
+					.select()
+					.from(playrooms)
+					.where(eq(playrooms.playroomUrlPath, sql.placeholder('path')))
+					.prepare(),
+			).get({ path: ref.playroomUrlPath ?? '' })
 	if (!row || (ref.playroomId && ref.playroomUrlPath && row.playroomUrlPath !== ref.playroomUrlPath)) {
 		throw playroomNotFound()
 	}
@@ -293,11 +304,19 @@ export function getPlayroomPage(
 }
 
 export function getBookingTypeSettings(playroomId: string, db: DbOrTx = getDb()) {
-	return db
-		.select()
-		.from(playroomBookingTypes)
-		.where(and(eq(playroomBookingTypes.playroomId, playroomId), eq(playroomBookingTypes.enabled, true)))
-		.all()
+	return preparedQuery(db, 'playroomBookingTypes.enabled', (d) =>
+		d
+			.select()
+			.from(playroomBookingTypes)
+			.where(
+				and(
+					eq(playroomBookingTypes.playroomId, sql.placeholder('playroomId')),
+					eq(playroomBookingTypes.enabled, true),
+				),
+			)
+			.prepare(),
+	)
+		.all({ playroomId })
 		.sort(
 			(a, b) =>
 				['Hourly', 'Daily', 'Overnight'].indexOf(a.bookingType) -
@@ -307,12 +326,20 @@ export function getBookingTypeSettings(playroomId: string, db: DbOrTx = getDb())
 }
 
 export function getAdditions(playroomId: string, locale: Locale, db: DbOrTx = getDb()) {
-	return db
-		.select()
-		.from(playroomAdditions)
-		.where(and(eq(playroomAdditions.playroomId, playroomId), eq(playroomAdditions.active, true)))
-		.orderBy(asc(playroomAdditions.position))
-		.all()
+	return preparedQuery(db, 'playroomAdditions.active', (d) =>
+		d
+			.select()
+			.from(playroomAdditions)
+			.where(
+				and(
+					eq(playroomAdditions.playroomId, sql.placeholder('playroomId')),
+					eq(playroomAdditions.active, true),
+				),
+			)
+			.orderBy(asc(playroomAdditions.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((a) => ({
 			id: a.id,
 			name: pick(locale, a.nameDe, a.nameEn),

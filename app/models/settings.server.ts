@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { platformSettings } from '#db/schema/platform.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 
 /**
  * Platform settings: a typed key → JSON value store. Each key has a schema and
@@ -33,7 +33,13 @@ export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['
 
 export function getSetting<K extends SettingKey>(key: K, db: DbOrTx = getDb()): SettingValue<K> {
 	const definition = SETTINGS[key]
-	const row = db.select().from(platformSettings).where(eq(platformSettings.key, key)).get()
+	const row = preparedQuery(db, 'platformSettings.byKey', (d) =>
+		d
+			.select()
+			.from(platformSettings)
+			.where(eq(platformSettings.key, sql.placeholder('key')))
+			.prepare(),
+	).get({ key })
 	const parsed = definition.schema.safeParse(row?.value)
 	return (parsed.success ? parsed.data : definition.default) as SettingValue<K>
 }

@@ -6,6 +6,7 @@ import type { Hub } from '#app/utils/realtime.ts'
 import { accountsSeedStep, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.server.ts'
 import { catalogueSeedStep } from './catalogue.server.ts'
 import { contentSeedStep } from './content.server.ts'
+import { ordersSeedStep } from './orders.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -15,7 +16,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 export const DEMO_SEED = 20_261_122
 
 /** Steps in order; each capability appends its own (catalogue, orders, vouchers …). */
-export const SEED_STEPS: SeedStep[] = [accountsSeedStep, catalogueSeedStep, contentSeedStep]
+export const SEED_STEPS: SeedStep[] = [accountsSeedStep, catalogueSeedStep, contentSeedStep, ordersSeedStep]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
 	return !db.select({ id: users.id }).from(users).limit(1).get()

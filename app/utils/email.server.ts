@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, type EmailAttachment } from '#db/schema/platform.ts'
-import { getDb, type DbOrTx } from './db.server.ts'
+import { getDb, preparedInsert, type DbOrTx } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { getLogger } from './logger.server.ts'
 import type { Locale } from './locale.ts'
@@ -26,21 +26,17 @@ export type OutgoingEmail = {
 /** Writes the message to the outbox (synchronous, safe inside an IMMEDIATE transaction). */
 export function queueEmail(email: OutgoingEmail, db: DbOrTx = getDb()): string {
 	const env = getEnv()
-	const row = db
-		.insert(emailOutbox)
-		.values({
-			to: email.to.toLowerCase(),
-			from: env.MAIL_FROM,
-			subject: email.subject,
-			text: email.text,
-			html: email.html,
-			template: email.template,
-			locale: email.locale,
-			attachments: email.attachments ?? [],
-			status: env.SMTP_URL ? 'queued' : 'stored',
-		})
-		.returning({ id: emailOutbox.id })
-		.get()
+	const row = preparedInsert(db, emailOutbox, 'emailOutbox').get({
+		to: email.to.toLowerCase(),
+		from: env.MAIL_FROM,
+		subject: email.subject,
+		text: email.text,
+		html: email.html,
+		template: email.template,
+		locale: email.locale,
+		attachments: email.attachments ?? [],
+		status: env.SMTP_URL ? 'queued' : 'stored',
+	})
 	return row.id
 }
 
@@ -141,16 +137,31 @@ export function renderEmailLayout(input: {
 	locale: Locale
 	heading: string
 	paragraphs: string[]
+	/** Label/value rows after the paragraphs (order details, bank details). */
+	details?: { label: string; value: string }[]
 	action?: { label: string; url: string }
 	footer: string
 }): { text: string; html: string } {
 	const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])]
+	if (input.details?.length) {
+		textParts.push(...input.details.map((row) => `${row.label}: ${row.value}`), '')
+	}
 	if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '')
 	textParts.push('--', input.footer)
 	const html = `<!doctype html>
 <html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+	input.details?.length
+		? `<table style="border-collapse:collapse">${input.details
+				.map(
+					(row) =>
+						`<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(row.label)}</th><td style="padding:2px 0">${escapeHtml(row.value)}</td></tr>`,
+				)
+				.join('')}</table>`
+		: ''
+}
 ${
 	input.action
 		? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`

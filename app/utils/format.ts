@@ -1,9 +1,10 @@
 import { CULTURES, type Locale } from './locale.ts'
 
 /**
- * Display formatting with the browser's/Node's Intl (no date or number
- * library in the client bundle). Money is integer cents (ADR 0008). Formatters
- * are cached: creating an Intl formatter costs far more than using one.
+ * Display formatting. Money and numbers with the browser's/Node's Intl
+ * (cached: creating an Intl formatter costs far more than using one); money
+ * is integer cents (ADR 0008). Instants (order times) are formatted by
+ * ./format-instant.ts.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 
@@ -25,6 +26,23 @@ export function formatMoney(cents: number, locale: Locale): string {
 				style: 'currency',
 				currency: 'EUR',
 				minimumFractionDigits: digits,
+				maximumFractionDigits: 2,
+			}),
+	).format(cents / 100)
+}
+
+/**
+ * An exact amount with cents, for price breakdowns, orders, refunds and
+ * e-mails: "1.234,50 €" / "€1,234.50" (formatMoney drops ",00" for list prices).
+ */
+export function formatAmount(cents: number, locale: Locale): string {
+	return cached(
+		`amount:${locale}`,
+		() =>
+			new Intl.NumberFormat(CULTURES[locale], {
+				style: 'currency',
+				currency: 'EUR',
+				minimumFractionDigits: 2,
 				maximumFractionDigits: 2,
 			}),
 	).format(cents / 100)
@@ -82,4 +100,9 @@ export function weekdayNames(locale: Locale): string[] {
 	)
 	// 1 January 2024 was a Monday.
 	return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
+}
+
+/** Hours for durations: 120 → "2", 150 → "2,5" / "2.5". */
+export function formatHours(minutes: number, locale: Locale): string {
+	return formatNumber(Math.round((minutes / 60) * 100) / 100, locale)
 }

@@ -51,21 +51,43 @@ export type OrderExtra = {
 	amount: number
 }
 
+/** Where a Mobile offer comes to (the guest's place); null for fixed places. */
+export type OrderEventAddress = { street: string; postalCode: string; city: string }
+
 export type OrderContact = {
 	firstName: string
 	lastName: string
 	email: string
 	phoneNumber: string | null
+	eventAddress?: OrderEventAddress | null
+}
+
+/** One line of the frozen breakdown (the price engine's PriceLine). */
+export type OrderPriceLine = {
+	kind: string
+	part?: 'weekday' | 'weekend'
+	unit?: string
+	label?: string
+	labelDe?: string
+	labelEn?: string
+	code?: string
+	additionId?: string
+	quantity: number
+	unitPrice: number
+	amount: number
 }
 
 /** The price breakdown at the time of ordering (the price engine's PriceBreakdown, frozen). */
 export type OrderPriceSnapshot = {
 	currency: 'EUR'
-	lines: { kind: string; label?: string; quantity: number; unitPrice: number; amount: number }[]
+	lines: OrderPriceLine[]
 	total: number
 	vatRatePercent: number
 	vatAmount: number
 	deposit: number
+	netAmount?: number
+	minutes?: number
+	nights?: number | null
 }
 
 export const orders = sqliteTable(

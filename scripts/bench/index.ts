@@ -4,12 +4,18 @@
  * Each capability adds its benchmark to BENCHMARKS.
  */
 import fs from 'node:fs'
+import { bookingBenchmark } from './booking.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
-const BENCHMARKS: Benchmark[] = [foundationBenchmark, catalogueBenchmark, cataloguePagesBenchmark]
+const BENCHMARKS: Benchmark[] = [
+	foundationBenchmark,
+	catalogueBenchmark,
+	cataloguePagesBenchmark,
+	bookingBenchmark,
+]
 
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No production build. Run `npm run build` first.')

@@ -108,6 +108,9 @@ test.describe('registration and login with JavaScript', () => {
 		await expect(page).toHaveURL(`${baseURL}/playrooms`)
 		await expect(page.getByTestId('account-menu')).toContainText('Familie Neumann')
 		await expect(page.getByText(/du bist jetzt angemeldet/)).toBeVisible()
+		// The tab connects to the realtime channel 1 s after login; a logout racing that
+		// first handshake is refused with 401, which the browser logs as an error.
+		await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'Online')
 
 		await page.getByTestId('account-menu').locator('summary').click()
 		await page.getByRole('button', { name: 'Abmelden' }).click()

@@ -70,6 +70,9 @@ async function featureToFilter(request: APIRequestContext, date: string, lang: L
 const euros = (text: string) => Number(/(\d+(?:[.,]\d+)?)/.exec(text)?.[1]?.replace(',', '.') ?? NaN)
 
 async function cardPrices(page: Page) {
+	// allTextContents does not wait: without JavaScript the new document may still be streaming in.
+	await expect(page.getByTestId('playroom-card').first().locator('p.mt-auto')).toBeVisible()
+	await page.waitForLoadState('load')
 	const texts = await page.getByTestId('playroom-card').locator('p.mt-auto').allTextContents()
 	return texts.map(euros)
 }

@@ -94,11 +94,8 @@ export async function callRoute(
 	const dispatch = async (index: number): Promise<Response> => {
 		const middleware = chain[index]
 		if (!middleware) return runHandler()
-		const result = await middleware(
-			args as unknown as Parameters<
-				MiddlewareFunction<Response>
-			>[0],
-			() => dispatch(index + 1),
+		const result = await middleware(args as unknown as Parameters<MiddlewareFunction<Response>>[0], () =>
+			dispatch(index + 1),
 		)
 		return result ?? dispatch(index + 1)
 	}

@@ -4,6 +4,7 @@ import { catalogue } from './catalogue.ts'
 import { common } from './common.ts'
 import { auth } from './auth.ts'
 import { account } from './account.ts'
+import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, consent }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent }

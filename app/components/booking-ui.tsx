@@ -1,0 +1,198 @@
+import { useTranslation } from 'react-i18next'
+import type { OrderPriceLine, OrderStatus } from '#db/schema/orders.ts'
+import { formatAmount } from '#app/utils/format.ts'
+import { formatDateTime } from '#app/utils/format-instant.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { describePriceLine } from '#app/utils/price-lines.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
+
+/**
+ * The pieces every booking page shares (checkout, confirmation, guest, host
+ * and owner orders): status badge, price breakdown, bank details, refund
+ * schedule and status history. Money and dates are formatted for the page's
+ * language in Europe/Berlin (app/utils/format.ts).
+ */
+const BADGE_TONE: Record<OrderStatus, string> = {
+	Requested: 'border-warning text-warning',
+	AwaitingPayment: 'border-warning text-warning',
+	Confirmed: 'border-success text-success',
+	Completed: 'border-line text-ink-muted',
+	Declined: 'border-danger text-danger',
+	Expired: 'border-line text-ink-muted',
+	Cancelled: 'border-danger text-danger',
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+	const { t } = useTranslation('booking')
+	return (
+		<span
+			className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE_TONE[status]}`}
+			data-testid="order-status"
+			data-status={status}
+		>
+			{t(`statuses.${status}`)}
+		</span>
+	)
+}
+
+export type PriceView = {
+	lines: OrderPriceLine[]
+	total: number
+	vatRatePercent: number
+	vatAmount: number
+	deposit: number
+}
+
+export function PriceBreakdown({ price, testId = 'price-breakdown' }: { price: PriceView; testId?: string }) {
+	const { t } = useTranslation()
+	const locale = useLocale()
+	const lt = looseT(t)
+	return (
+		<div data-testid={testId}>
+			<table className="w-full text-sm">
+				<tbody>
+					{price.lines.map((line, index) => {
+						const { label, detail } = describePriceLine(line, lt, locale)
+						return (
+							<tr key={`${line.kind}-${line.additionId ?? line.part ?? index}`}>
+								<th scope="row" className="py-1 pr-2 text-left font-normal">
+									{label}
+									{detail ? <span className="block text-xs text-ink-muted">{detail}</span> : null}
+								</th>
+								<td className="py-1 text-right tabular-nums">{formatAmount(line.amount, locale)}</td>
+							</tr>
+						)
+					})}
+				</tbody>
+				<tfoot>
+					<tr className="border-t border-line">
+						<th scope="row" className="pt-2 text-left font-semibold">
+							{lt('catalogue:priceLines.total')}
+						</th>
+						<td className="pt-2 text-right font-semibold tabular-nums" data-testid="price-total">
+							{formatAmount(price.total, locale)}
+						</td>
+					</tr>
+					<tr>
+						<td colSpan={2} className="text-right text-xs text-ink-muted">
+							{lt('catalogue:priceLines.vatContained', { rate: price.vatRatePercent })}:{' '}
+							{formatAmount(price.vatAmount, locale)}
+						</td>
+					</tr>
+					{price.deposit > 0 ? (
+						<tr>
+							<td colSpan={2} className="pt-1 text-right text-xs text-ink-muted">
+								{lt('catalogue:priceLines.deposit')}: {formatAmount(price.deposit, locale)}
+							</td>
+						</tr>
+					) : null}
+				</tfoot>
+			</table>
+		</div>
+	)
+}
+
+export type BankDetailsView = { accountHolder: string; iban: string; bic: string; bankName: string }
+
+export function BankTransferInstructions({
+	bank,
+	code,
+	amount,
+	deadline,
+}: {
+	bank: BankDetailsView
+	code: string
+	amount: number
+	deadline: number | null
+}) {
+	const { t } = useTranslation('booking')
+	const locale = useLocale()
+	const rows: [string, string][] = [
+		[t('payment.amount'), formatAmount(amount, locale)],
+		[t('payment.reference'), code],
+		[t('payment.accountHolder'), bank.accountHolder],
+		[t('payment.iban'), bank.iban],
+		[t('payment.bic'), bank.bic],
+		[t('payment.bankName'), bank.bankName],
+		...(deadline ? ([[t('payment.deadline'), formatDateTime(deadline, locale)]] as [string, string][]) : []),
+	]
+	return (
+		<section className="card" aria-labelledby="bank-instructions" data-testid="bank-instructions">
+			<h2 id="bank-instructions" className="mb-2 text-lg font-semibold">
+				{t('payment.instructionsTitle')}
+			</h2>
+			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+				{rows.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="font-medium">{label}</dt>
+						<dd className="font-mono">{value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	)
+}
+
+export function RefundSchedule({ tiers }: { tiers: { percent: number; until: number }[] }) {
+	const { t } = useTranslation('booking')
+	const locale = useLocale()
+	const [first, ...rest] = tiers
+	if (!first) return null
+	return (
+		<p className="text-sm" data-testid="refund-schedule">
+			{t('checkout.review.refundUntil', {
+				percent: first.percent,
+				until: formatDateTime(first.until, locale),
+			})}
+			{rest.map((tier) => `, ${t('checkout.review.refundAfter', { percent: tier.percent })}`).join('')}.
+		</p>
+	)
+}
+
+export type HistoryEntry = {
+	fromStatus: OrderStatus | null
+	toStatus: OrderStatus
+	actorRole: string
+	reason: string | null
+	createdAt: number
+}
+
+export function StatusHistory({ history }: { history: HistoryEntry[] }) {
+	const { t } = useTranslation('booking')
+	const locale = useLocale()
+	return (
+		<ol className="space-y-2 text-sm" data-testid="status-history">
+			{history.map((entry, index) => (
+				<li key={`${entry.createdAt}-${index}`} className="border-l-2 border-line pl-3">
+					<div className="font-medium">
+						{entry.fromStatus
+							? t('detail.historyEntry', {
+									from: t(`statuses.${entry.fromStatus}`),
+									to: t(`statuses.${entry.toStatus}`),
+								})
+							: t('detail.historyCreated', { to: t(`statuses.${entry.toStatus}`) })}
+					</div>
+					<div className="text-ink-muted">
+						{formatDateTime(entry.createdAt, locale)} ·{' '}
+						{t('detail.historyBy', { role: t(`actorRoles.${entry.actorRole as 'System'}`) })}
+					</div>
+					{entry.reason ? <div>{t('detail.reason', { reason: entry.reason })}</div> : null}
+				</li>
+			))}
+		</ol>
+	)
+}
+
+/** A label/value list for order facts. */
+export function Facts({ rows, testId }: { rows: [string, React.ReactNode][]; testId?: string }) {
+	return (
+		<dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid={testId}>
+			{rows.map(([label, value]) => (
+				<div key={label} className="contents">
+					<dt className="font-medium text-ink-muted">{label}</dt>
+					<dd>{value}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}

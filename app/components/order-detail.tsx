@@ -1,0 +1,231 @@
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { OrderView } from '#app/models/order-queries.server.ts'
+import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { formatAmount } from '#app/utils/format.ts'
+import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
+import { Facts, PriceBreakdown, RefundSchedule, StatusBadge, StatusHistory } from './booking-ui.tsx'
+import { LocaleLink } from './locale-link.tsx'
+
+/**
+ * An order's page for its guest, its host (/host and the phone-first /owner):
+ * facts, price, cancellation state, history; the actions come from the page.
+ */
+export function OrderHeader({ order }: { order: OrderView }) {
+	const { t } = useTranslation('booking')
+	return (
+		<header className="mb-4 flex flex-wrap items-center gap-3">
+			<h1 className="text-3xl font-bold">{t('detail.title', { code: order.code })}</h1>
+			<StatusBadge status={order.status} />
+		</header>
+	)
+}
+
+export function OrderFacts({ order, compact = false }: { order: OrderView; compact?: boolean }) {
+	const { t } = useTranslation('booking')
+	const { t: tc } = useTranslation('catalogue')
+	const locale = useLocale()
+	const address = order.contact.eventAddress
+	const rows: [string, React.ReactNode][] = [
+		[t('detail.playroom'), order.playroom.name],
+		[
+			order.playroom.placeType === 'Mobile' ? t('detail.eventAddress') : t('detail.address'),
+			order.playroom.placeType === 'Mobile' && address
+				? `${address.street}, ${address.postalCode} ${address.city}`
+				: `${order.playroom.street}, ${order.playroom.postalCode} ${order.playroom.city}`,
+		],
+		[t('detail.when'), formatStay(order.checkIn, order.checkOut, locale)],
+		[t('detail.bookingType'), tc(`bookingTypes.${order.bookingType}`)],
+		[
+			t('detail.guests'),
+			t('checkout.review.guestsValue', { adults: order.adults, children: order.children }),
+		],
+		[t('detail.paymentMethod'), tc(`paymentMethods.${order.paymentMethod}`)],
+		[t('detail.paymentStatus'), t(`paymentStatuses.${order.paymentStatus}`)],
+	]
+	if (order.responseDeadline && order.status === 'Requested') {
+		rows.push([t('detail.answerBy'), formatDateTime(order.responseDeadline, locale)])
+	}
+	if (order.paymentDeadline && order.status === 'AwaitingPayment') {
+		rows.push([t('payment.deadline'), formatDateTime(order.paymentDeadline, locale)])
+	}
+	if (order.message) rows.push([t('detail.message'), order.message])
+	return (
+		<section className={compact ? 'mb-4' : 'card mb-4'} aria-labelledby="order-overview">
+			<h2 id="order-overview" className="mb-2 text-lg font-semibold">
+				{t('detail.overview')}
+			</h2>
+			<Facts rows={rows} testId="order-facts" />
+		</section>
+	)
+}
+
+export function GuestContact({ order }: { order: OrderView }) {
+	const { t } = useTranslation('booking')
+	const { contact } = order
+	return (
+		<section className="card mb-4" aria-labelledby="guest-contact" data-testid="guest-contact">
+			<h2 id="guest-contact" className="mb-2 text-lg font-semibold">
+				{t('detail.guestContact')}
+			</h2>
+			<p>
+				{contact.firstName} {contact.lastName}
+			</p>
+			{contact.phoneNumber ? (
+				<p>
+					<a href={`tel:${contact.phoneNumber.replace(/[^\d+]/g, '')}`} className="link">
+						{contact.phoneNumber}
+					</a>
+				</p>
+			) : null}
+			<p>
+				<a href={`mailto:${contact.email}`} className="link">
+					{contact.email}
+				</a>
+			</p>
+		</section>
+	)
+}
+
+export function OrderPrice({ order }: { order: OrderView }) {
+	const { t } = useTranslation('booking')
+	return (
+		<section className="card mb-4" aria-labelledby="order-price">
+			<h2 id="order-price" className="mb-2 text-lg font-semibold">
+				{t('detail.priceTitle')}
+			</h2>
+			<PriceBreakdown price={order.price} />
+		</section>
+	)
+}
+
+export function CancellationState({ order }: { order: OrderView }) {
+	const { t } = useTranslation('booking')
+	const locale = useLocale()
+	if (order.status === 'Declined' && order.declineReason) {
+		return (
+			<p className="card mb-4" data-testid="decline-reason">
+				{t('detail.declineReason', { reason: order.declineReason })}
+			</p>
+		)
+	}
+	if (order.status !== 'Cancelled' || !order.cancelledAt) return null
+	return (
+		<section className="card mb-4" aria-labelledby="order-cancellation" data-testid="cancellation-state">
+			<h2 id="order-cancellation" className="mb-2 text-lg font-semibold">
+				{t('detail.cancellation')}
+			</h2>
+			<p>
+				{t('detail.cancelledBy', {
+					date: formatDateTime(order.cancelledAt, locale),
+					role: t(`actorRoles.${order.cancelledByRole ?? 'System'}`),
+				})}
+			</p>
+			{order.cancellationReason ? <p>{t('detail.reason', { reason: order.cancellationReason })}</p> : null}
+			<p data-testid="refund-amount">
+				{t('detail.refund', { amount: formatAmount(order.refundAmount ?? 0, locale) })}
+			</p>
+		</section>
+	)
+}
+
+export function OrderHistory({ order }: { order: OrderView }) {
+	const { t } = useTranslation('booking')
+	return (
+		<section className="card mb-4" aria-labelledby="order-history">
+			<h2 id="order-history" className="mb-2 text-lg font-semibold">
+				{t('detail.historyTitle')}
+			</h2>
+			<StatusHistory history={order.history} />
+		</section>
+	)
+}
+
+/** The cancellation form with what it refunds, shown after "Cancel booking" (?cancel=1). */
+export function CancelPanel({
+	order,
+	reasonRequired,
+	actionData,
+	backTo,
+}: {
+	order: OrderView
+	reasonRequired: boolean
+	actionData: FormActionData | undefined
+	backTo: string
+}) {
+	const { t } = useTranslation('booking')
+	const { t: tc } = useTranslation('catalogue')
+	const { t: tv } = useTranslation()
+	const locale = useLocale()
+	const quote = order.cancellation
+	if (!quote) return null
+	if (!quote.allowed) return <p className="card mb-4">{t('detail.cancelTooLate')}</p>
+	const errors = actionData?.intent === 'cancel' ? (actionData.result?.error?.reason ?? []) : []
+	const formErrors = actionData?.intent === 'cancel' ? (actionData.result?.error?.[''] ?? []) : []
+	const money = (cents: number) => formatAmount(cents, locale)
+	return (
+		<section className="card mb-4 border-danger" aria-labelledby="cancel-title" data-testid="cancel-panel">
+			<h2 id="cancel-title" className="mb-2 text-lg font-semibold">
+				{t('detail.cancelQuoteTitle')}
+			</h2>
+			<p className="mb-3" data-testid="cancel-quote">
+				{order.viewer !== 'Customer'
+					? t('detail.cancelQuoteHost', { refund: money(quote.refundAmount) })
+					: quote.paidAmount > 0
+						? t('detail.cancelQuotePaid', {
+								paid: money(quote.paidAmount),
+								policy: tc(`cancellationPolicies.${quote.policy}`),
+								percent: quote.refundPercent,
+								refund: money(quote.refundAmount),
+							})
+						: t('detail.cancelQuoteUnpaid')}
+			</p>
+			{order.viewer === 'Customer' ? <RefundSchedule tiers={order.refundSchedule} /> : null}
+			<Form method="post" className="mt-3">
+				<input type="hidden" name="intent" value="cancel" />
+				{formErrors.length ? (
+					<p role="alert" className="mb-2 text-danger">
+						{formErrors.map((e) => translateValidationMessage(tv, e)).join(' ')}
+					</p>
+				) : null}
+				<label htmlFor="cancel-reason" className="mb-1 block text-sm font-medium">
+					{reasonRequired ? t('detail.cancelReasonLabel') : t('detail.cancelReasonOptional')}
+					{reasonRequired ? (
+						<span className="ml-0.5 text-danger" aria-hidden="true">
+							*
+						</span>
+					) : null}
+				</label>
+				<textarea
+					id="cancel-reason"
+					name="reason"
+					rows={3}
+					maxLength={1000}
+					required={reasonRequired}
+					aria-invalid={errors.length ? true : undefined}
+					aria-describedby={errors.length ? 'cancel-reason-error' : undefined}
+					className="mb-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+				/>
+				{errors.length ? (
+					<p id="cancel-reason-error" className="mb-2 text-sm text-danger">
+						{errors.map((e) => translateValidationMessage(tv, e)).join(' ')}
+					</p>
+				) : null}
+				<div className="flex flex-wrap gap-2">
+					<button
+						type="submit"
+						className="btn border border-danger text-danger hover:bg-surface-sunken"
+						data-testid="cancel-confirm"
+					>
+						{t('detail.cancelConfirm')}
+					</button>
+					<LocaleLink to={backTo} className="btn-secondary">
+						{t('detail.cancelKeep')}
+					</LocaleLink>
+				</div>
+			</Form>
+		</section>
+	)
+}

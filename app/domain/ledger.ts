@@ -1,0 +1,69 @@
+import type { LedgerAccount, MoneyTransactionKind } from '#db/schema/payments.ts'
+
+/**
+ * The double-entry journals of the booking engine (ADR 0042), pure. Each
+ * function returns the rows of one journal; their amounts add up to zero.
+ * Debits are positive, credits negative.
+ *
+ *   GuestPayment  PlatformBank +T        GuestPrepayments −T      money in for an order
+ *   Refund        GuestPrepayments +R    PlatformBank −R          money back to the guest
+ *   Commission    GuestPrepayments +C    PlatformRevenue −C       platform's share of money it holds
+ *   HostEarning   GuestPrepayments +H    HostPayable −H           host's share, owed to the host
+ *   Commission    HostPayable +C         PlatformRevenue −C       on-site payment: the host owes the commission
+ *   HostPayout    HostPayable +P         PlatformBank −P          paid out to the host (monthly invoices)
+ */
+export type JournalLine = {
+	kind: MoneyTransactionKind
+	account: LedgerAccount
+	amount: number
+	/** HostPayable rows name the host. */
+	host?: boolean
+}
+
+function pair(
+	kind: MoneyTransactionKind,
+	debit: LedgerAccount,
+	credit: LedgerAccount,
+	amount: number,
+): JournalLine[] {
+	if (!Number.isInteger(amount) || amount <= 0) return []
+	return [
+		{ kind, account: debit, amount, ...(debit === 'HostPayable' ? { host: true } : {}) },
+		{ kind, account: credit, amount: -amount, ...(credit === 'HostPayable' ? { host: true } : {}) },
+	]
+}
+
+export function guestPaymentJournal(amount: number) {
+	return pair('GuestPayment', 'PlatformBank', 'GuestPrepayments', amount)
+}
+
+export function refundJournal(amount: number) {
+	return pair('Refund', 'GuestPrepayments', 'PlatformBank', amount)
+}
+
+/** Settles money the platform holds for an order: commission to revenue, the rest owed to the host. */
+export function settlementJournals(retained: number, commission: number): JournalLine[][] {
+	const fee = Math.min(Math.max(0, commission), Math.max(0, retained))
+	return [
+		pair('Commission', 'GuestPrepayments', 'PlatformRevenue', fee),
+		pair('HostEarning', 'GuestPrepayments', 'HostPayable', retained - fee),
+	].filter((journal) => journal.length > 0)
+}
+
+/** The guest paid the host directly: the host owes the platform its commission. */
+export function onSiteCommissionJournal(commission: number) {
+	return pair('Commission', 'HostPayable', 'PlatformRevenue', commission)
+}
+
+export function hostPayoutJournal(amount: number) {
+	return pair('HostPayout', 'HostPayable', 'PlatformBank', amount)
+}
+
+/** Commission in cents: rate in basis points (1000 = 10 %), rounded half up. */
+export function commissionOf(amount: number, rateBp: number): number {
+	return Math.round((Math.max(0, amount) * rateBp) / 10_000)
+}
+
+export function isBalanced(lines: readonly { amount: number }[]): boolean {
+	return lines.reduce((sum, line) => sum + line.amount, 0) === 0
+}

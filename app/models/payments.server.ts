@@ -1,0 +1,429 @@
+import { and, eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import { playrooms } from '#db/schema/catalogue.ts'
+import { orders } from '#db/schema/orders.ts'
+import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
+import { guestPaymentJournal } from '#app/domain/ledger.ts'
+import { AppError } from '#app/utils/app-error.ts'
+import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { getLogger } from '#app/utils/logger.server.ts'
+import { localizePath, type Locale } from '#app/utils/locale.ts'
+import { getStripe } from '#app/utils/stripe.server.ts'
+import { deliverSoon } from './account-emails.server.ts'
+import { queueOrderEmail } from './order-emails.server.ts'
+import {
+	bookIncomingPayment,
+	bookRefund,
+	paidAmount,
+	postJournal,
+	type OrderRow,
+	type PaymentTransactionRow,
+} from './order-money.server.ts'
+import {
+	loadOrderFor,
+	orderNotFound,
+	transitionOrder,
+	type OrderActor,
+	type OrderCaller,
+} from './orders.server.ts'
+
+/**
+ * Payments (PRODUCT.md §3 Payment methods, ADR 0042): bank transfers an admin
+ * records as control transactions, card payments through Stripe Checkout
+ * Sessions and the signed, idempotent webhook, and card refunds. Money that
+ * arrives for an order that can no longer take place goes straight back.
+ */
+const CARD_SESSION_MINUTES = 31
+
+/**
+ * After money came in (under the write lock): an order awaiting payment that
+ * is now paid in full is confirmed; money for an order that cannot happen any
+ * more (declined, expired, cancelled), or more than the total, is refunded.
+ */
+function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActor, now: Date) {
+	const paid = paidAmount(order.id, tx)
+	const emails: (string | null)[] = []
+	if (order.status === 'AwaitingPayment' && paid >= order.totalAmount) {
+		const confirmed = transitionOrder(tx, order, 'Confirmed', actor, {
+			now,
+			patch: { paymentStatus: 'Paid', confirmedAt: now, paymentDeadline: null },
+		})
+		emails.push(queueOrderEmail('paymentReceived', 'guest', confirmed, tx))
+		emails.push(queueOrderEmail('confirmed', 'guest', confirmed, tx))
+		const excess = paid - order.totalAmount
+		if (excess > 0) bookRefund(confirmed, excess, { note: 'overpayment', now }, tx)
+		return { order: confirmed, emails }
+	}
+	if (order.status === 'Declined' || order.status === 'Expired' || order.status === 'Cancelled') {
+		bookRefund(order, paid, { note: `payment after ${order.status}`, now }, tx)
+		const updated = tx
+			.update(orders)
+			.set({ paymentStatus: 'Refunded', refundAmount: (order.refundAmount ?? 0) + paid, updatedAt: now })
+			.where(eq(orders.id, order.id))
+			.returning()
+			.get()
+		return { order: updated, emails }
+	}
+	if ((order.status === 'Confirmed' || order.status === 'Completed') && paid > order.totalAmount) {
+		bookRefund(order, paid - order.totalAmount, { note: 'overpayment', now }, tx)
+	}
+	emails.push(queueOrderEmail('paymentReceived', 'guest', order, tx))
+	return { order, emails }
+}
+
+function deliver(emails: (string | null)[]) {
+	deliverSoon(emails.filter((id): id is string => id !== null))
+}
+
+/**
+ * An admin records a bank transfer that arrived (control transaction): the
+ * payment transaction, its ledger journal, and — if that pays the order —
+ * the confirmation. The admin page comes later; this is its model.
+ */
+export function recordBankTransfer(
+	input: { orderId?: string; orderCode?: string; amount: number; reference?: string; note?: string },
+	admin: OrderCaller,
+	options: { now?: number } = {},
+): { order: OrderRow; payment: PaymentTransactionRow } {
+	if (admin.role !== 'Admin') throw new AppError(403, 'Forbidden')
+	if (!Number.isInteger(input.amount) || input.amount <= 0) {
+		throw new AppError(400, 'ValidationError', { fields: { amount: ['booking:errors.amountInvalid'] } })
+	}
+	const now = new Date(options.now ?? Date.now())
+	const result = immediateTransaction((tx) => {
+		const order = input.orderId
+			? tx.select().from(orders).where(eq(orders.id, input.orderId)).get()
+			: tx
+					.select()
+					.from(orders)
+					.where(eq(orders.code, (input.orderCode ?? '').trim().toUpperCase()))
+					.get()
+		if (!order) throw orderNotFound()
+		const payment = bookIncomingPayment(
+			order,
+			{
+				provider: 'BankTransfer',
+				amount: input.amount,
+				reference: input.reference?.trim() || order.code,
+				recordedById: admin.id,
+				note: input.note?.trim() || null,
+				rawPayload: { recordedBy: admin.id, reference: input.reference ?? null, note: input.note ?? null },
+				now,
+			},
+			tx,
+		)
+		const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now)
+		return { order: applied.order, payment, emails: applied.emails }
+	})
+	deliver(result.emails)
+	return { order: result.order, payment: result.payment }
+}
+
+function cardNotAvailable() {
+	return new AppError(400, 'CardNotAvailable', { messageKey: 'booking:errors.cardNotAvailable' })
+}
+
+/**
+ * Opens a Stripe Checkout Session for an order awaiting card payment and
+ * records it as a pending payment transaction. The HTTP call happens outside
+ * any transaction. Returns the URL to send the guest to.
+ */
+export async function startCardPayment(
+	orderId: string,
+	caller: OrderCaller,
+	locale: Locale,
+	options: { now?: number } = {},
+): Promise<{ url: string }> {
+	const stripe = getStripe()
+	if (!stripe) throw cardNotAvailable()
+	const now = options.now ?? Date.now()
+	const order = loadOrderFor(orderId, caller)
+	if (caller.role !== 'Customer' || order.guestId !== caller.id) throw orderNotFound()
+	const due = order.totalAmount - paidAmount(order.id, getDb())
+	if (
+		order.status !== 'AwaitingPayment' ||
+		order.paymentMethod !== 'Card' ||
+		due <= 0 ||
+		(order.paymentDeadline && order.paymentDeadline.getTime() <= now)
+	) {
+		throw new AppError(409, 'NotAwaitingPayment', { messageKey: 'booking:errors.notAwaitingPayment' })
+	}
+	const playroom = getDb()
+		.select({ name: playrooms.name })
+		.from(playrooms)
+		.where(eq(playrooms.id, order.playroomId))
+		.get()
+	const base = `${getEnv().PUBLIC_URL}${localizePath(`/public/playroomOrder/${order.id}/confirmation`, locale)}`
+	let session: Stripe.Checkout.Session
+	try {
+		session = await stripe.checkout.sessions.create({
+			mode: 'payment',
+			line_items: [
+				{
+					quantity: 1,
+					price_data: {
+						currency: 'eur',
+						unit_amount: due,
+						product_data: { name: `${playroom?.name ?? 'Spielzimmer'} – ${order.code}` },
+					},
+				},
+			],
+			customer_email: order.contact.email,
+			client_reference_id: order.id,
+			metadata: { orderId: order.id, orderCode: order.code },
+			payment_intent_data: { metadata: { orderId: order.id, orderCode: order.code } },
+			locale: locale === 'en' ? 'en' : 'de',
+			expires_at: Math.floor(now / 1000) + CARD_SESSION_MINUTES * 60,
+			success_url: `${base}?payment=returned`,
+			cancel_url: `${base}?payment=cancelled`,
+		})
+	} catch (error) {
+		getLogger().warn({ err: error, orderId: order.id }, 'could not open a Stripe Checkout Session')
+		throw new AppError(500, 'PaymentProviderFailed', { messageKey: 'booking:errors.paymentProviderFailed' })
+	}
+	if (!session.url)
+		throw new AppError(500, 'PaymentProviderFailed', { messageKey: 'booking:errors.paymentProviderFailed' })
+	getDb()
+		.insert(paymentTransactions)
+		.values({
+			orderId: order.id,
+			provider: 'Stripe',
+			direction: 'Incoming',
+			amount: due,
+			reference: session.id,
+			externalId: session.id,
+			status: 'Pending',
+			rawPayload: { id: session.id, expires_at: session.expires_at },
+			createdAt: new Date(now),
+			updatedAt: new Date(now),
+		})
+		.onConflictDoNothing()
+		.run()
+	return { url: session.url }
+}
+
+function invalidSignature() {
+	return new AppError(400, 'InvalidSignature', { messageKey: 'booking:errors.invalidSignature' })
+}
+
+type SessionObject = Pick<
+	Stripe.Checkout.Session,
+	'id' | 'amount_total' | 'payment_status' | 'client_reference_id' | 'metadata' | 'payment_intent'
+>
+
+/** Card money in: the pending transaction of the session succeeds (or one is made), ledger, confirmation. */
+function cardPaymentSucceeded(tx: Transaction, session: SessionObject, now: Date) {
+	const orderId = session.metadata?.orderId ?? session.client_reference_id ?? ''
+	const order = tx.select().from(orders).where(eq(orders.id, orderId)).get()
+	if (!order) {
+		getLogger().warn({ sessionId: session.id }, 'Stripe payment for an unknown order')
+		return { orderId: null, emails: [] }
+	}
+	const amount = session.amount_total ?? 0
+	const pending = tx
+		.select()
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.provider, 'Stripe'),
+				eq(paymentTransactions.externalId, session.id),
+				eq(paymentTransactions.orderId, order.id),
+			),
+		)
+		.get()
+	if (pending?.status === 'Succeeded') return { orderId: order.id, emails: [] }
+	let paymentId: string
+	if (pending) {
+		tx.update(paymentTransactions)
+			.set({ status: 'Succeeded', amount, rawPayload: session, updatedAt: now })
+			.where(eq(paymentTransactions.id, pending.id))
+			.run()
+		paymentId = pending.id
+		postJournal(
+			guestPaymentJournal(amount),
+			{ orderId: order.id, hostId: order.hostId, paymentTransactionId: paymentId, now },
+			tx,
+		)
+	} else {
+		bookIncomingPayment(
+			order,
+			{ provider: 'Stripe', amount, reference: session.id, externalId: session.id, rawPayload: session, now },
+			tx,
+		)
+	}
+	const applied = applyIncomingPayment(tx, order, { id: null, role: 'System' }, now)
+	return { orderId: order.id, emails: applied.emails }
+}
+
+function cardSessionClosed(
+	tx: Transaction,
+	session: SessionObject,
+	status: 'Cancelled' | 'Failed',
+	now: Date,
+) {
+	tx.update(paymentTransactions)
+		.set({ status, rawPayload: session, updatedAt: now })
+		.where(
+			and(
+				eq(paymentTransactions.provider, 'Stripe'),
+				eq(paymentTransactions.externalId, session.id),
+				eq(paymentTransactions.status, 'Pending'),
+			),
+		)
+		.run()
+	return { orderId: session.metadata?.orderId ?? null, emails: [] }
+}
+
+/**
+ * POST /api/Payments/StripeWebhook: verifies the signature over the raw body
+ * (400 and nothing changes when it does not match), then handles the event
+ * once per event id in one IMMEDIATE transaction.
+ */
+export function handleStripeWebhook(
+	rawBody: string,
+	signature: string | null,
+	options: { now?: number } = {},
+): { received: true; duplicate: boolean; type: string; orderId: string | null } {
+	const stripe = getStripe()
+	const secret = getEnv().STRIPE_WEBHOOK_SECRET
+	if (!stripe || !secret) throw new AppError(404, 'UnknownEndpoint')
+	if (!signature) throw invalidSignature()
+	let event: Stripe.Event
+	try {
+		event = stripe.webhooks.constructEvent(rawBody, signature, secret)
+	} catch {
+		throw invalidSignature()
+	}
+	const now = new Date(options.now ?? Date.now())
+	const result = immediateTransaction((tx) => {
+		const first = tx
+			.insert(webhookEvents)
+			.values({ provider: 'Stripe', eventId: event.id, type: event.type, receivedAt: now })
+			.onConflictDoNothing()
+			.run()
+		if (first.changes === 0) return { duplicate: true, orderId: null, emails: [] as (string | null)[] }
+		let handled: { orderId: string | null; emails: (string | null)[] } = { orderId: null, emails: [] }
+		switch (event.type) {
+			case 'checkout.session.completed':
+				if (event.data.object.payment_status === 'paid') {
+					handled = cardPaymentSucceeded(tx, event.data.object, now)
+				}
+				break
+			case 'checkout.session.async_payment_succeeded':
+				handled = cardPaymentSucceeded(tx, event.data.object, now)
+				break
+			case 'checkout.session.async_payment_failed':
+				handled = cardSessionClosed(tx, event.data.object, 'Failed', now)
+				break
+			case 'checkout.session.expired':
+				handled = cardSessionClosed(tx, event.data.object, 'Cancelled', now)
+				break
+			default:
+				break
+		}
+		if (handled.orderId) {
+			tx.update(webhookEvents)
+				.set({ orderId: handled.orderId })
+				.where(and(eq(webhookEvents.provider, 'Stripe'), eq(webhookEvents.eventId, event.id)))
+				.run()
+		}
+		return { duplicate: false, ...handled }
+	})
+	deliver(result.emails)
+	return { received: true, duplicate: result.duplicate, type: event.type, orderId: result.orderId }
+}
+
+/**
+ * Sends pending card refunds of an order to Stripe (after the cancellation
+ * committed). Each becomes Succeeded or Failed; a failure is logged and left
+ * for an admin. Returns how many went through.
+ */
+export async function executeCardRefunds(orderId: string): Promise<number> {
+	const stripe = getStripe()
+	if (!stripe) return 0
+	const db = getDb()
+	const pending = db
+		.select()
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.orderId, orderId),
+				eq(paymentTransactions.provider, 'Stripe'),
+				eq(paymentTransactions.direction, 'Outgoing'),
+				eq(paymentTransactions.status, 'Pending'),
+			),
+		)
+		.all()
+	if (pending.length === 0) return 0
+	const paid = db
+		.select({ raw: paymentTransactions.rawPayload })
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.orderId, orderId),
+				eq(paymentTransactions.provider, 'Stripe'),
+				eq(paymentTransactions.direction, 'Incoming'),
+				eq(paymentTransactions.status, 'Succeeded'),
+			),
+		)
+		.get()
+	const intent = (paid?.raw as { payment_intent?: unknown } | null)?.payment_intent
+	const paymentIntent = typeof intent === 'string' ? intent : (intent as { id?: string } | null)?.id
+	let done = 0
+	for (const refund of pending) {
+		try {
+			if (!paymentIntent) throw new Error('no payment intent to refund')
+			const created = await stripe.refunds.create(
+				{ payment_intent: paymentIntent, amount: refund.amount, metadata: { orderId } },
+				{ idempotencyKey: `refund-${refund.id}` },
+			)
+			db.update(paymentTransactions)
+				.set({ status: 'Succeeded', externalId: created.id, rawPayload: created, updatedAt: new Date() })
+				.where(eq(paymentTransactions.id, refund.id))
+				.run()
+			done++
+		} catch (error) {
+			getLogger().error({ err: error, orderId, refundId: refund.id }, 'Stripe refund failed')
+			db.update(paymentTransactions)
+				.set({
+					status: 'Failed',
+					note: `${refund.note ?? ''} — ${String((error as Error).message ?? error)}`.slice(0, 500),
+					updatedAt: new Date(),
+				})
+				.where(eq(paymentTransactions.id, refund.id))
+				.run()
+		}
+	}
+	return done
+}
+
+/** The order's card sessions that are still open are closed at Stripe (best effort, after expiry). */
+export async function expireOpenCardSessions(orderId: string): Promise<void> {
+	const stripe = getStripe()
+	if (!stripe) return
+	const db = getDb()
+	const open = db
+		.select()
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.orderId, orderId),
+				eq(paymentTransactions.provider, 'Stripe'),
+				eq(paymentTransactions.direction, 'Incoming'),
+				eq(paymentTransactions.status, 'Pending'),
+			),
+		)
+		.all()
+	for (const session of open) {
+		try {
+			await stripe.checkout.sessions.expire(session.reference)
+		} catch (error) {
+			getLogger().warn({ err: error, orderId }, 'could not expire a Stripe Checkout Session')
+		}
+		db.update(paymentTransactions)
+			.set({ status: 'Cancelled', updatedAt: new Date() })
+			.where(and(eq(paymentTransactions.id, session.id), eq(paymentTransactions.status, 'Pending')))
+			.run()
+	}
+}

@@ -1,0 +1,76 @@
+import { cancelOrder, createOrder, getCancellationQuote } from '#app/models/orders.server.ts'
+import { apiOrderPage, apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
+import { getOrderView, listGuestOrders } from '#app/models/order-queries.server.ts'
+import { executeCardRefunds, startCardPayment } from '#app/models/payments.server.ts'
+import {
+	createOrderApiSchema,
+	guestOrdersQuerySchema,
+	orderIdBodySchema,
+	orderIdQuerySchema,
+	orderOptionalReasonBodySchema,
+} from '#app/schemas/booking.ts'
+import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
+import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+
+/**
+ * /api/Customer/Orders/* — a guest's orders (docs/subsystems/booking.md):
+ * Create (409 SlotNotAvailable when the time was taken), Index, Get,
+ * CancellationQuote, Cancel, PayByCard.
+ */
+const endpoints = apiEndpoints({
+	Create: {
+		method: 'POST',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			const input = await parseJsonBody(createOrderApiSchema, args.request)
+			const { order, created } = createOrder(input, user)
+			return { ...apiOrderSummary(order), created }
+		},
+	},
+	Index: {
+		method: 'GET',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			const query = parseQuery(guestOrdersQuerySchema, args.url)
+			return apiOrderPage(
+				listGuestOrders(user.id, { tab: query.tab, page: query.currentPage, perPage: query.perPage }),
+			)
+		},
+	},
+	Get: {
+		method: 'GET',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			return apiOrderView(getOrderView(parseQuery(orderIdQuerySchema, args.url).orderId, user))
+		},
+	},
+	CancellationQuote: {
+		method: 'GET',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			return getCancellationQuote(parseQuery(orderIdQuerySchema, args.url).orderId, user)
+		},
+	},
+	Cancel: {
+		method: 'POST',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			const body = await parseJsonBody(orderOptionalReasonBodySchema, args.request)
+			const result = cancelOrder(body.orderId, user, body.reason ?? null)
+			await executeCardRefunds(result.order.id)
+			return apiOrderSummary(result.order)
+		},
+	},
+	PayByCard: {
+		method: 'POST',
+		handler: async (args) => {
+			const user = await requireRole(args, 'Customer')
+			const body = await parseJsonBody(orderIdBodySchema, args.request)
+			return startCardPayment(body.orderId, user, args.locale)
+		},
+	},
+})
+
+export const loader = endpoints.loader
+export const action = endpoints.action

@@ -1,0 +1,167 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { redirect, useActionData } from 'react-router'
+import type { Route } from './+types/order-detail.ts'
+import {
+	CancellationState,
+	CancelPanel,
+	OrderFacts,
+	OrderHeader,
+	OrderHistory,
+	OrderPrice,
+} from '#app/components/order-detail.tsx'
+import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
+import { LocaleLink } from '#app/components/locale-link.tsx'
+import { cancelOrder } from '#app/models/orders.server.ts'
+import { getOrderView } from '#app/models/order-queries.server.ts'
+import { executeCardRefunds, startCardPayment } from '#app/models/payments.server.ts'
+import { reasonOptionalSchema } from '#app/schemas/checkout.ts'
+import { isAppError } from '#app/utils/app-error.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
+import { formatAmount } from '#app/utils/format.ts'
+import { getLocale, getT } from '#app/utils/i18n.server.ts'
+import { localizePath } from '#app/utils/locale.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
+
+/**
+ * /guest/orders/:orderId: the guest's booking — details, price, status
+ * history, payment, the .ics, and cancelling with the refund shown before
+ * confirming (?cancel=1). Another guest's order is a 404.
+ */
+function viewFor(orderId: string, user: { id: string; role: 'Customer' | 'Owner' | 'Admin' }) {
+	try {
+		return getOrderView(orderId, user)
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		throw error
+	}
+}
+
+export async function loader(args: Route.LoaderArgs) {
+	assertValidRouteParams(args.params)
+	const user = await requireRole(args, 'Customer')
+	const order = viewFor(args.params.orderId, user)
+	return { order, cancelling: new URL(args.request.url).searchParams.get('cancel') === '1' }
+}
+
+export async function action(args: Route.ActionArgs) {
+	assertValidRouteParams(args.params)
+	const user = await requireRole(args, 'Customer')
+	const form = await args.request.formData()
+	const locale = getLocale(args.context)
+	const t = looseT(getT(args.context))
+	const here = localizePath(`/guest/orders/${args.params.orderId}`, locale)
+	if (form.get('intent') === 'payByCard') {
+		try {
+			return redirect((await startCardPayment(args.params.orderId, user, locale)).url)
+		} catch (error) {
+			if (!isAppError(error)) throw error
+			return redirectWithToast(here, { type: 'danger', description: t(error.messageKey, error.params) })
+		}
+	}
+	const submission = parseWithZod(form, { schema: reasonOptionalSchema })
+	if (submission.status !== 'success') return invalidForm('cancel', submission)
+	try {
+		const result = cancelOrder(args.params.orderId, user, submission.value.reason ?? null)
+		await executeCardRefunds(result.order.id)
+		return redirectWithToast(here, {
+			type: 'success',
+			description: t('booking:detail.cancelledRefund', { amount: formatAmount(result.refund, locale) }),
+		})
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		return failedForm('cancel', submission, error)
+	}
+}
+
+export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('booking')
+	const { t: tc } = useTranslation()
+	const locale = useLocale()
+	const actionData = useActionData<FormActionData>()
+	const { order } = loaderData
+	const showCancel = loaderData.cancelling || actionData?.intent === 'cancel'
+	return (
+		<main id="main" data-testid="guest-order">
+			<title>{`${t('detail.title', { code: order.code })} | ${tc('appName')}`}</title>
+			<OrderHeader order={order} />
+			<div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+				<div>
+					<OrderFacts order={order} />
+					<CancellationState order={order} />
+					{order.status === 'Requested' ||
+					order.status === 'AwaitingPayment' ||
+					order.status === 'Confirmed' ? (
+						<div className="mb-4 flex flex-col gap-4">
+							<NextSteps order={order} />
+							<PaymentPanel order={order} />
+						</div>
+					) : null}
+					{showCancel ? (
+						<CancelPanel
+							order={order}
+							reasonRequired={false}
+							actionData={actionData}
+							backTo={`/guest/orders/${order.id}`}
+						/>
+					) : null}
+					<OrderHistory order={order} />
+				</div>
+				<div>
+					<OrderPrice order={order} />
+					<section className="card mb-4" aria-labelledby="order-actions">
+						<h2 id="order-actions" className="mb-2 text-lg font-semibold">
+							{t('detail.actions')}
+						</h2>
+						<div className="flex flex-col gap-2">
+							<a
+								href={localizePath(`/guest/orders/${order.id}/ics`, locale)}
+								className="btn-secondary"
+								download
+							>
+								{t('detail.downloadIcs')}
+							</a>
+							{order.actions.cancel && !showCancel ? (
+								<LocaleLink
+									to={`/guest/orders/${order.id}?cancel=1`}
+									className="btn-secondary"
+									data-testid="cancel-start"
+								>
+									{t('detail.cancel')}
+								</LocaleLink>
+							) : null}
+							<div className="text-sm" data-testid="host-contact">
+								<p>
+									{t('detail.hostTitle')}: {order.host.displayName}
+								</p>
+								{order.host.email ? (
+									<>
+										<a
+											href={`mailto:${order.host.email}?subject=${encodeURIComponent(`${order.code} – ${order.playroom.name}`)}`}
+											className="btn-secondary mt-2 w-full"
+										>
+											{t('detail.contactHost')}
+										</a>
+										<p className="mt-1 break-all">{order.host.email}</p>
+										{order.host.phoneNumber ? (
+											<p>
+												<a href={`tel:${order.host.phoneNumber.replace(/[^+0-9]/g, '')}`} className="link">
+													{order.host.phoneNumber}
+												</a>
+											</p>
+										) : null}
+										<p className="mt-1 text-xs text-ink-muted">{t('detail.contactHostNote')}</p>
+									</>
+								) : null}
+							</div>
+						</div>
+					</section>
+				</div>
+			</div>
+		</main>
+	)
+}

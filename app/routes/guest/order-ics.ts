@@ -1,0 +1,40 @@
+import type { Route } from './+types/order-ics.ts'
+import { stayLocation } from '#app/models/order-emails.server.ts'
+import { buildOrderIcs, orderIcsFilename } from '#app/models/order-ics.server.ts'
+import { getOrderView } from '#app/models/order-queries.server.ts'
+import { isAppError } from '#app/utils/app-error.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
+import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
+
+/** GET /guest/orders/:orderId/ics — the calendar entry of the guest's own order (others: 404). */
+export async function loader(args: Route.LoaderArgs) {
+	assertValidRouteParams(args.params)
+	const user = await requireRole(args, 'Customer')
+	let order
+	try {
+		order = getOrderView(args.params.orderId, user)
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		throw error
+	}
+	const ics = buildOrderIcs(
+		{
+			id: order.id,
+			code: order.code,
+			status: order.status,
+			checkIn: new Date(order.checkIn),
+			checkOut: new Date(order.checkOut),
+			playroomName: order.playroom.name,
+			location: stayLocation(order, order.playroom),
+		},
+		getLocale(args.context),
+	)
+	return new Response(ics, {
+		headers: {
+			'Content-Type': 'text/calendar; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${orderIcsFilename(order.code)}"`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}

@@ -1,0 +1,95 @@
+import { ORDER_STATUSES } from '#db/schema/orders.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+import { LIMITS, requiredTick } from './auth.ts'
+import { idSchema, localDateSchema, urlPathSchema } from './catalogue.ts'
+import {
+	bookingTypeField,
+	IDEMPOTENCY_KEY,
+	instantSchema,
+	MESSAGE_MAX,
+	optionalText,
+	paymentMethodField,
+	REASON_MAX,
+	VOUCHER_CODE_MAX,
+} from './checkout.ts'
+
+/**
+ * Schemas of the booking API (issue 5) and the order lists. The checkout's
+ * step forms are in ./checkout.ts (client-safe).
+ */
+const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+
+const extraSchema = z.object({ additionId: idSchema, quantity: intField(1, 999) })
+
+/** POST /api/Customer/Orders/Create */
+export const createOrderApiSchema = z
+	.object({
+		playroomId: idSchema.optional(),
+		playroomUrlPath: urlPathSchema.optional(),
+		bookingType: bookingTypeField,
+		checkIn: instantSchema,
+		checkOut: instantSchema,
+		adults: intField(1, 500),
+		children: intField(0, 500).default(0),
+		extras: z.array(extraSchema).max(30).default([]),
+		message: optionalText(MESSAGE_MAX),
+		eventAddress: z
+			.object({
+				street: z.string().trim().min(1).max(LIMITS.street),
+				postalCode: z.string().trim().min(1).max(LIMITS.postalCode),
+				city: z.string().trim().min(1).max(LIMITS.city),
+			})
+			.optional(),
+		paymentMethod: paymentMethodField,
+		voucherCode: optionalText(VOUCHER_CODE_MAX),
+		acceptTerms: requiredTick('booking:errors.termsRequired'),
+		idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
+	})
+	.refine((value) => value.playroomId !== undefined || value.playroomUrlPath !== undefined, {
+		path: ['playroomId'],
+		params: { i18nKey: validationMessage('catalogue:errors.idOrPathRequired') },
+	})
+
+export const orderIdBodySchema = z.object({ orderId: idSchema })
+export const orderIdQuerySchema = z.object({ orderId: idSchema })
+
+export const orderReasonBodySchema = orderIdBodySchema.extend({
+	reason: z.string().trim().min(3).max(REASON_MAX),
+})
+export const orderOptionalReasonBodySchema = orderIdBodySchema.extend({ reason: optionalText(REASON_MAX) })
+
+/** POST /api/Admin/Orders/RecordBankTransfer — a control transaction. */
+export const recordBankTransferSchema = z
+	.object({
+		orderId: idSchema.optional(),
+		orderCode: z
+			.string()
+			.trim()
+			.regex(/^SZ-[A-Z0-9]{6}$/i)
+			.optional(),
+		amount: intField(1, 100_000_000),
+		reference: optionalText(140),
+		note: optionalText(500),
+	})
+	.refine((value) => value.orderId !== undefined || value.orderCode !== undefined, {
+		path: ['orderId'],
+		params: { i18nKey: validationMessage('validation.required') },
+	})
+
+export const GUEST_ORDER_TABS = ['upcoming', 'past', 'cancelled'] as const
+
+export const guestOrdersQuerySchema = z.object({
+	tab: z.enum(GUEST_ORDER_TABS).catch('upcoming'),
+	currentPage: intField(1, 10_000).catch(1),
+	perPage: intField(1, 100).catch(20),
+})
+
+/** Host list filters; a bad value is ignored (the list still shows). */
+export const hostOrdersQuerySchema = z.object({
+	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+	playroomId: idSchema.optional().catch(undefined),
+	from: localDateSchema.optional().catch(undefined),
+	to: localDateSchema.optional().catch(undefined),
+	currentPage: intField(1, 10_000).catch(1),
+	perPage: intField(1, 100).catch(20),
+})

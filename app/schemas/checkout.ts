@@ -1,0 +1,109 @@
+import type { BookingType, PaymentMethod } from '#db/schema/catalogue.ts'
+import { isValidLocalDate } from '#app/domain/berlin-time.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+import { LIMITS, requiredTick } from './auth.ts'
+
+/**
+ * The checkout's step forms (issue 5), shared by the browser (Conform) and
+ * the checkout action. Client-safe: nothing here may import the database
+ * schema at runtime (it pulls node:crypto into the browser bundle), so the
+ * two enums are repeated here and checked against the schema's types.
+ */
+export const MESSAGE_MAX = 1_000
+export const REASON_MAX = 1_000
+export const VOUCHER_CODE_MAX = 40
+
+export const BOOKING_TYPE_VALUES = ['Hourly', 'Daily', 'Overnight'] as const satisfies readonly BookingType[]
+export const PAYMENT_METHOD_VALUES = [
+	'BankTransfer',
+	'OnSite',
+	'Card',
+] as const satisfies readonly PaymentMethod[]
+// Compile-time: the lists name every value of the schema's enums.
+type Complete<T extends string, L extends readonly string[]> =
+	Exclude<T, L[number]> extends never ? true : never
+export const ENUMS_COMPLETE: [
+	Complete<BookingType, typeof BOOKING_TYPE_VALUES>,
+	Complete<PaymentMethod, typeof PAYMENT_METHOD_VALUES>,
+] = [true, true]
+
+export const bookingTypeField = z.enum(BOOKING_TYPE_VALUES)
+export const paymentMethodField = z.enum(PAYMENT_METHOD_VALUES)
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** A UTC instant as an ISO string with offset (the checkout's checkIn/checkOut), as epoch ms. */
+export const instantSchema = z
+	.string()
+	.trim()
+	.refine((value) => INSTANT.test(value) && Number.isFinite(Date.parse(value)), {
+		params: { i18nKey: validationMessage('validation.date') },
+	})
+	.transform((value) => Date.parse(value))
+
+/** A local date "YYYY-MM-DD" (Europe/Berlin). */
+export const localDayField = z
+	.string()
+	.trim()
+	.refine(isValidLocalDate, { params: { i18nKey: validationMessage('validation.date') } })
+
+const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+
+export const optionalText = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max)
+		.optional()
+		.transform((value) => value || undefined)
+
+const phoneRequired = z
+	.string()
+	.trim()
+	.min(1)
+	.max(LIMITS.phone)
+	.regex(/^\+?[0-9][0-9 ()/-]{4,}$/)
+
+/** Checkout step 1: a start of the chosen day and its length (minutes, or nights for Overnight). */
+export const dateStepSchema = z.object({
+	bookingType: bookingTypeField,
+	date: localDayField,
+	start: z.string({ error: () => validationMessage('booking:errors.choose') }).pipe(instantSchema),
+	duration: intField(1, 60 * 24 * 31).optional(),
+})
+
+/** Checkout step 2 (extras arrive as extra_<additionId> fields and are read separately). */
+export const guestsStepSchema = z.object({
+	adults: intField(1, 500),
+	children: intField(0, 500),
+})
+
+/** Checkout step 3 for a logged-in guest: the contact the host gets (saved in the account). */
+export const contactStepSchema = z.object({
+	firstName: z.string().trim().min(1).max(LIMITS.name),
+	lastName: z.string().trim().min(1).max(LIMITS.name),
+	phoneNumber: phoneRequired,
+})
+
+/** Checkout step 4. */
+export const paymentStepSchema = z.object({
+	paymentMethod: paymentMethodField,
+	voucherCode: optionalText(VOUCHER_CODE_MAX),
+})
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/
+
+/** Checkout step 5: what the review form adds to the state in the URL. */
+export const confirmStepSchema = z.object({
+	message: optionalText(MESSAGE_MAX),
+	street: optionalText(LIMITS.street),
+	postalCode: optionalText(LIMITS.postalCode),
+	city: optionalText(LIMITS.city),
+	acceptTerms: requiredTick('booking:errors.termsRequired'),
+	idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
+})
+
+/** A host's decline or cancellation: the guest gets the reason. */
+export const reasonRequiredSchema = z.object({ reason: z.string().trim().min(3).max(REASON_MAX) })
+/** A guest's cancellation: a reason is welcome, not required. */
+export const reasonOptionalSchema = z.object({ reason: optionalText(REASON_MAX) })

@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest'
+import { formatAmount, formatHours, formatMoney } from './format.ts'
+import { formatDate, formatDateTime, formatStay, formatTime } from './format-instant.ts'
+
+describe('format', () => {
+	test('instants are shown in Berlin time, also across both DST switches', () => {
+		// 29 March 2026: 02:00 → 03:00; 01:00 UTC is 03:00 CEST.
+		expect(formatStay(Date.parse('2026-03-29T00:00:00Z'), Date.parse('2026-03-29T02:00:00Z'), 'de')).toBe(
+			'So., 29. März 2026, 01:00–04:00 Uhr',
+		)
+		// 25 October 2026: 03:00 → 02:00; 00:30 and 01:30 UTC are both 02:30 local.
+		expect(formatTime(Date.parse('2026-10-25T00:30:00Z'))).toBe('02:30')
+		expect(formatTime(Date.parse('2026-10-25T01:30:00Z'))).toBe('02:30')
+		expect(formatDate(Date.parse('2026-12-31T23:30:00Z'), 'en')).toBe('Fri, 1 January 2027')
+		expect(formatDateTime(Date.parse('2026-06-03T12:00:00Z'), 'de')).toBe('Mi., 3. Juni 2026, 14:00 Uhr')
+		expect(formatStay(Date.parse('2026-06-03T16:00:00Z'), Date.parse('2026-06-04T09:00:00Z'), 'en')).toBe(
+			'Wed, 3 June 2026, 18:00 – Thu, 4 June 2026, 11:00',
+		)
+	})
+
+	test('amounts always show cents; list prices drop ",00"; hours in the page language', () => {
+		expect(formatAmount(15_000, 'de')).toMatch(/^150,00\s€$/)
+		expect(formatAmount(123_456, 'en')).toBe('€1,234.56')
+		expect(formatMoney(3_500, 'en')).toBe('€35')
+		expect(formatHours(150, 'de')).toBe('2,5')
+		expect(formatHours(120, 'en')).toBe('2')
+	})
+})
