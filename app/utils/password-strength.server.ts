@@ -77,8 +77,9 @@ function loadZxcvbn(): Promise<ZxcvbnFactory> {
 }
 
 /**
- * Words of the user that must not carry the password: the address (whole and
- * its parts) and the names. Parts shorter than 3 characters say nothing.
+ * Words of the user that must not carry the password: the address and the
+ * names — whole, without separators, in parts, and first and last name
+ * together. Parts shorter than 3 characters say nothing.
  */
 export function passwordUserInputs(user: {
 	email?: string | null
@@ -87,11 +88,12 @@ export function passwordUserInputs(user: {
 	displayName?: string | null
 }): string[] {
 	const words = new Set<string>()
-	for (const value of [user.email, user.firstName, user.lastName, user.displayName]) {
+	const fullName = `${user.firstName ?? ''}${user.lastName ?? ''}`
+	for (const value of [user.email, user.firstName, user.lastName, user.displayName, fullName]) {
 		const text = value?.trim().toLowerCase()
 		if (!text) continue
-		words.add(text)
-		for (const part of text.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part)
+		const parts = text.split(/[^\p{L}\p{N}]+/u).filter((part) => part.length >= 3)
+		for (const word of [text, parts.join(''), ...parts]) if (word.length >= 3) words.add(word)
 	}
 	return [...words]
 }
