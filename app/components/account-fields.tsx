@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '#app/schemas/auth.ts'
+import { usePasswordStrength } from '#app/utils/use-password-strength.ts'
 import { SelectField, TextField } from './forms.tsx'
+import { PasswordStrengthMeter } from './password-strength-meter.tsx'
 
 /**
  * Field groups that registration, the account pages and the admin pages
@@ -111,7 +113,7 @@ export function InvoiceAddressFields({
 	)
 }
 
-/** A password being set (with the rules as hint), optionally typed twice. */
+/** A password being set (with the rules as hint and the live strength meter), optionally typed twice. */
 export function NewPasswordFields({
 	password,
 	confirm,
@@ -124,6 +126,8 @@ export function NewPasswordFields({
 	hint?: string
 }) {
 	const { t } = useTranslation('auth')
+	const { strength, check } = usePasswordStrength()
+	const meterId = `${password.id}-strength`
 	return (
 		<>
 			<TextField
@@ -134,7 +138,10 @@ export function NewPasswordFields({
 				maxLength={LIMITS.passwordMax}
 				autoComplete="new-password"
 				hint={hint ?? t('fields.passwordHint')}
+				onInput={check}
+				describedBy={strength ? meterId : undefined}
 			/>
+			<PasswordStrengthMeter id={meterId} strength={strength} />
 			{confirm ? (
 				<TextField
 					field={confirm}

@@ -98,6 +98,10 @@ type FieldProps = {
 	/** A message that comes from outside the schema (live checks). */
 	extraError?: string | null
 	onBlur?: (value: string) => void
+	/** Called on every input (live hints, e.g. the password strength). */
+	onInput?: (input: HTMLInputElement) => void
+	/** The id of an extra description below the field (e.g. a live hint). */
+	describedBy?: string
 }
 
 /** A text input with label, asterisk when required, counter for the maximum length and its errors. */
@@ -111,6 +115,8 @@ export function TextField({
 	autoComplete,
 	extraError,
 	onBlur,
+	onInput,
+	describedBy: extraDescription,
 }: FieldProps) {
 	const { t } = useTranslation()
 	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
@@ -120,6 +126,7 @@ export function TextField({
 		field.errors?.length || extraError ? field.errorId : null,
 		hint ? hintId : null,
 		maxLength ? counterId : null,
+		extraDescription ?? null,
 	]
 		.filter(Boolean)
 		.join(' ')
@@ -134,7 +141,10 @@ export function TextField({
 				maxLength={maxLength}
 				autoComplete={autoComplete}
 				aria-invalid={Boolean(field.errors?.length || extraError) || undefined}
-				onInput={(event) => setLength(event.currentTarget.value.length)}
+				onInput={(event) => {
+					setLength(event.currentTarget.value.length)
+					onInput?.(event.currentTarget)
+				}}
 				onBlur={onBlur ? (event) => onBlur(event.currentTarget.value) : undefined}
 				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 			/>

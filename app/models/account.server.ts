@@ -12,16 +12,12 @@ import {
 } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
-import { deliverSoon, queueAccountEmail } from './account-emails.server.ts'
+import { runDetached } from '#app/utils/detached.server.ts'
+import { assertStrongPassword, passwordUserInputs } from '#app/utils/password-strength.server.ts'
+import { deliverSoon, sendAccountLink } from './account-emails.server.ts'
 import { hostHasFutureOrders } from './host-orders.server.ts'
 import { deleteUserSessions, type ActiveSession } from './session.server.ts'
-import {
-	checkUserToken,
-	deleteUserTokens,
-	issueUserToken,
-	spendUserToken,
-	type TokenCheck,
-} from './user-token.server.ts'
+import { checkUserToken, deleteUserTokens, spendUserToken, type TokenCheck } from './user-token.server.ts'
 
 /**
  * Accounts (issue 3): registration, e-mail confirmation, profile, e-mail
@@ -141,10 +137,11 @@ export async function registerUser(
 	options: { locale: Locale; now?: Date },
 ): Promise<{ userId: string }> {
 	const now = options.now ?? new Date()
+	await assertStrongPassword(input.password, passwordUserInputs(input), 'password')
 	const passwordHash = await hashPassword(input.password)
 	const langPreference = input.langPreference ?? options.locale
 	const host = input.role === 'Owner'
-	let result: { userId: string; mailId: string }
+	let result: { userId: string; mailId: string | null }
 	try {
 		result = immediateTransaction((tx) => {
 			assertEmailFree(input.email, tx)
@@ -171,8 +168,7 @@ export async function registerUser(
 				})
 				.returning()
 				.get()
-			const token = issueUserToken({ userId: user.id, purpose: 'confirmEmail', now }, tx)
-			const mailId = queueAccountEmail('confirmEmail', user, `/auth/confirmEmail/${user.id}/${token}`, tx)
+			const mailId = sendAccountLink('confirmEmail', user, { path: confirmPath(user.id), now }, tx)
 			return { userId: user.id, mailId }
 		})
 	} catch (error) {
@@ -207,18 +203,22 @@ export function confirmEmail(input: { userId: string; token: string; now?: Date 
 	})
 }
 
+const confirmPath = (userId: string) => (token: string) => `/auth/confirmEmail/${userId}/${token}`
+
 /**
  * Sends a new confirmation link if the address belongs to an unconfirmed
- * account. The caller always answers the same (no account enumeration).
+ * account (at most 3 an hour). The caller always answers the same, and in the
+ * same time: the lookup and the e-mail run detached (no account enumeration).
  */
-export function resendConfirmation(email: string, now = new Date()) {
-	const mailId = immediateTransaction((tx) => {
-		const user = findUserByEmail(email, tx)
-		if (!user || user.emailConfirmedAt) return null
-		const token = issueUserToken({ userId: user.id, purpose: 'confirmEmail', now }, tx)
-		return queueAccountEmail('confirmEmail', user, `/auth/confirmEmail/${user.id}/${token}`, tx)
+export function resendConfirmation(email: string) {
+	runDetached('resendConfirmation', () => {
+		const mailId = immediateTransaction((tx) => {
+			const user = findUserByEmail(email, tx)
+			if (!user || user.emailConfirmedAt) return null
+			return sendAccountLink('confirmEmail', user, { path: confirmPath(user.id) }, tx)
+		})
+		deliverSoon([mailId])
 	})
-	if (mailId) deliverSoon([mailId])
 }
 
 export type ProfileInput = {

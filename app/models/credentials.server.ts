@@ -2,7 +2,9 @@ import { and, count, eq, gt } from 'drizzle-orm'
 import { loginFailures, users } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { runDetached } from '#app/utils/detached.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
+import { assertStrongPassword, passwordUserInputs } from '#app/utils/password-strength.server.ts'
 import {
 	assertEmailFree,
 	assertNotImpersonating,
@@ -13,7 +15,7 @@ import {
 	tokenError,
 	type UserRow,
 } from './account.server.ts'
-import { deliverSoon, queueAccountEmail } from './account-emails.server.ts'
+import { deliverSoon, queueAccountEmail, sendAccountLink } from './account-emails.server.ts'
 import { endImpersonationLog } from './impersonation.server.ts'
 import {
 	createSession,
@@ -22,7 +24,7 @@ import {
 	findActiveSession,
 	type ActiveSession,
 } from './session.server.ts'
-import { checkUserToken, issueUserToken, spendUserToken } from './user-token.server.ts'
+import { checkUserToken, CREDENTIAL_LINKS, revokeUserTokens, spendUserToken } from './user-token.server.ts'
 
 /**
  * Credentials (issue 3): login with the per-account lock-out, sessions on
@@ -134,16 +136,24 @@ export function endSession(session: ActiveSession, impersonatorToken: string | n
 
 /**
  * Forgot password: a reset link (1 h) goes to the address if it belongs to an
- * account. The caller answers the same either way (no account enumeration).
+ * account (at most 3 an hour). The caller answers the same either way (no
+ * account enumeration), and — since the lookup and the e-mail run detached,
+ * after the answer — in the same time.
  */
-export function requestPasswordReset(email: string, now = new Date()) {
-	const mailId = immediateTransaction((tx) => {
-		const user = findUserByEmail(email, tx)
-		if (!user) return null
-		const token = issueUserToken({ userId: user.id, purpose: 'resetPassword', now }, tx)
-		return queueAccountEmail('resetPassword', user, `/auth/ResetPassword/${user.id}/${token}`, tx)
+export function requestPasswordReset(email: string) {
+	runDetached('requestPasswordReset', () => {
+		const mailId = immediateTransaction((tx) => {
+			const user = findUserByEmail(email, tx)
+			if (!user) return null
+			return sendAccountLink(
+				'resetPassword',
+				user,
+				{ path: (token) => `/auth/ResetPassword/${user.id}/${token}` },
+				tx,
+			)
+		})
+		deliverSoon([mailId])
 	})
-	if (mailId) deliverSoon([mailId])
 }
 
 /** Whether a reset link can still be used (the page shows the form only then). */
@@ -152,14 +162,23 @@ export function checkResetToken(userId: string, token: string, now = new Date())
 }
 
 /**
- * Sets a new password with a reset link: the token is spent, every session of
- * the user ends, the lock-out counter is cleared and — since the link proved
- * the address — an unconfirmed address counts as confirmed.
+ * Sets a new password with a reset link: the token is spent, the user's other
+ * reset and change-e-mail links are voided, every session ends, the lock-out
+ * counter is cleared and — since the link proved the address — an unconfirmed
+ * address counts as confirmed. `field` names the password in the caller's form.
  */
-export async function resetPassword(input: { userId: string; token: string; password: string; now?: Date }) {
+export async function resetPassword(input: {
+	userId: string
+	token: string
+	password: string
+	now?: Date
+	field?: string
+}) {
 	const now = input.now ?? new Date()
 	const first = checkUserToken({ ...input, purpose: 'resetPassword', now })
 	if (first.status !== 'valid') throw tokenError(first.status)
+	const owner = requireUserRow(first.userId)
+	await assertStrongPassword(input.password, passwordUserInputs(owner), input.field ?? 'password')
 	const passwordHash = await hashPassword(input.password)
 	const mailId = immediateTransaction((tx) => {
 		const check = checkUserToken({ ...input, purpose: 'resetPassword', now }, tx)
@@ -170,6 +189,7 @@ export async function resetPassword(input: { userId: string; token: string; pass
 			.set({ passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? now })
 			.where(eq(users.id, user.id))
 			.run()
+		revokeUserTokens(user.id, CREDENTIAL_LINKS, tx)
 		deleteUserSessions(user.id, {}, tx)
 		tx.delete(loginFailures).where(eq(loginFailures.email, user.email)).run()
 		return queueAccountEmail('passwordChanged', user, '/', tx)
@@ -185,7 +205,8 @@ const wrongPassword = (field: string) =>
 
 /**
  * Changes the password of the logged-in user (current password required).
- * All sessions end — this browser gets a new one (returned) so it stays logged in.
+ * Outstanding reset and change-e-mail links are voided. All sessions end —
+ * this browser gets a new one (returned) so it stays logged in.
  */
 export async function changePassword(
 	session: ActiveSession,
@@ -196,9 +217,11 @@ export async function changePassword(
 	const user = requireUserRow(session.user.id)
 	if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
 		throw wrongPassword('currentPassword')
+	await assertStrongPassword(input.newPassword, passwordUserInputs(user), 'newPassword')
 	const passwordHash = await hashPassword(input.newPassword)
 	const { fresh, mailId } = immediateTransaction((tx) => {
 		tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+		revokeUserTokens(user.id, CREDENTIAL_LINKS, tx)
 		deleteUserSessions(user.id, {}, tx)
 		const created = createSession(
 			{
@@ -216,13 +239,18 @@ export async function changePassword(
 	return { ...fresh, persistent: session.persistent }
 }
 
-/** An admin sets a user's password (spec §7 Admin user ChangePassword); the user's sessions end. */
+/**
+ * An admin sets a user's password (spec §7 Admin user ChangePassword); the
+ * user's sessions and outstanding reset and change-e-mail links end.
+ */
 export async function setPasswordAsAdmin(admin: { role: string }, userId: string, newPassword: string) {
 	if (admin.role !== 'Admin') throw new AppError(403)
-	requireUserRow(userId)
+	const user = requireUserRow(userId)
+	await assertStrongPassword(newPassword, passwordUserInputs(user), 'newPassword')
 	const passwordHash = await hashPassword(newPassword)
 	immediateTransaction((tx) => {
 		tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
+		revokeUserTokens(userId, CREDENTIAL_LINKS, tx)
 		deleteUserSessions(userId, {}, tx)
 	})
 }
@@ -256,14 +284,25 @@ export async function requestEmailChange(
 	}
 	const mailId = immediateTransaction((tx) => {
 		assertEmailFree(newEmail, tx, 'newEmail')
-		const token = issueUserToken({ userId: user.id, purpose: 'changeEmail', payload: newEmail, now }, tx)
-		const path = `/user/ConfirmChangeEmail/${encodeURIComponent(newEmail)}/${user.id}/${token}`
-		return queueAccountEmail('changeEmail', user, path, tx, newEmail)
+		return sendAccountLink(
+			'changeEmail',
+			user,
+			{
+				path: (token) => `/user/ConfirmChangeEmail/${encodeURIComponent(newEmail)}/${user.id}/${token}`,
+				payload: newEmail,
+				to: newEmail,
+				now,
+			},
+			tx,
+		)
 	})
 	deliverSoon([mailId])
 }
 
-/** Change of e-mail, step 2: the link from the new address. The old address is told. */
+/**
+ * Change of e-mail, step 2: the link from the new address. The old address is
+ * told; reset and change-e-mail links still outstanding are voided.
+ */
 export function confirmEmailChange(input: {
 	newEmail: string
 	userId: string
@@ -283,6 +322,7 @@ export function confirmEmailChange(input: {
 		if (!user || !spendUserToken(check.tokenId, now, tx)) throw tokenError('invalid')
 		assertEmailFree(newEmail, tx, 'newEmail')
 		tx.update(users).set({ email: newEmail, emailConfirmedAt: now }).where(eq(users.id, user.id)).run()
+		revokeUserTokens(user.id, CREDENTIAL_LINKS, tx)
 		return queueAccountEmail('emailChanged', user, '/', tx)
 	})
 	deliverSoon([mailId])

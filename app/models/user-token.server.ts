@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { userTokens, type TokenPurpose } from '#db/schema/users.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { generateToken, hashToken } from './session.server.ts'
@@ -21,15 +21,7 @@ export function issueUserToken(
 	db: DbOrTx = getDb(),
 ): string {
 	const now = input.now ?? new Date()
-	db.delete(userTokens)
-		.where(
-			and(
-				eq(userTokens.userId, input.userId),
-				eq(userTokens.purpose, input.purpose),
-				isNull(userTokens.usedAt),
-			),
-		)
-		.run()
+	revokeUserTokens(input.userId, [input.purpose], db)
 	const token = generateToken()
 	db.insert(userTokens)
 		.values({
@@ -75,6 +67,22 @@ export function spendUserToken(tokenId: string, now: Date, db: DbOrTx): boolean 
 			.run().changes === 1
 	)
 }
+
+/**
+ * Voids a user's unused tokens of the given purposes. A changed password or
+ * e-mail address voids every outstanding reset and change-e-mail link
+ * (docs/decisions/0056-credential-links-and-account-email-limits.md).
+ */
+export function revokeUserTokens(userId: string, purposes: readonly TokenPurpose[], db: DbOrTx = getDb()) {
+	db.delete(userTokens)
+		.where(
+			and(eq(userTokens.userId, userId), inArray(userTokens.purpose, [...purposes]), isNull(userTokens.usedAt)),
+		)
+		.run()
+}
+
+/** The links a credential change voids: a reset or an e-mail change requested before it. */
+export const CREDENTIAL_LINKS = ['resetPassword', 'changeEmail'] as const satisfies readonly TokenPurpose[]
 
 /** Removes every unused token of a user (account deletion). */
 export function deleteUserTokens(userId: string, db: DbOrTx = getDb()) {

@@ -1,4 +1,3 @@
-import { isCommonPassword } from '#app/utils/common-passwords.ts'
 import { LOCALES } from '#app/utils/locale.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 
@@ -31,12 +30,13 @@ const custom = (key: string, params?: Record<string, string | number>) => ({
 /** An e-mail address: trimmed, lower-cased, required, valid. */
 export const emailField = z.string().trim().toLowerCase().min(1).max(LIMITS.email).pipe(z.email())
 
-/** A password being set: 10–128 characters and not one of the 1,000 most common. */
-export const newPasswordField = z
-	.string()
-	.min(LIMITS.passwordMin)
-	.max(LIMITS.passwordMax)
-	.refine((password) => !isCommonPassword(password), custom('auth:errors.passwordTooCommon'))
+/**
+ * A password being set: 10–128 characters. Its strength (zxcvbn score ≥ 3, not
+ * built from the user's own address or names) is checked on the server only,
+ * by the models that set passwords (app/utils/password-strength.server.ts,
+ * ADR 0055): the dictionaries are too large for the browser bundle.
+ */
+export const newPasswordField = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax)
 
 /** A password being checked (login, confirmation of a change). */
 export const currentPasswordField = z.string().min(1).max(LIMITS.passwordMax)

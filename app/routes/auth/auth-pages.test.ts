@@ -6,6 +6,7 @@ import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser, createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import { findActiveSession, hashToken } from '#app/models/session.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { settleDetached } from '#app/utils/detached.server.ts'
 import { listOutbox } from '#app/utils/email.server.ts'
 import { readToast } from '#app/utils/toast.server.ts'
 import { action as impersonationAction } from '../resources/impersonation.ts'
@@ -110,6 +111,7 @@ describe('login page action', () => {
 		const user = await createTestUser()
 		const known = await login({ intent: 'forgotPassword', email: user.email })
 		const unknown = await login({ intent: 'forgotPassword', email: 'gibt-es-nicht@example.test' })
+		await settleDetached()
 		expect([known.status, known.location]).toEqual([302, '/login'])
 		expect([unknown.status, unknown.location]).toEqual([known.status, known.location])
 		expect((await toastOf(unknown.setCookies))?.description).toBe(
@@ -129,6 +131,7 @@ describe('login page action', () => {
 		const waiting = await createTestUser({ emailConfirmedAt: null })
 		const result = await login({ intent: 'resendConfirmation', email: waiting.email, modal: '1' })
 		expect(result.data).toMatchObject({ sent: true })
+		await settleDetached()
 		expect(listOutbox(waiting.email)[0]?.template).toBe('confirmEmail')
 	})
 

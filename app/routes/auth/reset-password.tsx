@@ -37,6 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			userId: params.userId,
 			token: params.token,
 			password: submission.value.newPassword,
+			field: 'newPassword',
 		})
 	} catch (error) {
 		return failedForm('reset', submission, error)
