@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
-import { matchRoutes, type MiddlewareFunction } from 'react-router'
+import { matchRoutes, type MiddlewareFunction, type RouteObject } from 'react-router'
 import routeConfig from '#app/routes.ts'
 import { callRoute, type RouteCallResult } from './route-harness.ts'
 
@@ -37,6 +37,8 @@ function toMatchRoutes(entries: RouteConfigEntry[]): MatchRoute[] {
 }
 
 const ROOT: MatchRoute = { id: 'root', path: '', file: 'root.tsx', children: toMatchRoutes(routeConfig) }
+// React Router's matcher only reads id, path, index and children; `file` rides along.
+const MATCH_TREE = [ROOT] as unknown as RouteObject[]
 
 /** Every leaf route of the table (layouts only contribute to their children). */
 export function leafRoutes(): TableRoute[] {
@@ -78,6 +80,8 @@ export function fillPattern(pattern: string, locale: 'de' | 'en', values: Record
 
 const SERVER_ERROR = { status: 500, json: undefined, location: null, setCookies: [] as string[] }
 
+const routeIdOf = (route: RouteObject) => (route as MatchRoute).id
+
 type RouteModule = {
 	middleware?: MiddlewareFunction<Response>[]
 	loader?: (args: unknown) => unknown
@@ -95,13 +99,13 @@ const loadModule = (file: string): Promise<RouteModule> =>
 export async function requestPage(
 	pathWithQuery: string,
 	options: { cookie?: string; form?: Record<string, string> } = {},
-): Promise<RouteCallResult & { routeId: string | null }> {
+): Promise<RouteCallResult & { routeId: string }> {
 	const pathname = new URL(pathWithQuery, 'http://localhost').pathname
-	const matches = matchRoutes([ROOT], pathname)
+	const matches = matchRoutes(MATCH_TREE, pathname)
 	const leaf = matches?.at(-1)
-	if (!matches || !leaf || leaf.route.id === 'root') throw new Error(`no route matches ${pathname}`)
+	if (!matches || !leaf || routeIdOf(leaf.route) === 'root') throw new Error(`no route matches ${pathname}`)
 	const below = matches.slice(1)
-	const modules = await Promise.all(below.map((match) => loadModule(match.route.file)))
+	const modules = await Promise.all(below.map((match) => loadModule((match.route as MatchRoute).file)))
 	const middleware = modules.flatMap((module) => module.middleware ?? [])
 	const params = leaf.params as Record<string, string | undefined>
 	const call = callRoute(
@@ -122,9 +126,9 @@ export async function requestPage(
 		{ path: pathWithQuery, cookie: options.cookie, form: options.form, params, middleware },
 	)
 	try {
-		return { ...(await call), routeId: leaf.route.id }
+		return { ...(await call), routeId: routeIdOf(leaf.route) }
 	} catch (error) {
 		// Anything else thrown is what React Router answers with a 500.
-		return { ...SERVER_ERROR, headers: new Headers(), data: error, routeId: leaf.route.id }
+		return { ...SERVER_ERROR, headers: new Headers(), data: error, routeId: routeIdOf(leaf.route) }
 	}
 }
