@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { playrooms } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { canSeeOrder } from '#app/models/orders.server.ts'
+import { requireManageablePlayroom } from '#app/models/playroom-access.server.ts'
+import { isAppError } from './app-error.ts'
 import { getDb, type DbOrTx } from './db.server.ts'
 import { getLogger } from './logger.server.ts'
 import { assertValidRouteParams, notFound } from './route-params.server.ts'
@@ -47,11 +48,15 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 			.get()
 		return Boolean(order && canSeeOrder(order, caller))
 	},
-	// Its host, or an admin. (The public detail by id has its own visibility rule.)
+	// The host back office's one check: its host, or an admin. (The public detail by id has its own rule.)
 	playroomId: (id, caller, db) => {
-		const playroom = db.select({ hostId: playrooms.hostId }).from(playrooms).where(eq(playrooms.id, id)).get()
-		if (!playroom) return false
-		return caller.role === 'Admin' || (caller.role === 'Owner' && playroom.hostId === caller.id)
+		try {
+			requireManageablePlayroom(caller, id, db)
+			return true
+		} catch (error) {
+			if (isAppError(error) && error.status === 404) return false
+			throw error
+		}
 	},
 	// A guest of the host: someone who has booked one of the host's playrooms. Admins: any guest.
 	guestId: (id, caller, db) => {
