@@ -207,6 +207,14 @@ describe('card payments through Stripe (offline)', () => {
 		).rejects.toMatchObject({
 			errorName: 'CardNotAvailable',
 		})
+		// Issue 10: ownership first — without Stripe a stranger, the host and an unknown id still get 404.
+		for (const [orderId, caller] of [
+			[order.id, { id: stranger.id, role: 'Customer' }],
+			[order.id, { id: fixture.host.id, role: 'Owner' }],
+			['Zz9Zz9Zz9Zz9Zz9Z', { id: fixture.guest.id, role: 'Customer' }],
+		] as const) {
+			await expect(startCardPayment(orderId, caller, 'de')).rejects.toMatchObject({ status: 404 })
+		}
 	})
 
 	test('a signed checkout.session.completed confirms the order once, however often it arrives', async () => {

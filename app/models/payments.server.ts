@@ -127,7 +127,9 @@ function cardNotAvailable() {
 /**
  * Opens a Stripe Checkout Session for an order awaiting card payment and
  * records it as a pending payment transaction. The HTTP call happens outside
- * any transaction. Returns the URL to send the guest to.
+ * any transaction. Returns the URL to send the guest to. Order of checks: the
+ * caller's own order (else 404), then card payments configured, then the
+ * order's state.
  */
 export async function startCardPayment(
 	orderId: string,
@@ -135,11 +137,12 @@ export async function startCardPayment(
 	locale: Locale,
 	options: { now?: number } = {},
 ): Promise<{ url: string }> {
+	// Authorise first (ADR 0057): someone else's order is a 404 whatever the configuration.
+	const order = loadOrderFor(orderId, caller)
+	if (caller.role !== 'Customer' || order.guestId !== caller.id) throw orderNotFound()
 	const stripe = getStripe()
 	if (!stripe) throw cardNotAvailable()
 	const now = options.now ?? Date.now()
-	const order = loadOrderFor(orderId, caller)
-	if (caller.role !== 'Customer' || order.guestId !== caller.id) throw orderNotFound()
 	const due = order.totalAmount - paidAmount(order.id, getDb())
 	if (
 		order.status !== 'AwaitingPayment' ||

@@ -4,15 +4,18 @@ import type { Route } from './+types/placeholder.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
+import { getSessionUser } from '#app/utils/auth.server.ts'
+import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 
 /**
  * A page a later capability builds: a translated "coming soon" with status 200.
  * Guards, layouts and locale handling already apply. The title comes from the
- * route id (common:pages.<id>).
+ * route id (common:pages.<id>). An id in the path must name an entity of the
+ * caller (404 otherwise, also for entities that do not exist yet, ADR 0057) —
+ * the real page that replaces this one keeps that check.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-	assertValidRouteParams(params)
+	requireOwnedParams(params, getSessionUser(context))
 	// The same for every anonymous visitor (area pages are never anonymous).
 	allowPageCache(context, 60)
 	return null

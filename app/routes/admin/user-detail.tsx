@@ -17,7 +17,7 @@ import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
+import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { listOf } from './user-area.server.ts'
 
@@ -27,15 +27,16 @@ function userIdOf(params: Record<string, string | undefined>) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-	assertValidRouteParams(args.params)
 	const admin = await requireRole(args, 'Admin')
+	// An unknown id, or a guest's id under /admin/hosts: 404 (not the model's AppError, a 500 on a page).
+	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.request)
 	return { list, user: getUserForAdmin(admin, userIdOf(args.params), role) }
 }
 
 export async function action(args: Route.ActionArgs) {
-	assertValidRouteParams(args.params)
 	const admin = await requireRole(args, 'Admin')
+	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.request)
 	const user = getUserForAdmin(admin, userIdOf(args.params), role)
 	const form = await args.request.formData()

@@ -32,8 +32,8 @@ function loadView(orderId: string, user: Awaited<ReturnType<typeof requireUser>>
 }
 
 export async function loader(args: Route.LoaderArgs) {
-	assertValidRouteParams(args.params)
 	const user = await requireUser(args)
+	assertValidRouteParams(args.params)
 	const payment = new URL(args.request.url).searchParams.get('payment')
 	return {
 		order: loadView(args.params.orderId, user),
@@ -42,13 +42,15 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	assertValidRouteParams(args.params)
 	const user = await requireUser(args)
+	assertValidRouteParams(args.params)
 	const locale = getLocale(args.context)
 	try {
 		const { url } = await startCardPayment(args.params.orderId, user, locale)
 		return redirect(url)
 	} catch (error) {
+		// Someone else's order stays a 404, like the page itself (ADR 0057).
+		if (isAppError(error) && error.status === 404) throw notFound()
 		if (!isAppError(error)) throw error
 		return redirectWithToast(
 			localizePath(`/public/playroomOrder/${args.params.orderId}/confirmation`, locale),

@@ -59,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
 		try {
 			return redirect((await startCardPayment(args.params.orderId, user, locale)).url)
 		} catch (error) {
+			if (isAppError(error) && error.status === 404) throw notFound()
 			if (!isAppError(error)) throw error
 			return redirectWithToast(here, { type: 'danger', description: t(error.messageKey, error.params) })
 		}
