@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react'
+import { useRevalidator } from 'react-router'
+
+/**
+ * Status polling (spec §4): while the tab is visible, the role area asks the
+ * role's status endpoint every 30 s (and at once when the tab becomes visible
+ * again) and shows the counts in the sidebar badges. The first counts come
+ * from the layout loader, so the badges are there without JavaScript. A
+ * changed count revalidates the page (the dashboard's next activities
+ * "reinitialise"); a 401/403 (logged out meanwhile) stops the polling.
+ */
+export type StatusCounts = {
+	unreadMessageCount: number
+	unreadChatMessageCount: number
+	newOrderCount: number
+}
+
+export const STATUS_POLL_MS = 30_000
+
+export function useStatusPolling(endpoint: string | null, initial: StatusCounts | null): StatusCounts | null {
+	const [status, setStatus] = useState(initial)
+	const revalidator = useRevalidator()
+	useEffect(() => setStatus(initial), [initial])
+	useEffect(() => {
+		if (!endpoint || !initial) return
+		let stopped = false
+		let last = JSON.stringify(initial)
+		const poll = async () => {
+			if (stopped || document.visibilityState !== 'visible') return
+			try {
+				const response = await fetch(endpoint, { headers: { Accept: 'application/json' } })
+				if (response.status === 401 || response.status === 403) {
+					stopped = true
+					return
+				}
+				if (!response.ok) return
+				const body = (await response.json()) as { value: StatusCounts | null }
+				if (!body.value || stopped) return
+				const next = {
+					unreadMessageCount: body.value.unreadMessageCount,
+					unreadChatMessageCount: body.value.unreadChatMessageCount,
+					newOrderCount: body.value.newOrderCount,
+				}
+				const serialised = JSON.stringify(next)
+				if (serialised !== last) {
+					last = serialised
+					setStatus(next)
+					void revalidator.revalidate()
+				}
+			} catch {
+				// Offline for a moment: the next tick tries again.
+			}
+		}
+		const timer = window.setInterval(() => void poll(), STATUS_POLL_MS)
+		const onVisible = () => void poll()
+		document.addEventListener('visibilitychange', onVisible)
+		return () => {
+			stopped = true
+			window.clearInterval(timer)
+			document.removeEventListener('visibilitychange', onVisible)
+		}
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- restart only when the endpoint changes
+	}, [endpoint])
+	return status
+}
+
+/** Which count a sidebar entry shows, by the last segment of its route id. */
+export function badgeCount(itemId: string, status: StatusCounts | null): number {
+	if (!status) return 0
+	if (itemId.endsWith('/orders')) return status.newOrderCount
+	if (itemId.endsWith('/chatMessages')) return status.unreadChatMessageCount
+	if (itemId.endsWith('/messages')) return status.unreadMessageCount
+	return 0
+}
