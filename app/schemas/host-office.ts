@@ -1,10 +1,10 @@
 import { CITIES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { idSchema } from './catalogue.ts'
 
 /**
  * Schemas of the host back office pages and API (issue 12): the "new
- * playroom" form and the publishing actions. No texts (ADR 0006).
+ * playroom" form and the publishing actions. No texts (ADR 0006). Client-safe:
+ * nothing here may import db/schema values (the browser bundle has no node:crypto).
  */
 export const PLAYROOM_NAME_MAX = 80
 
@@ -18,9 +18,6 @@ export const newPlayroomSchema = z.object({
 	}),
 })
 export type NewPlayroomInput = z.infer<typeof newPlayroomSchema>
-
-/** Body of Publish, Pause, Unpause and Checklist. */
-export const playroomIdBodySchema = z.object({ playroomId: idSchema })
 
 export const PUBLISHING_INTENTS = ['publish', 'pause', 'unpause'] as const
 export type PublishingIntent = (typeof PUBLISHING_INTENTS)[number]

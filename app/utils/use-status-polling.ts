@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
 
 /**
@@ -6,8 +6,9 @@ import { useRevalidator } from 'react-router'
  * role's status endpoint every 30 s (and at once when the tab becomes visible
  * again) and shows the counts in the sidebar badges. The first counts come
  * from the layout loader, so the badges are there without JavaScript. A
- * changed count revalidates the page (the dashboard's next activities
- * "reinitialise"); a 401/403 (logged out meanwhile) stops the polling.
+ * changed count revalidates the page: the layout loader then brings the new
+ * counts and the dashboard's next activities "reinitialise". A 401/403
+ * (logged out meanwhile) stops the polling.
  */
 export type StatusCounts = {
 	unreadMessageCount: number
@@ -18,13 +19,11 @@ export type StatusCounts = {
 export const STATUS_POLL_MS = 30_000
 
 export function useStatusPolling(endpoint: string | null, initial: StatusCounts | null): StatusCounts | null {
-	const [status, setStatus] = useState(initial)
 	const revalidator = useRevalidator()
-	useEffect(() => setStatus(initial), [initial])
+	const shown = initial ? JSON.stringify(pickCounts(initial)) : ''
 	useEffect(() => {
 		if (!endpoint || !initial) return
 		let stopped = false
-		let last = JSON.stringify(initial)
 		const poll = async () => {
 			if (stopped || document.visibilityState !== 'visible') return
 			try {
@@ -36,17 +35,7 @@ export function useStatusPolling(endpoint: string | null, initial: StatusCounts 
 				if (!response.ok) return
 				const body = (await response.json()) as { value: StatusCounts | null }
 				if (!body.value || stopped) return
-				const next = {
-					unreadMessageCount: body.value.unreadMessageCount,
-					unreadChatMessageCount: body.value.unreadChatMessageCount,
-					newOrderCount: body.value.newOrderCount,
-				}
-				const serialised = JSON.stringify(next)
-				if (serialised !== last) {
-					last = serialised
-					setStatus(next)
-					void revalidator.revalidate()
-				}
+				if (JSON.stringify(pickCounts(body.value)) !== shown) void revalidator.revalidate()
 			} catch {
 				// Offline for a moment: the next tick tries again.
 			}
@@ -59,9 +48,17 @@ export function useStatusPolling(endpoint: string | null, initial: StatusCounts 
 			window.clearInterval(timer)
 			document.removeEventListener('visibilitychange', onVisible)
 		}
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- restart only when the endpoint changes
-	}, [endpoint])
-	return status
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- restart when the endpoint or the shown counts change
+	}, [endpoint, shown])
+	return initial
+}
+
+function pickCounts(status: StatusCounts): StatusCounts {
+	return {
+		unreadMessageCount: status.unreadMessageCount,
+		unreadChatMessageCount: status.unreadChatMessageCount,
+		newOrderCount: status.newOrderCount,
+	}
 }
 
 /** Which count a sidebar entry shows, by the last segment of its route id. */

@@ -6,11 +6,12 @@ import {
 	publishPlayroom,
 	unpausePlayroom,
 } from '#app/models/playroom-publishing.server.ts'
-import { newPlayroomSchema, playroomIdBodySchema } from '#app/schemas/host-office.ts'
+import { idSchema } from '#app/schemas/catalogue.ts'
+import { newPlayroomSchema } from '#app/schemas/host-office.ts'
 import { parseJsonBody, parseQuery, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage, z } from '#app/utils/validation.ts'
 
 /**
  * /api/Owner/Playrooms/* (issue 12): Create (a Draft for the calling host),
@@ -18,6 +19,9 @@ import { translateValidationMessage } from '#app/utils/validation.ts'
  * anyone else gets 404 for the id (requireManageablePlayroom, checked first).
  * The same models as /host/playrooms and /host/playrooms/:playroomId.
  */
+/** Body of Publish, Pause, Unpause; query of Checklist. */
+const playroomIdBodySchema = z.object({ playroomId: idSchema })
+
 async function managedPlayroomId(args: ApiHandlerArgs) {
 	const caller = await requireRole(args, 'Owner', 'Admin')
 	const { playroomId } = await parseJsonBody(playroomIdBodySchema, args.request)
