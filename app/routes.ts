@@ -68,10 +68,15 @@ export default [
 	...publicPlayroomApiRoutes(),
 	route('api/Auth/:endpoint', 'routes/api/auth.ts'),
 	route('api/User/:endpoint', 'routes/api/user.ts'),
+	route('api/user/nextActivities/HostNextActivityData', 'routes/api/next-activities.ts'),
+	...(['Customer', 'Owner', 'Admin'] as const).map((role) =>
+		route(`api/${role}/Status/Get`, 'routes/api/status.ts', { id: `api/${role}/Status/Get` }),
+	),
 	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
 	route('api/Events/:endpoint', 'routes/api/events.ts'),
 	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
+	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
@@ -127,7 +132,7 @@ export default [
 
 			route('host', 'routes/layouts/host.tsx', [
 				index('routes/area-index.tsx', { id: 'host/index' }),
-				page('dashboard', 'host/dashboard'),
+				route('dashboard', 'routes/host/dashboard.tsx', { id: 'host/dashboard' }),
 				route('account/edit', 'routes/account/edit.tsx', { id: 'host/account/edit' }),
 				route('orders', 'routes/host/orders.tsx', { id: 'host/orders' }),
 				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'host/orders/detail' }),
@@ -141,7 +146,7 @@ export default [
 				artefactRedirect('host', 'vouchers/HostVoucherCreateCard'),
 				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
 				page('vouchers/:voucherId', 'host/vouchers/detail'),
-				page('playrooms', 'host/playrooms'),
+				route('playrooms', 'routes/host/playrooms.tsx', { id: 'host/playrooms' }),
 				route('playrooms/edit/:playroomId', 'routes/host-playroom-edit-redirect.tsx', {
 					id: 'host/playrooms/edit',
 				}),
@@ -149,7 +154,7 @@ export default [
 					page(`playrooms/edit/:playroomId/${tab}`, `host/playrooms/edit/${tab}`),
 				),
 				route('playrooms/edit/*', 'routes/home-redirect.tsx', { id: 'host/playrooms/edit/*' }),
-				page('playrooms/:playroomId', 'host/playrooms/detail'),
+				route('playrooms/:playroomId', 'routes/host/playroom-overview.tsx', { id: 'host/playrooms/detail' }),
 				page('accessAreas', 'host/accessAreas'),
 				artefactRedirect('host', 'accessAreas/AccessAreaIdCodePart'),
 				page('accessAreas/:accessAreaId', 'host/accessAreas/detail'),

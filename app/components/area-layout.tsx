@@ -4,10 +4,29 @@ import type { SidebarState } from '#app/utils/preferences.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useRootData } from '#app/utils/use-root-data.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { badgeCount, useStatusPolling, type StatusCounts } from '#app/utils/use-status-polling.ts'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Icon } from './icon.tsx'
 
 export type AreaNavItem = { id: string; to: string }
+
+/** The role's status endpoint and the counts the layout loader read (spec §4 Status polling). */
+export type AreaStatus = { endpoint: string; counts: StatusCounts }
+
+/** A count next to a sidebar entry ("3 new" for screen readers); nothing when 0. */
+function NavBadge({ count }: { count: number }) {
+	const { t } = useTranslation('hostOffice')
+	if (count <= 0) return null
+	return (
+		<span
+			className="ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-accent-ink"
+			data-testid="nav-badge"
+		>
+			<span aria-hidden="true">{count}</span>
+			<span className="sr-only">{t('status.badge', { count })}</span>
+		</span>
+	)
+}
 
 const SIDEBAR_FETCHER_KEY = 'sidebar'
 
@@ -81,11 +100,14 @@ function useBreadcrumbs(areaId: string) {
 export function AreaLayout({
 	areaId,
 	items,
+	status = null,
 }: {
 	areaId: 'guest' | 'host' | 'owner' | 'admin'
 	items: AreaNavItem[]
+	status?: AreaStatus | null
 }) {
 	const { t } = useTranslation()
+	const counts = useStatusPolling(status?.endpoint ?? null, status?.counts ?? null)
 	const sidebar = useSidebarState()
 	const crumbs = useBreadcrumbs(areaId)
 	return (
@@ -114,9 +136,13 @@ export function AreaLayout({
 												{label.slice(0, 2)}
 											</span>
 											<span className="sr-only">{label}</span>
+											<NavBadge count={badgeCount(item.id, counts)} />
 										</>
 									) : (
-										label
+										<>
+											{label}
+											<NavBadge count={badgeCount(item.id, counts)} />
+										</>
 									)}
 								</LocaleNavLink>
 							)

@@ -7,6 +7,7 @@ import { accountsSeedStep, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.serve
 import { catalogueSeedStep } from './catalogue.server.ts'
 import { contentSeedStep } from './content.server.ts'
 import { ordersSeedStep } from './orders.server.ts'
+import { hostOfficeSeedStep } from './host-office.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -16,7 +17,13 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 export const DEMO_SEED = 20_261_122
 
 /** Steps in order; each capability appends its own (catalogue, orders, vouchers …). */
-export const SEED_STEPS: SeedStep[] = [accountsSeedStep, catalogueSeedStep, contentSeedStep, ordersSeedStep]
+export const SEED_STEPS: SeedStep[] = [
+	accountsSeedStep,
+	catalogueSeedStep,
+	contentSeedStep,
+	ordersSeedStep,
+	hostOfficeSeedStep,
+]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
 	return !db.select({ id: users.id }).from(users).limit(1).get()

@@ -1,13 +1,14 @@
 import type { Route } from './+types/admin.ts'
 import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/user-status.server.ts'
 import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
 
 /** The admin area: role Admin only. The guard runs on the server for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [roleGuard('Admin')]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireRole(args, 'Admin')
-	return null
+	const user = await requireRole(args, 'Admin')
+	return { status: { endpoint: STATUS_ENDPOINTS[user.role], counts: getUserStatus(user) } }
 }
 
 const ITEMS: AreaNavItem[] = (
@@ -32,6 +33,6 @@ const ITEMS: AreaNavItem[] = (
 	] as const
 ).map(([id, to]) => ({ id, to }))
 
-export default function AdminLayout() {
-	return <AreaLayout areaId="admin" items={ITEMS} />
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	return <AreaLayout areaId="admin" items={ITEMS} status={loaderData.status} />
 }

@@ -1,13 +1,14 @@
 import type { Route } from './+types/host.ts'
 import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/user-status.server.ts'
 import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
 
 /** The host area: role Owner only. The guard runs on the server for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [roleGuard('Owner')]
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireRole(args, 'Owner')
-	return null
+	const user = await requireRole(args, 'Owner')
+	return { status: { endpoint: STATUS_ENDPOINTS[user.role], counts: getUserStatus(user) } }
 }
 
 const ITEMS: AreaNavItem[] = (
@@ -27,6 +28,6 @@ const ITEMS: AreaNavItem[] = (
 	] as const
 ).map(([id, to]) => ({ id, to }))
 
-export default function HostLayout() {
-	return <AreaLayout areaId="host" items={ITEMS} />
+export default function HostLayout({ loaderData }: Route.ComponentProps) {
+	return <AreaLayout areaId="host" items={ITEMS} status={loaderData.status} />
 }

@@ -1,0 +1,87 @@
+import { useId } from 'react'
+
+/**
+ * A small horizontal bar chart as server-rendered SVG (issue 12): readable
+ * without JavaScript, one bar per row with its label and value written out.
+ * The SVG is an image with an accessible name (`title`) and description
+ * (`description`, e.g. all values in one sentence), so a screen reader gets
+ * the numbers too. Values are drawn relative to `max` (default: the largest).
+ * The host dashboard uses it for occupancy; the admin dashboard reuses it.
+ */
+export type BarChartRow = {
+	key: string
+	label: string
+	/** null: no value (drawn as an empty bar with `valueLabel`). */
+	value: number | null
+	/** The text shown after the bar, e.g. "42 %". */
+	valueLabel: string
+}
+
+const ROW_HEIGHT = 28
+const LABEL_WIDTH = 180
+const BAR_WIDTH = 220
+const VALUE_WIDTH = 120
+
+function truncate(text: string, max = 26) {
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+export function BarChart({
+	title,
+	description,
+	rows,
+	max,
+	testId = 'bar-chart',
+}: {
+	title: string
+	description: string
+	rows: BarChartRow[]
+	max?: number
+	testId?: string
+}) {
+	const id = useId()
+	const titleId = `${id}-title`
+	const descId = `${id}-desc`
+	const top = Math.max(max ?? 0, ...rows.map((row) => row.value ?? 0), 1)
+	const width = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH
+	const height = Math.max(1, rows.length) * ROW_HEIGHT
+	return (
+		<svg
+			role="img"
+			aria-labelledby={titleId}
+			aria-describedby={descId}
+			viewBox={`0 0 ${width} ${height}`}
+			width="100%"
+			style={{ maxWidth: width }}
+			className="text-ink"
+			data-testid={testId}
+		>
+			<title id={titleId}>{title}</title>
+			<desc id={descId}>{description}</desc>
+			{rows.map((row, index) => {
+				const y = index * ROW_HEIGHT
+				const barLength = row.value === null ? 0 : Math.round((Math.max(0, row.value) / top) * BAR_WIDTH)
+				return (
+					<g key={row.key} data-testid={`${testId}-row`} data-value={row.value ?? ''}>
+						<text x={0} y={y + 18} fontSize={13} fill="currentColor">
+							{truncate(row.label)}
+						</text>
+						<rect
+							x={LABEL_WIDTH}
+							y={y + 6}
+							width={BAR_WIDTH}
+							height={16}
+							rx={3}
+							fill="currentColor"
+							opacity={0.12}
+						/>
+						<rect x={LABEL_WIDTH} y={y + 6} width={barLength} height={16} rx={3} className="fill-accent" />
+						<text x={LABEL_WIDTH + BAR_WIDTH + 8} y={y + 18} fontSize={13} fill="currentColor">
+							{row.valueLabel}
+						</text>
+					</g>
+				)
+			})}
+		</svg>
+	)
+}

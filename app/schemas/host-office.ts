@@ -1,0 +1,34 @@
+import { CITIES } from '#app/domain/places.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+
+/**
+ * Schemas of the host back office pages and API (issue 12): the "new
+ * playroom" form and the publishing actions. No texts (ADR 0006). Client-safe:
+ * nothing here may import db/schema values (the browser bundle has no node:crypto).
+ */
+export const PLAYROOM_NAME_MAX = 80
+
+export const CITY_CHOICES = CITIES.map((city) => city.slug) as [string, ...string[]]
+
+/** The "new playroom" form and POST /api/Owner/Playrooms/Create: a name and one of the known cities. */
+export const newPlayroomSchema = z.object({
+	name: z.string().trim().min(2).max(PLAYROOM_NAME_MAX),
+	city: z.string().refine((value) => CITY_CHOICES.includes(value), {
+		params: { i18nKey: validationMessage('hostOffice:errors.cityUnknown') },
+	}),
+})
+export type NewPlayroomInput = z.infer<typeof newPlayroomSchema>
+
+export const PUBLISHING_INTENTS = ['publish', 'pause', 'unpause'] as const
+export type PublishingIntent = (typeof PUBLISHING_INTENTS)[number]
+
+/** The items of the publishing checklist (app/models/playroom-publishing.server.ts), in display order. */
+export const CHECKLIST_KEYS = ['photos', 'descriptions', 'prices', 'openingHours', 'address'] as const
+export type ChecklistKey = (typeof CHECKLIST_KEYS)[number]
+
+export type ChecklistItem = {
+	key: ChecklistKey
+	done: boolean
+	/** Encoded translation key with parameters (translateValidationMessage). */
+	message: string
+}

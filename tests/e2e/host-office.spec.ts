@@ -1,0 +1,94 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * Issue 12, journey 2 of PRODUCT.md §1 up to "publish", without JavaScript,
+ * in German: register as host, confirm through the outbox link, the
+ * dashboard asks for the first playroom, create it, land in the editor URL,
+ * open the overview, try to publish and see what is missing. Its own user:
+ * no shared demo data is changed.
+ */
+const PASSWORD = 'Sandkasten-Wolke-73'
+
+async function confirmLink(request: APIRequestContext, to: string) {
+	let link = ''
+	await expect
+		.poll(async () => {
+			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
+			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
+			link = messages.find((m) => m.template === 'confirmEmail')?.links[0] ?? ''
+			return link
+		})
+		.not.toBe('')
+	return link
+}
+
+test.describe('host back office without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('a new host registers, creates the first playroom and sees the publishing checklist', async ({
+		page,
+		baseURL,
+	}) => {
+		test.slow() // a whole journey on a shared 2-core machine
+		const email = `gastgeber-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`
+		await page.goto('/auth/register-host')
+		await page.getByLabel('E-Mail-Adresse').fill(email)
+		await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+		await page.getByLabel('Vorname').fill('Greta')
+		await page.getByLabel('Nachname').fill('Gastgeber')
+		await page.getByLabel('Anzeigename').fill(`Tobehaus ${Date.now()}`)
+		await page.getByLabel(/Nutzungsbedingungen/).check()
+		await page.getByRole('button', { name: 'Konto anlegen' }).click()
+		await expect(page).toHaveURL(`${baseURL}/login`)
+
+		await page.goto(await confirmLink(page.request, email))
+		await expect(page.getByTestId('confirm-result')).toBeVisible()
+
+		await page.goto('/login?redirect=%2Fhost%2Fdashboard')
+		const login = page.getByTestId('login-form')
+		await login.getByLabel('E-Mail-Adresse').fill(email)
+		await login.getByLabel(/^Passwort/).fill(PASSWORD)
+		await login.getByRole('button', { name: 'Anmelden' }).click()
+		await expect(page).toHaveURL(`${baseURL}/host/dashboard`)
+
+		const next = page.getByTestId('next-activities')
+		await expect(next.getByRole('link', { name: 'Lege deinen ersten Spielraum an' })).toBeVisible()
+		await next.getByRole('link', { name: 'Lege deinen ersten Spielraum an' }).click()
+		await expect(page).toHaveURL(`${baseURL}/host/playrooms#new-playroom`)
+
+		// An empty submit keeps the user on the page with messages in German.
+		await page.getByRole('button', { name: 'Spielraum anlegen' }).click()
+		await expect(page.getByText('Wert ist erforderlich')).toHaveCount(2)
+		const name = `Tobehaus Nippes ${Date.now()}`
+		await page.getByLabel('Name des Spielraums').fill(name)
+		await page.getByLabel('Stadt').selectOption({ label: 'Köln' })
+		await page.getByRole('button', { name: 'Spielraum anlegen' }).click()
+		await expect(page).toHaveURL(/\/host\/playrooms\/edit\/[\w-]{16}\/basic-information$/)
+		const playroomId = new URL(page.url()).pathname.split('/')[4] ?? ''
+
+		await page.goto('/host/dashboard')
+		await expect(page.getByTestId('no-next-activities')).toBeVisible()
+		await expect(page.getByRole('img', { name: /Auslastung der letzten 30 Tage/ })).toBeVisible()
+
+		await page.goto('/host/playrooms')
+		await expect(page.getByTestId('host-playroom')).toHaveCount(1)
+		await expect(page.getByTestId('playroom-status')).toHaveText('Entwurf')
+		await page.getByRole('link', { name: `Übersicht von ${name}` }).click()
+		await expect(page).toHaveURL(`${baseURL}/host/playrooms/${playroomId}`)
+		await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+		await page.getByRole('button', { name: 'Veröffentlichen' }).click()
+		const refused = page.getByTestId('publish-refused')
+		await expect(refused).toContainText('Der Spielraum kann noch nicht veröffentlicht werden')
+		for (const item of [
+			'Mindestens 3 Fotos (bisher 0)',
+			'Eine Beschreibung auf Deutsch und auf Englisch',
+			'Ein Preis für jede angebotene Buchungsart',
+			'Öffnungszeiten',
+		]) {
+			await expect(refused.getByText(item)).toBeVisible()
+		}
+		await expect(page.getByTestId('playroom-status')).toHaveText('Entwurf')
+	})
+})
