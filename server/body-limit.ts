@@ -26,7 +26,8 @@ export function bodyLimit(env: Pick<Env, 'MAX_BODY_KB'>) {
 	return (req: Request, res: Response, next: NextFunction) => {
 		const declared = req.headers['content-length']
 		if (declared === undefined && req.headers['transfer-encoding'] === undefined) return next()
-		if (declared !== undefined && Number(declared) > limit) return refuseTooLarge(req, res, { reading: false })
+		if (declared !== undefined && Number(declared) > limit)
+			return refuseTooLarge(req, res, { reading: false })
 		countWhileStreaming(req, limit, () => refuseTooLarge(req, res, { reading: true }))
 		next()
 	}
