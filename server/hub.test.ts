@@ -2,20 +2,24 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
-import { HUB_MAX_MESSAGE_BYTES } from '#app/utils/realtime.ts'
-import { createHub, type HubServer } from './hub.ts'
+import { HUB_CLOSE_TOO_MANY_CONNECTIONS, HUB_MAX_MESSAGE_BYTES } from '#app/utils/realtime.ts'
+import { createHub, type HubLimits, type HubServer } from './hub.ts'
 
 let server: http.Server
 let hub: HubServer
 
-async function start() {
+async function start(limits: Partial<HubLimits> = {}) {
 	server = http.createServer()
 	hub = createHub({
 		server,
+		limits,
+		// Tests name their client IP in a header; the server derives it from "trust proxy".
+		clientIp: (request) => String(request.headers['x-test-ip'] ?? request.socket.remoteAddress),
 		authenticate: (request) => {
 			const token = request.headers.authorization?.replace('Bearer ', '')
 			if (token === 'guest-token') return { userId: 'guest-1', role: 'Customer' }
 			if (token === 'host-token') return { userId: 'host-1', role: 'Owner' }
+			if (token?.startsWith('user-')) return { userId: token, role: 'Customer' }
 			return null
 		},
 		isAllowedOrigin: (origin) => !origin || origin === 'http://localhost',
@@ -82,5 +86,67 @@ describe('realtime hub', () => {
 		expect(await closed).toBe(1009) // "message too big"
 		await until(() => hub.connectionCount() === 0)
 		expect(hub.connectionCount()).toBe(0)
+	})
+
+	test('a user’s connections over the cap are closed with 4429; closing one frees a place', async () => {
+		const url = await start({ perUser: 3 })
+		const tabs = Array.from({ length: 3 }, () => connect(url, { Authorization: 'Bearer guest-token' }))
+		await Promise.all(tabs.map((tab) => tab.opened))
+		const fourth = connect(url, { Authorization: 'Bearer guest-token' })
+		const refused = new Promise<number>((resolve) => fourth.socket.once('close', (code) => resolve(code)))
+		await fourth.opened
+		expect(await refused).toBe(HUB_CLOSE_TOO_MANY_CONNECTIONS)
+		expect(hub.connectionCount()).toBe(3)
+		// Another user is not affected by this user's cap.
+		const host = connect(url, { Authorization: 'Bearer host-token' })
+		await host.opened
+		expect(hub.connectionCount()).toBe(4)
+		tabs[0]?.socket.close()
+		await until(() => hub.connectionCount() === 3)
+		const again = connect(url, { Authorization: 'Bearer guest-token' })
+		await again.opened
+		await until(() => hub.connectionCount() === 4)
+		expect(hub.connectionCount()).toBe(4)
+		for (const tab of [...tabs, host, again]) tab.socket.close()
+	})
+
+	test('connections from one IP are capped across users, also when they arrive at once', async () => {
+		const url = await start({ perIp: 5 })
+		const sockets = Array.from({ length: 12 }, (_, i) =>
+			connect(url, { Authorization: `Bearer user-${i}`, 'X-Test-IP': '203.0.113.7' }),
+		)
+		const codes = sockets.map(
+			(tab) =>
+				new Promise<number | null>((resolve) => {
+					tab.socket.once('close', (code) => resolve(code))
+					setTimeout(() => resolve(null), 500)
+				}),
+		)
+		const outcomes = await Promise.all(codes)
+		expect(outcomes.filter((code) => code === null)).toHaveLength(5) // still open
+		expect(outcomes.filter((code) => code === HUB_CLOSE_TOO_MANY_CONNECTIONS)).toHaveLength(7)
+		expect(hub.connectionCount()).toBe(5)
+		const otherIp = connect(url, { Authorization: 'Bearer user-x', 'X-Test-IP': '198.51.100.1' })
+		await otherIp.opened
+		expect(hub.connectionCount()).toBe(6)
+		for (const tab of [...sockets, otherIp]) tab.socket.close()
+	})
+
+	test('upgrade attempts per IP are rate-limited before authentication (HTTP 429)', async () => {
+		const url = await start({ upgradesPerMinute: 4 })
+		const results: string[] = []
+		for (let i = 0; i < 6; i++) {
+			results.push(
+				await connect(url, { 'X-Test-IP': '203.0.113.9' }).opened.then(
+					() => 'open',
+					(error: Error) => error.message,
+				),
+			)
+		}
+		expect(results).toEqual(['HTTP 401', 'HTTP 401', 'HTTP 401', 'HTTP 401', 'HTTP 429', 'HTTP 429'])
+		// Another IP still gets through.
+		const other = connect(url, { Authorization: 'Bearer guest-token', 'X-Test-IP': '198.51.100.2' })
+		await other.opened
+		other.socket.close()
 	})
 })

@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { MemoryStore, type Options as RateLimitOptions } from 'express-rate-limit'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { UserRole } from '#db/schema/users.ts'
 import {
+	HUB_CLOSE_TOO_MANY_CONNECTIONS,
 	HUB_KEEPALIVE_MS,
 	HUB_MAX_MESSAGE_BYTES,
 	HUB_PATH,
@@ -12,7 +14,16 @@ import {
 } from '#app/utils/realtime.ts'
 
 type Identity = { userId: string; role: UserRole }
-type Connection = Identity & { socket: WebSocket; lastSeen: number }
+type Connection = Identity & { socket: WebSocket; lastSeen: number; ip: string }
+
+export type HubLimits = {
+	/** Open connections of one user (all tabs, all devices). */
+	perUser: number
+	/** Open connections from one client IP. */
+	perIp: number
+	/** Upgrade attempts from one client IP per minute, accepted or not. */
+	upgradesPerMinute: number
+}
 
 export type HubServer = Hub & {
 	close(): Promise<void>
@@ -25,15 +36,34 @@ export type HubServer = Hub & {
  * cookie or a bearer token during the upgrade; cross-site upgrades are refused.
  * Every 15 s each connection gets a ping (and a KeepAlive message the browser
  * can see); one that has not answered for 30 s is dropped.
+ *
+ * Limits (docs/decisions/0051-realtime-connection-caps.md): upgrade attempts
+ * per IP are rate-limited before authentication (HTTP 429); a connection over
+ * the cap of its user or IP is accepted and closed at once with code 4429
+ * (HUB_CLOSE_TOO_MANY_CONNECTIONS), which the browser can see and obeys.
  */
 export function createHub(options: {
 	server: Server
 	authenticate: (request: IncomingMessage) => Promise<Identity | null> | Identity | null
 	isAllowedOrigin: (origin: string | undefined, request: IncomingMessage) => boolean
+	/** The client IP as the HTTP app sees it (Express "trust proxy"). */
+	clientIp?: (request: IncomingMessage) => string
+	limits?: Partial<HubLimits>
 	onError?: (error: unknown) => void
 }): HubServer {
 	const wss = new WebSocketServer({ noServer: true, maxPayload: HUB_MAX_MESSAGE_BYTES })
 	const connections = new Set<Connection>()
+	const limits: HubLimits = { perUser: 20, perIp: 100, upgradesPerMinute: 60, ...options.limits }
+	const clientIp = options.clientIp ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '')
+	const upgradeAttempts = new MemoryStore()
+	upgradeAttempts.init({ windowMs: 60_000 } as RateLimitOptions)
+	const openPerUser = new Map<string, number>()
+	const openPerIp = new Map<string, number>()
+	const adjust = (counts: Map<string, number>, key: string, delta: number) => {
+		const next = (counts.get(key) ?? 0) + delta
+		if (next > 0) counts.set(key, next)
+		else counts.delete(key)
+	}
 
 	const reject = (socket: Duplex, status: number, text: string) => {
 		socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
@@ -44,12 +74,23 @@ export function createHub(options: {
 		const pathname = new URL(request.url ?? '/', 'http://hub.local').pathname
 		if (pathname !== HUB_PATH) return // other upgrade handlers (Vite HMR in development)
 		try {
+			const ip = clientIp(request)
+			const { totalHits } = await upgradeAttempts.increment(ip)
+			if (totalHits > limits.upgradesPerMinute) return reject(socket, 429, 'Too Many Requests')
 			if (!options.isAllowedOrigin(request.headers.origin, request)) return reject(socket, 403, 'Forbidden')
 			const identity = await options.authenticate(request)
 			if (!identity) return reject(socket, 401, 'Unauthorized')
 			wss.handleUpgrade(request, socket, head, (ws) => {
-				const connection: Connection = { ...identity, socket: ws, lastSeen: Date.now() }
-				connections.add(connection)
+				// Counted here, synchronously, so that concurrent upgrades cannot all pass the check.
+				if (
+					(openPerUser.get(identity.userId) ?? 0) >= limits.perUser ||
+					(openPerIp.get(ip) ?? 0) >= limits.perIp
+				) {
+					ws.close(HUB_CLOSE_TOO_MANY_CONNECTIONS, 'TooManyConnections')
+					return
+				}
+				const connection: Connection = { ...identity, ip, socket: ws, lastSeen: Date.now() }
+				track(connection)
 				ws.on('pong', () => {
 					connection.lastSeen = Date.now()
 				})
@@ -57,8 +98,8 @@ export function createHub(options: {
 				ws.on('message', () => {
 					connection.lastSeen = Date.now()
 				})
-				ws.on('close', () => connections.delete(connection))
-				ws.on('error', () => connections.delete(connection))
+				ws.on('close', () => untrack(connection))
+				ws.on('error', () => untrack(connection))
 			})
 		} catch (error) {
 			options.onError?.(error)
@@ -67,12 +108,23 @@ export function createHub(options: {
 	}
 	options.server.on('upgrade', onUpgrade)
 
+	function track(connection: Connection) {
+		connections.add(connection)
+		adjust(openPerUser, connection.userId, 1)
+		adjust(openPerIp, connection.ip, 1)
+	}
+	function untrack(connection: Connection) {
+		if (!connections.delete(connection)) return
+		adjust(openPerUser, connection.userId, -1)
+		adjust(openPerIp, connection.ip, -1)
+	}
+
 	const keepAlive = setInterval(() => {
 		const now = Date.now()
 		for (const connection of connections) {
 			if (now - connection.lastSeen > HUB_SERVER_TIMEOUT_MS) {
 				connection.socket.terminate()
-				connections.delete(connection)
+				untrack(connection)
 				continue
 			}
 			connection.socket.ping()
@@ -101,8 +153,11 @@ export function createHub(options: {
 			new Promise<void>((resolve) => {
 				clearInterval(keepAlive)
 				options.server.off('upgrade', onUpgrade)
+				upgradeAttempts.shutdown()
 				for (const connection of connections) connection.socket.terminate()
 				connections.clear()
+				openPerUser.clear()
+				openPerIp.clear()
 				wss.close(() => resolve())
 			}),
 	}

@@ -13,15 +13,26 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express from 'express'
 import pino from 'pino'
 import { pinoHttp } from 'pino-http'
 import { EnvError, parseEnv, type Env } from '#app/utils/env.server.ts'
 import { REDACTED_PATHS, redactUrl } from '#app/utils/logger.server.ts'
 import type * as AppModuleNamespace from './app.ts'
+import { bodyLimit } from './body-limit.ts'
+import { answerClientErrors } from './client-errors.ts'
 import { createHub, type HubServer } from './hub.ts'
 import { createPageCache } from './page-cache.ts'
-import { allowedOrigins, cspNonce, rateLimits, refuse, sameOriginCheck, securityHeaders } from './security.ts'
+import {
+	allowedOrigins,
+	cspNonce,
+	lastResortErrorHandler,
+	rateLimits,
+	refuse,
+	rejectMalformedUrls,
+	sameOriginCheck,
+	securityHeaders,
+} from './security.ts'
 
 type AppModule = typeof AppModuleNamespace
 
@@ -48,6 +59,8 @@ const logger = pino({
 const HMR_PORT = Number(process.env.HMR_PORT ?? 24678)
 const ROOT = process.cwd()
 const SERVER_BUILD = path.join(ROOT, 'build/server/index.js')
+/** Express's req.ip getter, applied to the hub's raw upgrade requests ("trust proxy" rules included). */
+const expressIp = Object.getOwnPropertyDescriptor(express.request, 'ip')?.get
 
 async function createAppLoader(app: express.Express): Promise<() => Promise<AppModule>> {
 	if (dev) {
@@ -78,7 +91,11 @@ async function main() {
 	app.disable('x-powered-by')
 	if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
 	const server = http.createServer(app)
+	// Requests the HTTP parser refuses (e.g. a 1 MB query string) get the envelope or a translated page.
+	answerClientErrors(server, logger)
 
+	// Before static files and the app: a URL that cannot be decoded is a 400, never a URIError.
+	app.use(rejectMalformedUrls(logger))
 	app.use(compression())
 	// Processed uploads (playroom photos): file names are content hashes, so they never change.
 	app.use('/uploads', express.static(env.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false }))
@@ -116,6 +133,7 @@ async function main() {
 
 	app.use(...rateLimits(env))
 	app.use(sameOriginCheck(env))
+	app.use(bodyLimit(env))
 	const pageCache = createPageCache()
 	if (env.PAGE_CACHE === 'on') app.use(pageCache.middleware)
 
@@ -123,6 +141,12 @@ async function main() {
 		server,
 		authenticate: async (request) => (await loadApp()).authenticateHubRequest(request.headers),
 		isAllowedOrigin: (origin, request) => !origin || allowedOrigins(env, request).has(origin),
+		clientIp: (request) => String(expressIp?.call(Object.assign(Object.create(request), { app })) ?? ''),
+		limits: {
+			perUser: env.HUB_MAX_CONNECTIONS_PER_USER,
+			perIp: env.HUB_MAX_CONNECTIONS_PER_IP,
+			upgradesPerMinute: Math.round(60 * env.RATE_LIMIT_FACTOR),
+		},
 		onError: (error) => logger.error({ err: error }, 'realtime upgrade failed'),
 	})
 
@@ -140,11 +164,7 @@ async function main() {
 	})
 
 	// Last resort: no stack trace ever reaches a client.
-	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-		logger.error({ err: error, url: redactUrl(req.originalUrl) }, 'unhandled request error')
-		if (res.headersSent) return res.end()
-		refuse(req, res, 500, 'ServerError')
-	})
+	app.use(lastResortErrorHandler(logger))
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject)

@@ -33,6 +33,18 @@ afterEach(async () => {
 const post = (url: string) =>
 	fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
 
+/** A POST with the path sent exactly as written (fetch would normalise dot segments). */
+const rawPost = (base: string, path: string) =>
+	new Promise<number>((resolve, reject) => {
+		const request = http.request(`${base}/`, { method: 'POST', path, headers: { 'Content-Length': 0 } })
+		request.on('response', (response) => {
+			response.resume()
+			resolve(response.statusCode ?? 0)
+		})
+		request.on('error', reject)
+		request.end()
+	})
+
 describe('login attempts per IP', () => {
 	test('the 11th login attempt within a minute is refused with 429, whichever way it comes', async () => {
 		const base = await start()
@@ -59,5 +71,36 @@ describe('login attempts per IP', () => {
 		const base = await start('2')
 		for (let i = 0; i < 20; i++) expect((await post(`${base}/login`)).status).toBe(200)
 		expect((await post(`${base}/login`)).status).toBe(429)
+	})
+
+	// Issue 10, defect 1: the router decodes the path and ignores case; the limiter must see the same path.
+	test.each([
+		['/%6cogin'],
+		['/en/l%6fgin'],
+		['/LOGIN'],
+		['/EN/Login.data'],
+		['/playrooms/../login'],
+		['/%2e%2e/en/login'],
+		['/api/%41uth/signin'],
+		['/api/auth/forgotPassword'],
+		['/api/%41uth/forgotPassword'],
+		['/auth/register-%67uest'],
+		['/user/%43onfirmChangeEmail/a/b/c'],
+	])('after 10 refused logins, %s is refused too', async (path) => {
+		const base = await start()
+		for (let i = 0; i < 10; i++) expect((await post(`${base}/login`)).status).toBe(200)
+		expect(await rawPost(base, path)).toBe(429)
+	})
+
+	test('an encoded path counts towards the same limit as the plain one', async () => {
+		const base = await start()
+		for (let i = 0; i < 10; i++)
+			expect(await rawPost(base, i % 2 ? '/%6cogin' : '/api/%41uth/signin')).toBe(200)
+		expect((await post(`${base}/login`)).status).toBe(429)
+	})
+
+	test('an encoded logout is still not counted', async () => {
+		const base = await start()
+		for (let i = 0; i < 12; i++) expect(await rawPost(base, '/auth/%6cogout')).toBe(200)
 	})
 })

@@ -3,10 +3,12 @@ import type { IncomingMessage } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import helmet from 'helmet'
+import type { Logger } from 'pino'
 import { common as deCommon } from '#app/locales/de/common.ts'
 import { common as enCommon } from '#app/locales/en/common.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { getLocaleFromPathname, negotiateLocale, type Locale } from '#app/utils/locale.ts'
+import { redactUrl } from '#app/utils/logger.server.ts'
 
 /**
  * The HTTP security baseline (docs/subsystems/security.md): CSP with a nonce
@@ -15,6 +17,7 @@ import { getLocaleFromPathname, negotiateLocale, type Locale } from '#app/utils/
  */
 
 const apiErrorTexts = { de: deCommon.apiErrors, en: enCommon.apiErrors }
+export type RefusalName = keyof (typeof apiErrorTexts)['de']
 
 function requestLocale(req: Request): Locale {
 	return req.path.startsWith('/api/')
@@ -22,28 +25,41 @@ function requestLocale(req: Request): Locale {
 		: getLocaleFromPathname(req.path)
 }
 
-/** A refusal in the request's language: the API envelope for /api, a small page otherwise. */
-export function refuse(
-	req: Request,
-	res: Response,
+/**
+ * The body of a refusal: the API envelope for /api, a small page in the
+ * path's language otherwise. Also used where there is no Express request
+ * (server/client-errors.ts answers on the raw socket).
+ */
+export function refusalBody(
+	target: { api: boolean; locale: Locale },
 	status: number,
-	name: keyof (typeof apiErrorTexts)['de'],
-) {
-	const locale = requestLocale(req)
+	name: RefusalName,
+): { contentType: string; body: string } {
+	const { api, locale } = target
 	const message = apiErrorTexts[locale][name]
-	if (req.path.startsWith('/api/')) {
-		res.status(status).json({ success: false, value: null, error: JSON.stringify({ name, message }) })
-		return
+	if (api) {
+		return {
+			contentType: 'application/json; charset=utf-8',
+			body: JSON.stringify({ success: false, value: null, error: JSON.stringify({ name, message }) }),
+		}
 	}
-	res
-		.status(status)
-		.type('html')
-		.send(
+	const backHome = locale === 'en' ? enCommon.errors.backHome : deCommon.errors.backHome
+	return {
+		contentType: 'text/html; charset=utf-8',
+		body:
 			`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${status}</title></head>` +
-				`<body><h1>${status}</h1><p>${message}</p><p><a href="${locale === 'en' ? '/en' : '/'}">${
-					locale === 'en' ? enCommon.errors.backHome : deCommon.errors.backHome
-				}</a></p></body></html>`,
-		)
+			`<body><h1>${status}</h1><p>${message}</p><p><a href="${locale === 'en' ? '/en' : '/'}">${backHome}</a></p></body></html>`,
+	}
+}
+
+/** A refusal in the request's language: the API envelope for /api, a small page otherwise. */
+export function refuse(req: Request, res: Response, status: number, name: RefusalName) {
+	const { contentType, body } = refusalBody(
+		{ api: req.path.startsWith('/api/'), locale: requestLocale(req) },
+		status,
+		name,
+	)
+	res.status(status).set('Cache-Control', 'no-store').type(contentType).send(body)
 }
 
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -128,25 +144,92 @@ export function sameOriginCheck(env: Env) {
 	}
 }
 
+/**
+ * The path as React Router matches it: WHATWG-normalised like the URL the
+ * request handler builds (dot segments resolved), then decoded segment by
+ * segment (an encoded "/" stays encoded). Route matching ignores case, so
+ * whoever compares with it must too. `null` when the path cannot be decoded
+ * (malformed percent-encoding), which rejectMalformedUrls answers with 400.
+ */
+export function routerPath(req: IncomingMessage & { originalUrl?: string }): string | null {
+	const cached = routerPaths.get(req)
+	if (cached !== undefined) return cached
+	const raw = req.originalUrl ?? req.url ?? '/'
+	let path: string | null
+	try {
+		const { pathname } = new URL(`http://router.local${raw.startsWith('/') ? raw : `/${raw}`}`)
+		path = pathname
+			.split('/')
+			.map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+			.join('/')
+	} catch {
+		path = null
+	}
+	routerPaths.set(req, path)
+	return path
+}
+const routerPaths = new WeakMap<IncomingMessage, string | null>()
+
+/**
+ * A URL whose percent-encoding cannot be decoded (`/playrooms/%ff`, `/%`) is a
+ * 400 in the request's language before static files, the router or any
+ * handler sees it — never a URIError, a 500 or an error log line.
+ */
+export function rejectMalformedUrls(logger: Pick<Logger, 'debug'>) {
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (routerPath(req) !== null) return next()
+		logger.debug({ url: redactUrl(req.originalUrl) }, 'malformed request URL refused')
+		refuse(req, res, 400, 'InvalidUrl')
+	}
+}
+
+/**
+ * The last error handler: a client error that escaped (an Express or
+ * static-file error carrying a 4xx status) is answered with that status and
+ * logged at debug; anything else is a 500 and logged as an error. No stack
+ * trace ever reaches a client.
+ */
+export function lastResortErrorHandler(logger: Pick<Logger, 'debug' | 'error'>) {
+	return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		const status = clientErrorStatus(error)
+		if (status) logger.debug({ err: error, url: redactUrl(req.originalUrl) }, 'client error')
+		else logger.error({ err: error, url: redactUrl(req.originalUrl) }, 'unhandled request error')
+		if (res.headersSent) return res.end()
+		if (status === 413) return refuse(req, res, 413, 'PayloadTooLarge')
+		if (status) return refuse(req, res, 400, 'BadRequest')
+		refuse(req, res, 500, 'ServerError')
+	}
+}
+
+function clientErrorStatus(error: unknown): number | null {
+	if (typeof error !== 'object' || error === null) return null
+	const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
+	const value = typeof status === 'number' ? status : statusCode
+	return typeof value === 'number' && value >= 400 && value < 500 ? value : null
+}
+
+/** Credential forms and endpoints, matched against routerPath (case-insensitive like the router). */
 const AUTH_PATH = /^(\/en)?\/(login|auth\/(?!logout)[^/]+|user\/ConfirmChangeEmail)|^\/api\/Auth\//i
 
 /**
  * Rate limits per client IP (RATE_LIMIT_FACTOR scales them; tests raise it):
  * 1,000 requests a minute in general, 10 a minute for logins and other
- * credential forms (POST to /login, /auth/*, /api/Auth/*).
+ * credential forms (POST to /login, /auth/*, /api/Auth/*). Both match the path
+ * the router will see (routerPath), so `/%6cogin`, `/LOGIN` or `/x/../login`
+ * count as `/login`.
  */
 export function rateLimits(env: Env) {
-	const perMinute = (limit: number, skip: (req: Request) => boolean) =>
+	const perMinute = (limit: number, skip: (req: Request, path: string) => boolean) =>
 		rateLimit({
 			windowMs: 60_000,
 			limit: Math.round(limit * env.RATE_LIMIT_FACTOR),
 			standardHeaders: 'draft-7',
 			legacyHeaders: false,
 			handler: (req: Request, res: Response) => refuse(req, res, 429, 'TooManyRequests'),
-			skip,
+			skip: (req) => skip(req, routerPath(req) ?? req.path),
 		})
 	return [
-		perMinute(1_000, (req) => req.path === '/healthz' || req.path.startsWith('/assets/')),
-		perMinute(10, (req) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(req.path)),
+		perMinute(1_000, (_req, path) => path === '/healthz' || path.startsWith('/assets/')),
+		perMinute(10, (req, path) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(path)),
 	]
 }

@@ -47,6 +47,11 @@ const envSchema = z
 			.string()
 			.transform((value) => (/^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value))
 			.optional(),
+		/** Largest request body (JSON, forms) in KB; larger ones get 413 (docs/subsystems/security.md). */
+		MAX_BODY_KB: z.coerce.number().int('must be a whole number').positive().default(64),
+		/** Open realtime connections per user and per client IP (docs/decisions/0051-realtime-connection-caps.md). */
+		HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int('must be a whole number').positive().default(20),
+		HUB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int('must be a whole number').positive().default(100),
 		/** The micro-cache of anonymous pages (docs/subsystems/page-cache.md). */
 		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 		/** Turns the scheduler off, e.g. for one-off scripts. */

@@ -45,6 +45,10 @@ describe('locale routing', () => {
 		['fr-FR,de;q=0.8,en;q=0.5', 'de'],
 		['fr-FR', 'en'], // English is the catch-all locale
 		['de;q=0,en;q=0', 'en'],
+		['*', 'de'], // any language: the default (issue 10)
+		['*;q=0.5', 'de'],
+		['fr-FR,*;q=0.1', 'en'],
+		['en-GB,*;q=0.1', 'en'],
 	])('Accept-Language %s → %s', (header, expected) => {
 		expect(negotiateLocale(header)).toBe(expected)
 	})

@@ -44,23 +44,23 @@ export function switchLocalePath(pathWithSearch: string, target: Locale): string
 /**
  * Picks a locale from an Accept-Language header: the best-weighted of de/en;
  * English when the browser asks only for other languages (English is the
- * catch-all locale); German when there is no header at all.
+ * catch-all locale); German when there is no header at all or only `*`.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
 	if (!acceptLanguage?.trim()) return DEFAULT_LOCALE
-	const ranked = acceptLanguage
-		.split(',')
-		.map((part, position) => {
-			const [tag = '', ...params] = part.trim().split(';')
-			const qParam = params.find((p) => p.trim().startsWith('q='))
-			const q = qParam ? Number(qParam.trim().slice(2)) : 1
-			return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, position }
-		})
+	const entries = acceptLanguage.split(',').map((part, position) => {
+		const [tag = '', ...params] = part.trim().split(';')
+		const qParam = params.find((p) => p.trim().startsWith('q='))
+		const q = qParam ? Number(qParam.trim().slice(2)) : 1
+		return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, position }
+	})
+	const ranked = entries
 		.filter((entry) => entry.tag && entry.q > 0)
 		.sort((a, b) => b.q - a.q || a.position - b.position)
 	for (const { tag } of ranked) {
 		const primary = tag.split('-')[0]
 		if (isLocale(primary)) return primary
 	}
-	return 'en'
+	// "*" alone accepts any language: the default. Only named other languages fall back to English.
+	return entries.some((entry) => entry.tag && entry.tag !== '*') ? 'en' : DEFAULT_LOCALE
 }

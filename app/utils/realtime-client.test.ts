@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createRealtimeClient } from './realtime-client.ts'
-import type { WebSocketStatus } from './realtime.ts'
+import { HUB_CLOSE_TOO_MANY_CONNECTIONS, type WebSocketStatus } from './realtime.ts'
 
 /** Fake sockets and a manual clock, so reconnect timing is tested exactly. */
 function setup() {
@@ -74,6 +74,16 @@ describe('realtime client', () => {
 		}
 		expect(sockets).toHaveLength(5) // the first connection + 4 reconnects
 		expect(statuses).toEqual(['Offline', 'Offline', 'Offline', 'Offline', 'Offline'])
+	})
+
+	test('closed for being over the server’s connection cap (4429), it does not reconnect', () => {
+		const { sockets, statuses, advance } = setup()
+		advance(1000)
+		sockets[0]?.onopen?.({})
+		sockets[0]?.onclose?.({ code: HUB_CLOSE_TOO_MANY_CONNECTIONS })
+		advance(60_000)
+		expect(sockets).toHaveLength(1)
+		expect(statuses).toEqual(['Online', 'Offline'])
 	})
 
 	test('the reconnect delays are exactly 0, 2, 10, 30 seconds', () => {

@@ -1,4 +1,5 @@
 import {
+	HUB_CLOSE_TOO_MANY_CONNECTIONS,
 	HUB_CONNECT_DELAY_MS,
 	HUB_PATH,
 	HUB_RECONNECT_DELAYS_MS,
@@ -67,13 +68,15 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 			}
 		}
 		current.onerror = () => {}
-		current.onclose = () => {
+		current.onclose = (event) => {
 			if (socket !== current) return
 			socket = null
 			if (watchdog !== null) clearTimer(watchdog)
 			watchdog = null
 			options.onStatus('Offline')
 			if (stopped) return
+			// Over the server's connection cap (too many tabs): retrying would only be refused again.
+			if ((event as { code?: unknown } | null)?.code === HUB_CLOSE_TOO_MANY_CONNECTIONS) return
 			const delay = HUB_RECONNECT_DELAYS_MS[reconnectAttempt]
 			if (delay === undefined) return // out of attempts: stay offline
 			reconnectAttempt++

@@ -8,6 +8,11 @@ export const HUB_PATH = '/hub'
 export const HUB_KEEPALIVE_MS = 15_000
 export const HUB_SERVER_TIMEOUT_MS = 30_000
 export const HUB_MAX_MESSAGE_BYTES = 100_000
+/**
+ * Close code of a connection over its user's or IP's cap (4000–4999 are the
+ * application's codes; 4429 mirrors HTTP 429). The client does not reconnect.
+ */
+export const HUB_CLOSE_TOO_MANY_CONNECTIONS = 4429
 /** Delay before the first connection after start-up. */
 export const HUB_CONNECT_DELAY_MS = 1_000
 /** Delays before each reconnect attempt; after the last one the client stops. */
