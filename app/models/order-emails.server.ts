@@ -186,8 +186,12 @@ function bodyOf(
 					values,
 				),
 			]
+		case 'requestReceived':
+			return [t(`${key}.body`, values), t(`${key}.payment`)]
 		case 'paymentInstructions': {
 			if (order.paymentMethod === 'Card') return [t(`${key}.card`, values)]
+			// Bank details only when payment is due, never for a request the host may decline.
+			if (order.status !== 'AwaitingPayment') return [t(`${key}.body`, values)]
 			const bank = getSetting('bankDetails', db)
 			return [t(`${key}.body`, values), t(`${key}.bank`, { ...bank, reference: order.code })]
 		}

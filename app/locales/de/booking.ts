@@ -176,6 +176,8 @@ export const booking = {
 		deadline: 'Zahlbar bis',
 		payByCard: 'Jetzt mit Karte bezahlen',
 		onSite: 'Du bezahlst {{amount}} vor Ort beim Gastgeber.',
+		afterAcceptance:
+			'Noch nichts bezahlen: Die Zahlungsdaten bekommst du, sobald der Gastgeber deine Anfrage angenommen hat.',
 		nothingDue: 'Es ist nichts zu bezahlen.',
 		cardUnavailable: 'Kartenzahlung ist gerade nicht verfügbar.',
 	},
@@ -298,6 +300,7 @@ export const booking = {
 			subject: 'Deine Anfrage {{code}} für {{playroom}}',
 			heading: 'Hallo {{name}}, deine Anfrage ist beim Gastgeber',
 			body: 'Der Gastgeber hat bis {{deadline}} Zeit, sie anzunehmen. Wir melden uns, sobald er geantwortet hat.',
+			payment: '$t(booking:payment.afterAcceptance)',
 		},
 		newRequest: {
 			subject: 'Neue Anfrage {{code}} für {{playroom}}',

@@ -176,6 +176,8 @@ export const booking: TranslationShape<typeof de> = {
 		deadline: 'Payable by',
 		payByCard: 'Pay by card now',
 		onSite: 'You pay {{amount}} to the host on site.',
+		afterAcceptance:
+			'Do not pay yet: you will get the payment details as soon as the host has accepted your request.',
 		nothingDue: 'There is nothing to pay.',
 		cardUnavailable: 'Card payment is not available right now.',
 	},
@@ -297,6 +299,7 @@ export const booking: TranslationShape<typeof de> = {
 			subject: 'Your request {{code}} for {{playroom}}',
 			heading: 'Hello {{name}}, your request has reached the host',
 			body: 'The host has until {{deadline}} to accept it. We will let you know as soon as they have answered.',
+			payment: '$t(booking:payment.afterAcceptance)',
 		},
 		newRequest: {
 			subject: 'New request {{code}} for {{playroom}}',
