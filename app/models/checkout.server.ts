@@ -433,18 +433,15 @@ export function readExtrasFromForm(form: FormData, additionIds: readonly string[
 
 /**
  * The price engine's complaints about guests and extras, named like the
- * guests step's fields (guests → children, extras.N.… → extra_<additionId>).
+ * guests step's fields (extras.N.… → extra_<additionId>); the total of adults
+ * and children stays `guests`, shown at the group of both fields.
  */
 export function guestsStepErrors(view: CheckoutView): Record<string, string[]> {
 	const errors: Record<string, string[]> = {}
 	for (const [field, messages] of Object.entries(view.priceErrors)) {
 		if (field === 'voucherCode') continue
 		const extra = /^extras\.(\d+)\./.exec(field)
-		const name = extra
-			? `extra_${view.state.extras[Number(extra[1])]?.additionId ?? ''}`
-			: field === 'guests'
-				? 'children'
-				: field
+		const name = extra ? `extra_${view.state.extras[Number(extra[1])]?.additionId ?? ''}` : field
 		errors[name] = [...(errors[name] ?? []), ...messages]
 	}
 	return errors

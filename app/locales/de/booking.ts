@@ -60,7 +60,8 @@ export const booking = {
 		guests: {
 			adults: 'Erwachsene',
 			children: 'Kinder',
-			maxGuests: 'Höchstens {{max}} Personen insgesamt.',
+			maxGuests_one: 'Höchstens {{count}} Person insgesamt.',
+			maxGuests_other: 'Höchstens {{count}} Personen insgesamt (Erwachsene und Kinder zusammen).',
 			extras: 'Extras',
 			noExtras: 'Für diesen Spielraum gibt es keine Extras.',
 			quantity: 'Anzahl {{name}}',
@@ -106,7 +107,12 @@ export const booking = {
 			playroom: 'Spielraum',
 			when: 'Wann',
 			guests: 'Gäste',
-			guestsValue: '{{adults}} Erwachsene, {{children}} Kinder',
+			guestsValue:
+				'$t(booking:checkout.review.adults, {"count": {{adults}} }), $t(booking:checkout.review.children, {"count": {{children}} })',
+			adults_one: '{{count}} Erwachsener',
+			adults_other: '{{count}} Erwachsene',
+			children_one: '{{count}} Kind',
+			children_other: '{{count}} Kinder',
 			extras: 'Extras',
 			contact: 'Kontakt',
 			paymentMethod: 'Zahlungsart',
@@ -133,6 +139,7 @@ export const booking = {
 			noSlot: 'Noch keine Zeit gewählt',
 			priceTitle: 'Preis',
 			priceAfterSlot: 'Der Preis erscheint, sobald du eine Zeit gewählt hast.',
+			priceAfterGuests: 'Der Preis erscheint, sobald du die Zahl der Gäste angegeben hast.',
 			updating: 'Preis wird aktualisiert …',
 			instant: 'Sofortbuchung',
 			request: 'Buchung auf Anfrage',
@@ -373,7 +380,10 @@ export const booking = {
 		cancellationTooLate: 'Diese Buchung kann nicht mehr storniert werden.',
 		orderChanged: 'Die Buchung wurde inzwischen geändert. Bitte lade die Seite neu.',
 		termsRequired: 'Bitte akzeptiere die Bedingungen.',
-		guestsTooMany: 'Höchstens {{max}} Personen insgesamt.',
+		guestsTooMany_one:
+			'Erwachsene und Kinder zusammen sind {{total}} – dieser Spielraum erlaubt höchstens {{count}} Person.',
+		guestsTooMany_other:
+			'Erwachsene und Kinder zusammen sind {{total}} – dieser Spielraum erlaubt höchstens {{count}} Personen.',
 		cardNotAvailable: 'Kartenzahlung ist nicht eingerichtet.',
 		notAwaitingPayment: 'Für diese Buchung ist keine Zahlung offen.',
 		paymentProviderFailed:

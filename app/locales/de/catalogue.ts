@@ -40,6 +40,19 @@ export const catalogue = {
 		booking: 'Buchung',
 		guest: 'Gast',
 	},
+	/** A count with its unit in the breakdown; value is the formatted count (1,5). */
+	quantities: {
+		hour_one: '{{value}} Stunde',
+		hour_other: '{{value}} Stunden',
+		day_one: '{{value}} Tag',
+		day_other: '{{value}} Tage',
+		night_one: '{{value}} Nacht',
+		night_other: '{{value}} Nächte',
+		booking_one: '{{value}} Buchung',
+		booking_other: '{{value}} Buchungen',
+		guest_one: '{{value}} Gast',
+		guest_other: '{{value}} Gäste',
+	},
 	priceLines: {
 		baseWeekday: 'Grundpreis (Werktag)',
 		baseWeekend: 'Grundpreis (Wochenende)',

@@ -63,7 +63,8 @@ export const booking: TranslationShape<typeof de> = {
 		guests: {
 			adults: 'Adults',
 			children: 'Children',
-			maxGuests: 'At most {{max}} people in total.',
+			maxGuests_one: 'At most {{count}} person in total.',
+			maxGuests_other: 'At most {{count}} people in total (adults and children together).',
 			extras: 'Extras',
 			noExtras: 'This playroom has no extras.',
 			quantity: 'Quantity of {{name}}',
@@ -108,7 +109,12 @@ export const booking: TranslationShape<typeof de> = {
 			playroom: 'Playroom',
 			when: 'When',
 			guests: 'Guests',
-			guestsValue: '{{adults}} adults, {{children}} children',
+			guestsValue:
+				'$t(booking:checkout.review.adults, {"count": {{adults}} }), $t(booking:checkout.review.children, {"count": {{children}} })',
+			adults_one: '{{count}} adult',
+			adults_other: '{{count}} adults',
+			children_one: '{{count}} child',
+			children_other: '{{count}} children',
 			extras: 'Extras',
 			contact: 'Contact',
 			paymentMethod: 'Payment method',
@@ -134,6 +140,7 @@ export const booking: TranslationShape<typeof de> = {
 			noSlot: 'No time chosen yet',
 			priceTitle: 'Price',
 			priceAfterSlot: 'The price appears once you have chosen a time.',
+			priceAfterGuests: 'The price appears once you have entered the number of guests.',
 			updating: 'Updating the price …',
 			instant: 'Instant booking',
 			request: 'Booking on request',
@@ -370,7 +377,10 @@ export const booking: TranslationShape<typeof de> = {
 		cancellationTooLate: 'This booking can no longer be cancelled.',
 		orderChanged: 'The booking has changed in the meantime. Please reload the page.',
 		termsRequired: 'Please accept the terms.',
-		guestsTooMany: 'At most {{max}} people in total.',
+		guestsTooMany_one:
+			'Adults and children together are {{total}} – this playroom allows at most {{count}} person.',
+		guestsTooMany_other:
+			'Adults and children together are {{total}} – this playroom allows at most {{count}} people.',
 		cardNotAvailable: 'Card payment is not set up.',
 		notAwaitingPayment: 'No payment is due for this booking.',
 		paymentProviderFailed: 'The card payment could not be started. Please try again in a moment.',

@@ -43,6 +43,19 @@ export const catalogue: TranslationShape<typeof de> = {
 		booking: 'booking',
 		guest: 'guest',
 	},
+	/** A count with its unit in the breakdown; value is the formatted count (1.5). */
+	quantities: {
+		hour_one: '{{value}} hour',
+		hour_other: '{{value}} hours',
+		day_one: '{{value}} day',
+		day_other: '{{value}} days',
+		night_one: '{{value}} night',
+		night_other: '{{value}} nights',
+		booking_one: '{{value}} booking',
+		booking_other: '{{value}} bookings',
+		guest_one: '{{value}} guest',
+		guest_other: '{{value}} guests',
+	},
 	priceLines: {
 		baseWeekday: 'Base price (weekday)',
 		baseWeekend: 'Base price (weekend)',

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { getFixedT } from '#app/utils/i18n.server.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
@@ -130,7 +132,15 @@ describe('checkout page', () => {
 			form: { intent: 'guests', adults: '6', children: '7' },
 		})
 		expect(tooMany.status).toBe(400)
-		expect(JSON.stringify(tooMany.json)).toContain('children')
+		// Issue 11: the total is too high, said at the group — not "at most 12" under "children".
+		const tooManyErrors = (tooMany.data as { result: { error: Record<string, string[]> } }).result.error
+		expect(tooManyErrors).toEqual({ guests: ['booking:errors.guestsTooMany?count=12&total=13'] })
+		expect(translateValidationMessage(getFixedT('de'), tooManyErrors.guests?.[0] ?? '')).toBe(
+			'Erwachsene und Kinder zusammen sind 13 – dieser Spielraum erlaubt höchstens 12 Personen.',
+		)
+		expect(translateValidationMessage(getFixedT('en'), tooManyErrors.guests?.[0] ?? '')).toBe(
+			'Adults and children together are 13 – this playroom allows at most 12 people.',
+		)
 		const guests = await callRoute(action, {
 			path,
 			cookie,
