@@ -121,8 +121,11 @@ describe('running a page search', () => {
 		const found = runPageSearch(read('?city=leipzig'), null, 'de', { now: NOW })
 		expect(found.items.map((c) => c.name)).toContain(input.name)
 		expect(found.totalPages).toBe(1)
+		// Issue 11: a page beyond the last shows the last page and says so (not "1 playroom" + "none found").
 		const beyond = read('?city=leipzig&page=5')
-		expect(runPageSearch(beyond, null, 'de', { now: NOW }).items).toEqual([])
+		const corrected = runPageSearch(beyond, null, 'de', { now: NOW })
+		expect(corrected.items.map((c) => c.name)).toContain(input.name)
+		expect(corrected.currentPage).toBe(1)
 		expect(beyond.notices).toEqual(['pageOutOfRange'])
 		const nowhere = read('?where=Atlantis', { fixedPlace: true })
 		expect(runPageSearch(nowhere, null, 'de', { now: NOW }).totalCount).toBe(0)

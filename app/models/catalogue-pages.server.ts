@@ -206,7 +206,10 @@ export function inUrlOrder(names: Iterable<string>, params: URLSearchParams): st
 
 export type SearchPageResult = SearchResult & { totalPages: number }
 
-/** Runs the search of a page; an out-of-range page number is a notice, not an error. */
+/**
+ * Runs the search of a page. A page beyond the last is corrected to the last
+ * page and said so (issue 11: "71 playrooms" above "no playrooms found").
+ */
 export function runPageSearch(
 	search: PageSearch,
 	caller: Caller,
@@ -219,8 +222,11 @@ export function runPageSearch(
 		? { items: [], totalCount: 0, currentPage: search.query.currentPage, perPage: search.query.perPage }
 		: searchPlayrooms(search.query, caller, locale, options, db)
 	const totalPages = Math.max(1, Math.ceil(result.totalCount / result.perPage))
-	if (result.currentPage > totalPages) search.notices.push('pageOutOfRange')
-	return { ...result, totalPages }
+	if (result.currentPage <= totalPages) return { ...result, totalPages }
+	search.notices.push('pageOutOfRange')
+	search.query.currentPage = totalPages
+	const last = result.totalCount > 0 ? searchPlayrooms(search.query, caller, locale, options, db) : result
+	return { ...last, currentPage: totalPages, totalPages }
 }
 
 /** Everything a search form offers besides the typed values. */

@@ -284,6 +284,11 @@ export function loadCheckout(
 		? priceOf(summary, effective, bookingType, {}, now)
 		: { price: null, errors: {} }
 	const methods = summary.paymentMethods as PaymentMethod[]
+	if (effective.paymentMethod && !methods.includes(effective.paymentMethod)) {
+		// A method this playroom does not take (a forged or stale link) is dropped and said (issue 11).
+		notes.push('paymentMethod')
+		effective.paymentMethod = null
+	}
 	const guestsCount = (effective.adults ?? 0) + effective.children
 	const complete: Record<CheckoutStep, boolean> = {
 		date: Boolean(slot) && slotProblem === null,

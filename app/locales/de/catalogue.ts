@@ -148,7 +148,7 @@ export const catalogue = {
 		needPlace: 'Gib eine Adresse, Postleitzahl oder Stadt ein, um Spielräume in der Nähe zu finden.',
 		distanceNeedsPlace:
 			'Nach Entfernung sortieren geht nur mit einer Stadt oder einem Ort – wir sortieren nach Relevanz.',
-		pageOutOfRange: 'Diese Seite gibt es nicht. Geh zurück zur ersten Seite.',
+		pageOutOfRange: 'Diese Seitenzahl gibt es nicht – wir zeigen dir die letzte Seite.',
 	},
 	fields: {
 		q: 'Suchbegriff',

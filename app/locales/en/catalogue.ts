@@ -147,7 +147,7 @@ export const catalogue: TranslationShape<typeof de> = {
 		placeNotFound: 'We do not know this place. Enter a city or postcode, for example “Köln” or “50667”.',
 		needPlace: 'Enter an address, postcode or city to find playrooms nearby.',
 		distanceNeedsPlace: 'Sorting by distance needs a city or place – we sort by relevance.',
-		pageOutOfRange: 'This page does not exist. Go back to the first page.',
+		pageOutOfRange: 'That page number does not exist – here is the last page.',
 	},
 	fields: {
 		q: 'search term',

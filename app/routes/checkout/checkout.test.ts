@@ -83,6 +83,19 @@ describe('checkout page', () => {
 			})}`,
 		})
 		expect((offGrid.data as View).view).toMatchObject({ step: 'date', notes: ['checkIn'], slot: null })
+		// Issue 11: a payment method the playroom does not take (Card without Stripe) is dropped and said.
+		const forged = await callRoute(loader, {
+			path: `${BASE}${query({
+				playroomUrlPath: playroom.input.playroomUrlPath,
+				bookingType: 'Hourly',
+				checkIn: new Date(slot.checkIn).toISOString(),
+				checkOut: new Date(slot.checkOut).toISOString(),
+				guests: '5',
+				paymentMethod: 'Card',
+				step: 'review',
+			})}`,
+		})
+		expect((forged.data as View).view).toMatchObject({ notes: ['paymentMethod'], state: { paymentMethod: null } })
 		expect((await callRoute(loader, { path: `${BASE}?guests=2` })).status).toBe(404)
 		expect(
 			(await callRoute(loader, { path: `${BASE}${query({ playroomUrlPath: 'gibt-es-nicht' })}` })).status,

@@ -209,7 +209,8 @@ async function confirm(
 	const onlyTheSlotIsGone = missing.length === 1 && missing[0] === 'date' && current.slotProblem !== null
 	if (missing.length > 0 && !onlyTheSlotIsGone) {
 		// Something before the review is missing or no longer valid: back to that step.
-		throw redirect(`${here}${checkoutSearch(current.state, { step: missing[0] })}`)
+		// The original state: the page then names every value it drops (issue 11).
+		throw redirect(`${here}${checkoutSearch(state, { step: missing[0] })}`)
 	}
 	const { street, postalCode, city } = submission.value
 	if (current.summary.placeType === 'Mobile' && !(street && postalCode && city)) {
