@@ -75,15 +75,26 @@ describe('price breakdown lines', () => {
 
 	test('an older order without hours on the extra line still shows them', () => {
 		const t = looseT(getFixedT('de'))
-		const line = { kind: 'extra', unit: 'hour', labelDe: 'Kinderschminken', quantity: 1, unitPrice: 2_500, amount: 5_000 }
+		const line = {
+			kind: 'extra',
+			unit: 'hour',
+			labelDe: 'Kinderschminken',
+			quantity: 1,
+			unitPrice: 2_500,
+			amount: 5_000,
+		}
 		expect(describePriceLine(line, t, 'de').detail?.replace(/\s/g, ' ')).toBe('1 × 25,00 € × 2 Stunden')
 	})
 
 	test('adults and children in their singular and plural forms', () => {
 		const de = getFixedT('de')
 		const en = getFixedT('en')
-		expect(de('booking:checkout.review.guestsValue', { adults: 1, children: 1 })).toBe('1 Erwachsener, 1 Kind')
-		expect(de('booking:checkout.review.guestsValue', { adults: 2, children: 3 })).toBe('2 Erwachsene, 3 Kinder')
+		expect(de('booking:checkout.review.guestsValue', { adults: 1, children: 1 })).toBe(
+			'1 Erwachsener, 1 Kind',
+		)
+		expect(de('booking:checkout.review.guestsValue', { adults: 2, children: 3 })).toBe(
+			'2 Erwachsene, 3 Kinder',
+		)
 		expect(en('booking:checkout.review.guestsValue', { adults: 1, children: 0 })).toBe('1 adult, 0 children')
 		expect(en('booking:checkout.review.guestsValue', { adults: 2, children: 1 })).toBe('2 adults, 1 child')
 	})

@@ -36,7 +36,10 @@ export function describePriceLine(
 			return { label, detail: `${count(line.unit ?? 'booking', line.quantity)} × ${price}` }
 		}
 		case 'extraGuests':
-			return { label: t('catalogue:priceLines.extraGuests'), detail: `${count('guest', line.quantity)} × ${price}` }
+			return {
+				label: t('catalogue:priceLines.extraGuests'),
+				detail: `${count('guest', line.quantity)} × ${price}`,
+			}
 		case 'cleaning':
 			return { label: t('catalogue:priceLines.cleaning'), detail: null }
 		case 'extra': {

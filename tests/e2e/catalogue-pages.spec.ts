@@ -157,7 +157,7 @@ for (const lang of ['de', 'en'] as const) {
 		await page.getByTestId('start-times').getByRole('link').first().click()
 		const form = page.getByTestId('checkout-form')
 		await expect(form).toBeVisible()
-		await expect(form.getByLabel(t.guests)).toHaveValue('8')
+		await expect(page.getByTestId('playroom-guests-form').getByLabel(t.guests)).toHaveValue('8')
 		await form.getByLabel(t.duration).selectOption({ index: 0 })
 		await form.getByTestId('book-button').click()
 		await expect(page).toHaveURL(/\/public\/playroomOrder\/checkout\?/)

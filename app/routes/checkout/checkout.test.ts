@@ -95,7 +95,10 @@ describe('checkout page', () => {
 				step: 'review',
 			})}`,
 		})
-		expect((forged.data as View).view).toMatchObject({ notes: ['paymentMethod'], state: { paymentMethod: null } })
+		expect((forged.data as View).view).toMatchObject({
+			notes: ['paymentMethod'],
+			state: { paymentMethod: null },
+		})
 		expect((await callRoute(loader, { path: `${BASE}?guests=2` })).status).toBe(404)
 		expect(
 			(await callRoute(loader, { path: `${BASE}${query({ playroomUrlPath: 'gibt-es-nicht' })}` })).status,

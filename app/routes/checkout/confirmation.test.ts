@@ -26,11 +26,13 @@ async function requestScenario() {
 	const cookie = `auth.token=${createSession({ userId: fixture.guest.id, persistent: true }).token}`
 	const view = async () =>
 		(
-			(await callRoute(loader, {
-				path: `/public/playroomOrder/${order.id}/confirmation`,
-				cookie,
-				params: { orderId: order.id },
-			})).data as View
+			(
+				await callRoute(loader, {
+					path: `/public/playroomOrder/${order.id}/confirmation`,
+					cookie,
+					params: { orderId: order.id },
+				})
+			).data as View
 		).order
 	return { host, fixture, order, view }
 }
