@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
+import { resolvePlace } from '#app/domain/gazetteer.ts'
 import {
 	neighbouringCities,
 	readSearchPage,
-	resolvePlace,
 	runPageSearch,
 	sitemapEntries,
 	statePlace,
@@ -24,6 +24,18 @@ describe('places', () => {
 		expect(resolvePlace('frankfurt am main')?.slug).toBe('frankfurt-am-main')
 		expect(resolvePlace('Atlantis')).toBeNull()
 		expect(resolvePlace('  ')).toBeNull()
+	})
+
+	test('districts of the cities are known too (issue 11: "Ehrenfeld" and "Schwabing" were not)', () => {
+		expect(resolvePlace('Ehrenfeld')).toMatchObject({ slug: 'koeln', label: 'Ehrenfeld, Köln', lat: 50.95 })
+		expect(resolvePlace('schwabing')).toMatchObject({ slug: 'muenchen', label: 'Schwabing, München' })
+		expect(resolvePlace('Prenzlauer Berg')?.slug).toBe('berlin')
+		// A name two cities have goes to the city named with it.
+		expect(resolvePlace('Südstadt Hannover')).toMatchObject({ slug: 'hannover', label: 'Südstadt, Hannover' })
+		expect(resolvePlace('Köln Südstadt')).toMatchObject({ slug: 'koeln', label: 'Südstadt, Köln' })
+		const near = read('?where=Ehrenfeld&radius=5', { fixedPlace: true })
+		expect(near.notices).toEqual([])
+		expect(near.origin).toMatchObject({ label: 'Ehrenfeld, Köln', radius: 5 })
 	})
 
 	test('neighbouring cities are the nearest city pages, nearest first, without the city itself', () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { contentPages } from '#db/schema/content.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
+import { resolvePlace } from '#app/domain/gazetteer.ts'
 import { CITIES, STATES, cityBySlug, distanceKm, type CityInfo } from '#app/domain/places.ts'
 import { foldGerman, tokenize } from '#app/domain/search-text.ts'
 import {
@@ -60,22 +61,6 @@ export const DEFAULT_PLACE_RADIUS_KM = 25
 export const PLACE_RADII = [5, 10, 25, 50, 100] as const
 
 const shape = searchParamsSchema.shape
-
-/** A place typed by a visitor → coordinates: a known city by name or slug, or a postal code of one. */
-export function resolvePlace(text: string): (CityInfo & { label: string }) | null {
-	const words = tokenize(foldGerman(text))
-	if (words.length === 0) return null
-	const joined = words.join(' ')
-	for (const city of CITIES) {
-		const name = tokenize(foldGerman(city.name)).join(' ')
-		if (joined === name || joined === city.slug.replace(/-/g, ' ') || ` ${joined} `.includes(` ${name} `)) {
-			return { ...city, label: city.name }
-		}
-	}
-	const postal = /\b(\d{5})\b/.exec(text)?.[1]
-	const byPostal = postal ? CITIES.find((c) => postal.startsWith(c.postalPrefix)) : undefined
-	return byPostal ? { ...byPostal, label: `${postal} ${byPostal.name}` } : null
-}
 
 /**
  * Reads a search page's URL. `fixed` are the page's own filters (a city page's

@@ -172,7 +172,8 @@ export function loadPlayroomPage(
 	}
 
 	let starts: { start: string; localStart: string }[] | null = null
-	let selected: { start: string; localStart: string; durations: DurationChoice[] } | null = null
+	let selected: { start: string; localStart: string; guests: number; durations: DurationChoice[] } | null =
+		null
 	if (choice.date && offered.length) {
 		const lists = getAvailableLists(
 			{ playroomId: detail.id },

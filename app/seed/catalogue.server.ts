@@ -205,7 +205,7 @@ function bookingTypesFor(random: Random, mobile: boolean, overnight: boolean) {
  * of the seeded data stays as it was.
  */
 function uniqueName(prefix: string, mobile: boolean, district: string, used: Set<string>): string {
-	const start = Math.max(0, NAME_PREFIXES.indexOf(prefix))
+	const start = Math.max(0, (NAME_PREFIXES as readonly string[]).indexOf(prefix))
 	const candidates = NAME_PREFIXES.map((_, i) => NAME_PREFIXES[(start + i) % NAME_PREFIXES.length] ?? prefix)
 	const names = candidates.map((p) => (mobile ? `Spielmobil ${p}` : `${p} ${district}`))
 	return names.find((name) => !used.has(name)) ?? `${names[0]} ${used.size + 1}`
