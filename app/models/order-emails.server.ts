@@ -146,6 +146,13 @@ function details(t: LooseT, order: OrderRow, playroomName: string, locale: Local
 			},
 			{ label: t('booking:emails.details.phone'), value: order.contact.phoneNumber ?? '—' },
 		)
+		const address = order.contact.eventAddress
+		if (address) {
+			rows.push({
+				label: t('booking:emails.details.eventAddress'),
+				value: `${address.street}, ${address.postalCode} ${address.city}`,
+			})
+		}
 		if (order.message) rows.push({ label: t('booking:emails.details.message'), value: order.message })
 	}
 	return rows

@@ -301,6 +301,7 @@ export const booking = {
 			status: 'Status',
 			guest: 'Gast',
 			phone: 'Telefon',
+			eventAddress: 'Wohin (Adresse des Gasts)',
 			message: 'Nachricht',
 		},
 		requestReceived: {
@@ -380,6 +381,13 @@ export const booking = {
 		cancellationTooLate: 'Diese Buchung kann nicht mehr storniert werden.',
 		orderChanged: 'Die Buchung wurde inzwischen geändert. Bitte lade die Seite neu.',
 		termsRequired: 'Bitte akzeptiere die Bedingungen.',
+		eventAddressFixedPlace:
+			'Dieser Spielraum hat einen festen Ort – eine Adresse für den Besuch geht hier nicht.',
+		postalCodeFormat: 'Bitte gib eine fünfstellige Postleitzahl an.',
+		eventAddressUnknown:
+			'Diesen Ort können wir nicht zuordnen. Bitte prüfe Postleitzahl und Ort (z. B. 50823 Köln).',
+		eventAddressTooFar:
+			'Diese Adresse liegt etwa {{distance}} km entfernt – das Angebot kommt nur bis {{radius}} km weit.',
 		guestsTooMany_one:
 			'Erwachsene und Kinder zusammen sind {{total}} – dieser Spielraum erlaubt höchstens {{count}} Person.',
 		guestsTooMany_other:

@@ -300,6 +300,7 @@ export const booking: TranslationShape<typeof de> = {
 			status: 'Status',
 			guest: 'Guest',
 			phone: 'Phone',
+			eventAddress: 'Where (the guest’s address)',
 			message: 'Message',
 		},
 		requestReceived: {
@@ -376,6 +377,12 @@ export const booking: TranslationShape<typeof de> = {
 		responseDeadlinePassed: 'The deadline for answering this request has passed.',
 		cancellationTooLate: 'This booking can no longer be cancelled.',
 		orderChanged: 'The booking has changed in the meantime. Please reload the page.',
+		eventAddressFixedPlace:
+			'This playroom has a fixed place – an address for the visit is not possible here.',
+		postalCodeFormat: 'Please enter a five-digit postcode.',
+		eventAddressUnknown: 'We cannot place this address. Please check postcode and town (e.g. 50823 Köln).',
+		eventAddressTooFar:
+			'This address is about {{distance}} km away – the offer only travels up to {{radius}} km.',
 		termsRequired: 'Please accept the terms.',
 		guestsTooMany_one:
 			'Adults and children together are {{total}} – this playroom allows at most {{count}} person.',
