@@ -896,6 +896,14 @@ function ReviewStep({ data, actionData }: { data: LoaderData; actionData: Checko
 				{mobile ? (
 					<fieldset className="mb-4 rounded-lg border border-line p-4">
 						<legend className="px-1 font-semibold">{t('checkout.review.eventAddress')}</legend>
+						{view.summary.serviceRadiusKm ? (
+							<p className="mb-3 text-sm text-ink-muted" data-testid="service-radius">
+								{t('checkout.review.serviceRadius', {
+									radius: view.summary.serviceRadiusKm,
+									city: view.summary.city,
+								})}
+							</p>
+						) : null}
 						<TextField
 							field={fields.street}
 							label={t('checkout.review.street')}

@@ -122,6 +122,7 @@ export const booking = {
 			message: 'Nachricht an den Gastgeber (optional)',
 			messageHint: 'Zum Beispiel der Anlass oder Fragen zur Anreise.',
 			eventAddress: 'Wohin kommt das Spielmobil?',
+			serviceRadius: 'Das Angebot kommt bis zu {{radius}} km rund um {{city}}.',
 			street: 'Straße und Hausnummer',
 			postalCode: 'Postleitzahl',
 			city: 'Ort',

@@ -124,6 +124,7 @@ export const booking: TranslationShape<typeof de> = {
 			message: 'Message to the host (optional)',
 			messageHint: 'For example the occasion or questions about getting there.',
 			eventAddress: 'Where should the mobile playroom come?',
+			serviceRadius: 'The offer travels up to {{radius}} km around {{city}}.',
 			street: 'Street and number',
 			postalCode: 'Postal code',
 			city: 'Town',
