@@ -4,8 +4,7 @@ import { playrooms } from '#db/schema/catalogue.ts'
 import { contentPages } from '#db/schema/content.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { resolvePlace } from '#app/domain/gazetteer.ts'
-import { CITIES, STATES, cityBySlug, distanceKm, type CityInfo } from '#app/domain/places.ts'
-import { foldGerman, tokenize } from '#app/domain/search-text.ts'
+import { CITIES, STATES, cityBySlug, distanceKm } from '#app/domain/places.ts'
 import {
 	pageSearchExtraFields,
 	searchParamsSchema,
