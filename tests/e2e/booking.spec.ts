@@ -395,7 +395,10 @@ test.describe('booking without JavaScript (English)', () => {
 		await page.getByLabel(T.en.terms).check()
 		await page.getByRole('button', { name: T.en.book }).click()
 		await expect(
-			page.getByText(/This address is about \d+ km away – the offer only travels up to \d+ km\./),
+			page
+				.getByTestId('confirm-form')
+				.getByRole('listitem')
+				.getByText(/This address is about \d+ km away – the offer only travels up to \d+ km\./),
 		).toBeVisible()
 		await page
 			.getByTestId('confirm-form')

@@ -319,7 +319,9 @@ test('unknown slugs and playrooms are the 404 page; nonsense parameters are name
 		'Diese Angaben konnten wir nicht verwenden und haben sie ignoriert: Datum, Seite, Gäste, Sortierung.',
 	)
 	await page.goto('/en/playrooms?page=999')
-	await expect(page.getByTestId('search-notices')).toContainText('This page does not exist.')
+	// Issue 11: corrected to the last page, and said.
+	await expect(page.getByTestId('search-notices')).toContainText('here is the last page')
+	await expect(page.getByTestId('no-results')).toHaveCount(0)
 	await page.goto('/en/playrooms/spielwiese-ehrenfeld?date=yesterday&guests=9999')
 	await expect(page.getByTestId('search-notices')).toHaveText(
 		'We could not use these values and ignored them: date, guests.',
