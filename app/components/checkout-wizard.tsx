@@ -169,7 +169,9 @@ function Summary({ view, livePrice }: { view: CheckoutView; livePrice: LivePrice
 				{price ? (
 					<PriceBreakdown price={price} />
 				) : (
-					<p className="text-sm">{t('checkout.summary.priceAfterSlot')}</p>
+					<p className="text-sm">
+						{slot ? t('checkout.summary.priceAfterGuests') : t('checkout.summary.priceAfterSlot')}
+					</p>
 				)}
 			</div>
 		</aside>
@@ -482,6 +484,7 @@ function GuestsStep({
 		defaultValue: { adults: String(view.state.adults ?? 2), children: String(view.state.children) },
 	})
 	const extraErrors = (id: string) => (result?.error?.[`extra_${id}`] as string[] | undefined) ?? undefined
+	const groupErrors = result?.error?.guests as string[] | undefined
 	const chosen = new Map(view.state.extras.map((e) => [e.additionId, e.quantity]))
 	const recompute = (element: HTMLFormElement) => {
 		const data = new FormData(element)
@@ -501,22 +504,30 @@ function GuestsStep({
 			<FormAlert form={form} />
 			<input type="hidden" name="intent" value="guests" />
 			<p className="mb-3 text-sm text-ink-muted">
-				{t('checkout.guests.maxGuests', { max: view.summary.maxGuests })}
+				{t('checkout.guests.maxGuests', { count: view.summary.maxGuests })}
 			</p>
-			<div className="grid gap-x-4 sm:grid-cols-2">
-				<NumberField
-					field={fields.adults}
-					label={t('checkout.guests.adults')}
-					min={1}
-					max={view.summary.maxGuests}
-				/>
-				<NumberField
-					field={fields.children}
-					label={t('checkout.guests.children')}
-					min={0}
-					max={view.summary.maxGuests}
-				/>
-			</div>
+			<fieldset
+				className="mb-4"
+				aria-describedby={groupErrors?.length ? 'checkout-guests-group-error' : undefined}
+				data-testid="guests-group"
+			>
+				<legend className="sr-only">{t('checkout.steps.guests')}</legend>
+				<div className="grid gap-x-4 sm:grid-cols-2">
+					<NumberField
+						field={fields.adults}
+						label={t('checkout.guests.adults')}
+						min={1}
+						max={view.summary.maxGuests}
+					/>
+					<NumberField
+						field={fields.children}
+						label={t('checkout.guests.children')}
+						min={0}
+						max={view.summary.maxGuests}
+					/>
+				</div>
+				<FieldErrors id="checkout-guests-group-error" errors={groupErrors} />
+			</fieldset>
 			<fieldset className="mb-4">
 				<legend className="mb-2 font-semibold">{t('checkout.guests.extras')}</legend>
 				{view.summary.additions.length === 0 ? (
@@ -885,6 +896,14 @@ function ReviewStep({ data, actionData }: { data: LoaderData; actionData: Checko
 				{mobile ? (
 					<fieldset className="mb-4 rounded-lg border border-line p-4">
 						<legend className="px-1 font-semibold">{t('checkout.review.eventAddress')}</legend>
+						{view.summary.serviceRadiusKm ? (
+							<p className="mb-3 text-sm text-ink-muted" data-testid="service-radius">
+								{t('checkout.review.serviceRadius', {
+									radius: view.summary.serviceRadiusKm,
+									city: view.summary.city,
+								})}
+							</p>
+						) : null}
 						<TextField
 							field={fields.street}
 							label={t('checkout.review.street')}

@@ -56,7 +56,15 @@ export function PaymentPanel({ order }: { order: OrderView }) {
 			</Form>
 		)
 	}
-	if (order.paymentMethod === 'OnSite' && (order.status === 'Confirmed' || order.status === 'Requested')) {
+	if (order.status === 'Requested') {
+		// Nothing to pay before the host accepts (issue 11): the instructions follow then.
+		return (
+			<p className="card" data-testid="payment-after-acceptance">
+				{t('payment.afterAcceptance')}
+			</p>
+		)
+	}
+	if (order.paymentMethod === 'OnSite' && order.status === 'Confirmed') {
 		return <p className="card">{t('payment.onSite', { amount: formatAmount(order.totalAmount, locale) })}</p>
 	}
 	return null

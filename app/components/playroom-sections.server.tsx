@@ -300,6 +300,33 @@ function Booking({
 			{booking.selected ? (
 				<form
 					method="get"
+					action="#booking"
+					className="flex flex-wrap items-end gap-2"
+					data-testid="playroom-guests-form"
+				>
+					{booking.selected.keep.map((field) => (
+						<input key={field.name} type="hidden" name={field.name} value={field.value} />
+					))}
+					<label className="flex flex-col gap-1 text-sm font-medium">
+						{t('catalogue:detail.guests')}
+						<input
+							name="guests"
+							type="number"
+							min={1}
+							max={booking.maxGuests}
+							required
+							defaultValue={booking.selected.guests}
+							className="w-28 rounded-lg border border-line bg-surface px-3 py-2 text-base font-normal"
+						/>
+					</label>
+					<button type="submit" className="btn-secondary">
+						{t('catalogue:detail.updatePrices')}
+					</button>
+				</form>
+			) : null}
+			{booking.selected ? (
+				<form
+					method="get"
 					action={localizePath('/public/playroomOrder/checkout', locale)}
 					className="flex flex-col gap-3"
 					data-testid="checkout-form"
@@ -321,19 +348,10 @@ function Booking({
 							))}
 						</select>
 					</label>
-					<label className="flex flex-col gap-1 text-sm font-medium">
-						{t('catalogue:detail.guests')}
-						<input
-							name="guests"
-							type="number"
-							min={1}
-							max={booking.maxGuests}
-							required
-							defaultValue={booking.guests ?? undefined}
-							className="rounded-lg border border-line bg-surface px-3 py-2 text-base font-normal"
-						/>
-					</label>
-					<p className="text-xs text-ink-muted">{t('catalogue:detail.priceNote')}</p>
+					<input type="hidden" name="guests" value={booking.selected.guests} />
+					<p className="text-xs text-ink-muted" data-testid="price-note">
+						{t('catalogue:detail.priceNote', { count: booking.selected.guests })}
+					</p>
 					<div className="flex flex-wrap items-center gap-3">
 						<button type="submit" className="btn-primary" data-testid="book-button">
 							{booking.instant ? t('catalogue:detail.book') : t('catalogue:detail.request')}

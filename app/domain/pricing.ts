@@ -78,6 +78,8 @@ export type PriceLine = {
 	unitPrice: number
 	/** Cents; negative for discounts. */
 	amount: number
+	/** Per-hour extras: the stay's hours the price is multiplied by. */
+	hours?: number
 	/** Extras: the addition and its names; vouchers: the code. */
 	additionId?: string
 	labelDe?: string
@@ -215,6 +217,7 @@ function extraLines(
 			quantity: selection.quantity,
 			unitPrice: addition.price,
 			amount,
+			...(addition.unit === 'PerHour' ? { hours: minutes / 60 } : {}),
 			additionId: addition.id,
 			labelDe: addition.nameDe,
 			labelEn: addition.nameEn,
@@ -241,7 +244,11 @@ export function calculatePrice(
 		invalid('guests', validationMessage('validation.minValue', { min: 1 }))
 	}
 	if (request.guests > request.maxGuests) {
-		invalid('guests', validationMessage('validation.maxValue', { max: request.maxGuests }))
+		// Said about the group, not one of its fields (issue 11): adults and children together.
+		invalid(
+			'guests',
+			validationMessage('booking:errors.guestsTooMany', { count: request.maxGuests, total: request.guests }),
+		)
 	}
 	const minutes = (request.end - request.start) / MINUTE
 	const lines = baseLines(request, settings)

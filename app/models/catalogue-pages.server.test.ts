@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
+import { resolvePlace } from '#app/domain/gazetteer.ts'
 import {
 	neighbouringCities,
 	readSearchPage,
-	resolvePlace,
 	runPageSearch,
 	sitemapEntries,
 	statePlace,
@@ -24,6 +24,18 @@ describe('places', () => {
 		expect(resolvePlace('frankfurt am main')?.slug).toBe('frankfurt-am-main')
 		expect(resolvePlace('Atlantis')).toBeNull()
 		expect(resolvePlace('  ')).toBeNull()
+	})
+
+	test('districts of the cities are known too (issue 11: "Ehrenfeld" and "Schwabing" were not)', () => {
+		expect(resolvePlace('Ehrenfeld')).toMatchObject({ slug: 'koeln', label: 'Ehrenfeld, Köln', lat: 50.95 })
+		expect(resolvePlace('schwabing')).toMatchObject({ slug: 'muenchen', label: 'Schwabing, München' })
+		expect(resolvePlace('Prenzlauer Berg')?.slug).toBe('berlin')
+		// A name two cities have goes to the city named with it.
+		expect(resolvePlace('Südstadt Hannover')).toMatchObject({ slug: 'hannover', label: 'Südstadt, Hannover' })
+		expect(resolvePlace('Köln Südstadt')).toMatchObject({ slug: 'koeln', label: 'Südstadt, Köln' })
+		const near = read('?where=Ehrenfeld&radius=5', { fixedPlace: true })
+		expect(near.notices).toEqual([])
+		expect(near.origin).toMatchObject({ label: 'Ehrenfeld, Köln', radius: 5 })
 	})
 
 	test('neighbouring cities are the nearest city pages, nearest first, without the city itself', () => {
@@ -121,8 +133,11 @@ describe('running a page search', () => {
 		const found = runPageSearch(read('?city=leipzig'), null, 'de', { now: NOW })
 		expect(found.items.map((c) => c.name)).toContain(input.name)
 		expect(found.totalPages).toBe(1)
+		// Issue 11: a page beyond the last shows the last page and says so (not "1 playroom" + "none found").
 		const beyond = read('?city=leipzig&page=5')
-		expect(runPageSearch(beyond, null, 'de', { now: NOW }).items).toEqual([])
+		const corrected = runPageSearch(beyond, null, 'de', { now: NOW })
+		expect(corrected.items.map((c) => c.name)).toContain(input.name)
+		expect(corrected.currentPage).toBe(1)
 		expect(beyond.notices).toEqual(['pageOutOfRange'])
 		const nowhere = read('?where=Atlantis', { fixedPlace: true })
 		expect(runPageSearch(nowhere, null, 'de', { now: NOW }).totalCount).toBe(0)

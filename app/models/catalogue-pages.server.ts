@@ -3,8 +3,8 @@ import type { z } from 'zod'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { contentPages } from '#db/schema/content.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
-import { CITIES, STATES, cityBySlug, distanceKm, type CityInfo } from '#app/domain/places.ts'
-import { foldGerman, tokenize } from '#app/domain/search-text.ts'
+import { resolvePlace } from '#app/domain/gazetteer.ts'
+import { CITIES, STATES, cityBySlug, distanceKm } from '#app/domain/places.ts'
 import {
 	pageSearchExtraFields,
 	searchParamsSchema,
@@ -60,22 +60,6 @@ export const DEFAULT_PLACE_RADIUS_KM = 25
 export const PLACE_RADII = [5, 10, 25, 50, 100] as const
 
 const shape = searchParamsSchema.shape
-
-/** A place typed by a visitor → coordinates: a known city by name or slug, or a postal code of one. */
-export function resolvePlace(text: string): (CityInfo & { label: string }) | null {
-	const words = tokenize(foldGerman(text))
-	if (words.length === 0) return null
-	const joined = words.join(' ')
-	for (const city of CITIES) {
-		const name = tokenize(foldGerman(city.name)).join(' ')
-		if (joined === name || joined === city.slug.replace(/-/g, ' ') || ` ${joined} `.includes(` ${name} `)) {
-			return { ...city, label: city.name }
-		}
-	}
-	const postal = /\b(\d{5})\b/.exec(text)?.[1]
-	const byPostal = postal ? CITIES.find((c) => postal.startsWith(c.postalPrefix)) : undefined
-	return byPostal ? { ...byPostal, label: `${postal} ${byPostal.name}` } : null
-}
 
 /**
  * Reads a search page's URL. `fixed` are the page's own filters (a city page's
@@ -206,7 +190,10 @@ export function inUrlOrder(names: Iterable<string>, params: URLSearchParams): st
 
 export type SearchPageResult = SearchResult & { totalPages: number }
 
-/** Runs the search of a page; an out-of-range page number is a notice, not an error. */
+/**
+ * Runs the search of a page. A page beyond the last is corrected to the last
+ * page and said so (issue 11: "71 playrooms" above "no playrooms found").
+ */
 export function runPageSearch(
 	search: PageSearch,
 	caller: Caller,
@@ -219,8 +206,11 @@ export function runPageSearch(
 		? { items: [], totalCount: 0, currentPage: search.query.currentPage, perPage: search.query.perPage }
 		: searchPlayrooms(search.query, caller, locale, options, db)
 	const totalPages = Math.max(1, Math.ceil(result.totalCount / result.perPage))
-	if (result.currentPage > totalPages) search.notices.push('pageOutOfRange')
-	return { ...result, totalPages }
+	if (result.currentPage <= totalPages) return { ...result, totalPages }
+	search.notices.push('pageOutOfRange')
+	search.query.currentPage = totalPages
+	const last = result.totalCount > 0 ? searchPlayrooms(search.query, caller, locale, options, db) : result
+	return { ...last, currentPage: totalPages, totalPages }
 }
 
 /** Everything a search form offers besides the typed values. */

@@ -284,6 +284,11 @@ export function loadCheckout(
 		? priceOf(summary, effective, bookingType, {}, now)
 		: { price: null, errors: {} }
 	const methods = summary.paymentMethods as PaymentMethod[]
+	if (effective.paymentMethod && !methods.includes(effective.paymentMethod)) {
+		// A method this playroom does not take (a forged or stale link) is dropped and said (issue 11).
+		notes.push('paymentMethod')
+		effective.paymentMethod = null
+	}
 	const guestsCount = (effective.adults ?? 0) + effective.children
 	const complete: Record<CheckoutStep, boolean> = {
 		date: Boolean(slot) && slotProblem === null,
@@ -433,18 +438,15 @@ export function readExtrasFromForm(form: FormData, additionIds: readonly string[
 
 /**
  * The price engine's complaints about guests and extras, named like the
- * guests step's fields (guests → children, extras.N.… → extra_<additionId>).
+ * guests step's fields (extras.N.… → extra_<additionId>); the total of adults
+ * and children stays `guests`, shown at the group of both fields.
  */
 export function guestsStepErrors(view: CheckoutView): Record<string, string[]> {
 	const errors: Record<string, string[]> = {}
 	for (const [field, messages] of Object.entries(view.priceErrors)) {
 		if (field === 'voucherCode') continue
 		const extra = /^extras\.(\d+)\./.exec(field)
-		const name = extra
-			? `extra_${view.state.extras[Number(extra[1])]?.additionId ?? ''}`
-			: field === 'guests'
-				? 'children'
-				: field
+		const name = extra ? `extra_${view.state.extras[Number(extra[1])]?.additionId ?? ''}` : field
 		errors[name] = [...(errors[name] ?? []), ...messages]
 	}
 	return errors

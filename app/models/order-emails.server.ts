@@ -146,6 +146,13 @@ function details(t: LooseT, order: OrderRow, playroomName: string, locale: Local
 			},
 			{ label: t('booking:emails.details.phone'), value: order.contact.phoneNumber ?? '—' },
 		)
+		const address = order.contact.eventAddress
+		if (address) {
+			rows.push({
+				label: t('booking:emails.details.eventAddress'),
+				value: `${address.street}, ${address.postalCode} ${address.city}`,
+			})
+		}
 		if (order.message) rows.push({ label: t('booking:emails.details.message'), value: order.message })
 	}
 	return rows
@@ -186,8 +193,12 @@ function bodyOf(
 					values,
 				),
 			]
+		case 'requestReceived':
+			return [t(`${key}.body`, values), t(`${key}.payment`)]
 		case 'paymentInstructions': {
 			if (order.paymentMethod === 'Card') return [t(`${key}.card`, values)]
+			// Bank details only when payment is due, never for a request the host may decline.
+			if (order.status !== 'AwaitingPayment') return [t(`${key}.body`, values)]
 			const bank = getSetting('bankDetails', db)
 			return [t(`${key}.body`, values), t(`${key}.bank`, { ...bank, reference: order.code })]
 		}

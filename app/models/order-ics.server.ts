@@ -9,7 +9,9 @@ import { looseT } from '#app/utils/loose-t.ts'
  * The calendar entry of an order (RFC 5545 through ical-generator): attached
  * to the confirmation e-mail and served at /guest/orders/:orderId/ics. The
  * UID is stable per order, so importing it again updates the entry; a
- * cancelled order's file says STATUS:CANCELLED.
+ * cancelled order's file says STATUS:CANCELLED, a pending request's
+ * STATUS:TENTATIVE. Pages offer it only for AwaitingPayment and Confirmed
+ * (ADR 0063).
  */
 export type IcsOrder = {
 	id: string
@@ -34,6 +36,12 @@ export function buildOrderIcs(order: IcsOrder, locale: Locale): string {
 		method: ICalCalendarMethod.PUBLISH,
 	})
 	const cancelled = order.status === 'Cancelled' || order.status === 'Declined' || order.status === 'Expired'
+	// A request the host has not accepted yet is only pencilled in.
+	const status = cancelled
+		? ICalEventStatus.CANCELLED
+		: order.status === 'Requested'
+			? ICalEventStatus.TENTATIVE
+			: ICalEventStatus.CONFIRMED
 	calendar.createEvent({
 		id: `${order.id}@spielzimmer`,
 		start: order.checkIn,
@@ -42,7 +50,7 @@ export function buildOrderIcs(order: IcsOrder, locale: Locale): string {
 		description: t('booking:ics.description', { code: order.code, url }),
 		location: order.location,
 		url,
-		status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+		status,
 	})
 	return calendar.toString()
 }

@@ -257,9 +257,9 @@ export function getOrderView(
 	const holding = HOLDING.includes(order.status)
 	const quote = holding ? getCancellationQuote(order.id, caller, { now }, db) : null
 	const paid = paidAmount(order.id, db)
+	// Payment instructions only when payment is due: a request may still be declined (issue 11).
 	const bankDetails =
-		order.paymentMethod === 'BankTransfer' &&
-		(order.status === 'AwaitingPayment' || order.status === 'Requested')
+		order.paymentMethod === 'BankTransfer' && order.status === 'AwaitingPayment'
 			? getSetting('bankDetails', db)
 			: null
 	return {
@@ -320,7 +320,8 @@ export function getOrderView(
 				order.paymentMethod === 'Card' &&
 				isCardPaymentConfigured() &&
 				(order.paymentDeadline?.getTime() ?? 0) > now,
-			ics: isGuest,
+			// A calendar entry only for an agreed booking that still holds the slot (ADR 0063).
+			ics: isGuest && (order.status === 'AwaitingPayment' || order.status === 'Confirmed'),
 		},
 		now,
 	}

@@ -295,6 +295,46 @@ describe('order creation', () => {
 			postalCode: '50672',
 			city: 'Köln',
 		})
+		// Issue 11: placed with the shipped gazetteer and checked against the service radius.
+		const later = hourlySlot('2026-06-19', 14)
+		const address = (postalCode: string, city: string) => ({ street: 'Hauptstr. 1', postalCode, city })
+		expect(
+			await thrown(() => placeOrder(fixture, { ...later, eventAddress: address('80331', 'München') })),
+		).toMatchObject({
+			status: 400,
+			errorName: 'OutsideServiceRadius',
+			params: { radius: 30 },
+			fields: {
+				'eventAddress.city': [
+					expect.stringMatching(/^booking:errors.eventAddressTooFar\?distance=4\d\d&radius=30$/),
+				],
+			},
+		})
+		expect(
+			await thrown(() => placeOrder(fixture, { ...later, eventAddress: address('1234', 'Köln') })),
+		).toMatchObject({ fields: { 'eventAddress.postalCode': ['booking:errors.postalCodeFormat'] } })
+		expect(
+			await thrown(() => placeOrder(fixture, { ...later, eventAddress: address('99999', 'Atlantis') })),
+		).toMatchObject({ errorName: 'EventAddressUnknown' })
+		// Düsseldorf is ~34 km from Köln: outside 30 km. A Köln district is inside.
+		expect(
+			await thrown(() => placeOrder(fixture, { ...later, eventAddress: address('40210', 'Düsseldorf') })),
+		).toMatchObject({ errorName: 'OutsideServiceRadius' })
+		expect(
+			placeOrder(fixture, { ...later, eventAddress: address('51103', 'Köln') }).contact.eventAddress,
+		).toEqual(address('51103', 'Köln'))
+	})
+
+	test('a fixed-place playroom refuses an event address instead of dropping it (issue 11)', async () => {
+		const fixture = await bookingFixture()
+		expect(
+			await thrown(() =>
+				placeOrder(fixture, {
+					...hourlySlot('2026-06-19', 10),
+					eventAddress: { street: 'Venloer Str. 1', postalCode: '50672', city: 'Köln' },
+				}),
+			),
+		).toMatchObject({ status: 400, errorName: 'EventAddressNotAllowed' })
 	})
 })
 

@@ -35,6 +35,7 @@ import { deliverSoon } from './account-emails.server.ts'
 import { requireUserRow } from './account.server.ts'
 import { loadAvailabilityInput } from './availability.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
+import { checkEventAddress } from '#app/domain/event-address.ts'
 import {
 	bookOnSiteCompletion,
 	bookRefund,
@@ -196,16 +197,8 @@ function insertOrder(
 			fields: { bookingType: ['catalogue:errors.bookingTypeNotOffered'] },
 		})
 	}
-	if (playroom.placeType === 'Mobile' && !input.eventAddress) {
-		const required = ['validation.required']
-		throw new AppError(400, 'ValidationError', {
-			fields: {
-				'eventAddress.street': required,
-				'eventAddress.postalCode': required,
-				'eventAddress.city': required,
-			},
-		})
-	}
+	// A Mobile offer needs the guest's address within its radius; a fixed place refuses one (ADR 0065).
+	const eventAddress = checkEventAddress(playroom, input.eventAddress)?.address ?? null
 	const stay = { start: input.checkIn, end: input.checkOut }
 	const availability = loadAvailabilityInput(playroom.id, stay.start - DAY_MS, stay.end + DAY_MS, tx)
 	if (!availability) throw orderNotFound()
@@ -274,7 +267,7 @@ function insertOrder(
 			lastName: guest.lastName,
 			email: guest.email,
 			phoneNumber: guest.phoneNumber,
-			eventAddress: playroom.placeType === 'Mobile' ? (input.eventAddress ?? null) : null,
+			eventAddress,
 		},
 		price: {
 			currency: 'EUR',

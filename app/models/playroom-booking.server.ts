@@ -324,6 +324,7 @@ export function getCheckoutSummary(
 		name: playroom.name,
 		city: playroom.city,
 		placeType: playroom.placeType,
+		serviceRadiusKm: playroom.serviceRadiusKm,
 		maxGuests: playroom.maxGuests,
 		instantBooking: playroom.instantBooking,
 		cancellationPolicy: playroom.cancellationPolicy,

@@ -118,6 +118,29 @@ describe('the playroom page', () => {
 		expect(view.prices[0]?.lines).toContain('Mon–Fri: €35 / hour')
 	})
 
+	test('the duration prices are for the guest count the page sends on to the checkout (issue 11)', async () => {
+		const { input } = await createTestPlayroom()
+		const start = '2026-11-24T08:00:00.000Z'
+		const load = (guests: string) =>
+			loadPlayroomPage(input.playroomUrlPath, url(`?date=2026-11-24&start=${start}${guests}`), null, 'de', {
+				now: NOW,
+			})
+		// 10 guests are included; 19 guests pay 9 × 5 € more, as in the checkout.
+		const many = load('&guests=19')
+		expect(many.selected?.guests).toBe(19)
+		expect(many.selected?.durations[0]?.total).toBe(9_500 + 4_500)
+		const view = buildPlayroomView(many, looseT(getFixedT('de')), 'de')
+		expect(view.booking.selected?.guests).toBe(19)
+		expect(view.booking.selected?.keep).toEqual([
+			{ name: 'bookingType', value: 'Hourly' },
+			{ name: 'month', value: '2026-11' },
+			{ name: 'date', value: '2026-11-24' },
+			{ name: 'start', value: start },
+		])
+		// Without a count the prices are for the included guests, and that count goes to the checkout.
+		expect(load('').selected?.guests).toBe(10)
+	})
+
 	test('a start that is not offered is ignored; a fully booked day has no starts', async () => {
 		const { id, hostId, input } = await createTestPlayroom()
 		await createTestOrder({

@@ -172,7 +172,8 @@ export function loadPlayroomPage(
 	}
 
 	let starts: { start: string; localStart: string }[] | null = null
-	let selected: { start: string; localStart: string; durations: DurationChoice[] } | null = null
+	let selected: { start: string; localStart: string; guests: number; durations: DurationChoice[] } | null =
+		null
 	if (choice.date && offered.length) {
 		const lists = getAvailableLists(
 			{ playroomId: detail.id },
@@ -191,6 +192,8 @@ export function loadPlayroomPage(
 			selected = {
 				start: chosen.start,
 				localStart: chosen.localStart,
+				/** The guest count every price below is for (the checkout gets the same, issue 11). */
+				guests: Math.max(1, guests),
 				durations: chosen.durations.map((d) => ({
 					minutes: d.minutes,
 					nights: d.nights ?? null,
@@ -350,6 +353,14 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 					checkIn: data.selected.start,
 					durations: data.selected.durations.map((d) => ({ value: d.end, label: durationLabel(d) })),
 					changeHref: link({ start: null }),
+					guests: data.selected.guests,
+					// The guests form reloads this page with the same choice and a new count.
+					keep: Object.entries({
+						bookingType: choice.bookingType,
+						month: choice.month,
+						date: choice.date ?? '',
+						start: data.selected.start,
+					}).map(([name, value]) => ({ name, value })),
 				}
 			: null,
 		bookingType: choice.bookingType,

@@ -55,6 +55,9 @@ describe('demo catalogue', () => {
 			'openingHours',
 		])
 		expect(new Set(published.map((p) => p.descriptionEn)).size).toBe(published.length)
+		// Issue 11: no two demo playrooms share a name (two "Bällebad-Paradies Moabit" in Berlin were).
+		const names = all.map((p) => p.name)
+		expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([])
 
 		const host = db.select().from(users).where(eq(users.email, 'host@example.com')).get()
 		const own = all.filter((p) => p.hostId === host?.id && p.status === 'Published')

@@ -199,6 +199,18 @@ function bookingTypesFor(random: Random, mobile: boolean, overnight: boolean) {
 	return types
 }
 
+/**
+ * A demo name no other demo playroom has (issue 11): the drawn
+ * prefix, else the next prefixes in turn — without drawing again, so the rest
+ * of the seeded data stays as it was.
+ */
+function uniqueName(prefix: string, mobile: boolean, district: string, used: Set<string>): string {
+	const start = Math.max(0, (NAME_PREFIXES as readonly string[]).indexOf(prefix))
+	const candidates = NAME_PREFIXES.map((_, i) => NAME_PREFIXES[(start + i) % NAME_PREFIXES.length] ?? prefix)
+	const names = candidates.map((p) => (mobile ? `Spielmobil ${p}` : `${p} ${district}`))
+	return names.find((name) => !used.has(name)) ?? `${names[0]} ${used.size + 1}`
+}
+
 type Spec = {
 	city: CityInfo
 	host: Host
@@ -215,14 +227,14 @@ function buildPlayroom(
 	spec: Spec,
 	photoPool: Photo[],
 	usedPaths: Set<string>,
+	usedNames: Set<string>,
 ): PlayroomInput {
 	const { random } = ctx
 	const districts = DISTRICTS[spec.city.slug] ?? ['Zentrum']
 	const district = spec.district ?? random.pick(districts)
 	const mobile = spec.mobile ?? false
-	const name =
-		spec.name ??
-		(mobile ? `Spielmobil ${random.pick(NAME_PREFIXES)}` : `${random.pick(NAME_PREFIXES)} ${district}`)
+	const name = spec.name ?? uniqueName(random.pick(NAME_PREFIXES), mobile, district, usedNames)
+	usedNames.add(name)
 	let urlPath = spec.urlPath ?? slugify(name)
 	for (let n = 2; usedPaths.has(urlPath); n++) urlPath = `${slugify(name)}-${n}`
 	usedPaths.add(urlPath)
@@ -619,12 +631,13 @@ export const catalogueSeedStep: SeedStep = {
 		}
 
 		const usedPaths = new Set<string>()
+		const usedNames = new Set(specs.flatMap((spec) => (spec.name ? [spec.name] : [])))
 		const usedCodes = new Set<string>()
 		let orderCount = 0
 		db.transaction((tx) => {
 			const txCtx = { ...ctx, db: tx as unknown as SeedContext['db'] }
 			for (const spec of specs) {
-				const input = buildPlayroom(txCtx, spec, photoPool, usedPaths)
+				const input = buildPlayroom(txCtx, spec, photoPool, usedPaths, usedNames)
 				if (spec.urlPath === 'spielwiese-ehrenfeld') input.customUrl = 'spielwiese'
 				const id = createPlayroom(input, tx)
 				if (spec.status === 'Published') {

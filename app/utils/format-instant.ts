@@ -1,4 +1,5 @@
 import { berlinOffsetMinutes } from '#app/domain/berlin-time.ts'
+import { formatCalendarDate } from './format.ts'
 import type { Locale } from './locale.ts'
 
 /**
@@ -10,43 +11,6 @@ import type { Locale } from './locale.ts'
  * module of its own so that pages without order times do not load the
  * time-zone code (JavaScript budget, docs/subsystems/performance.md).
  */
-const NAMES = {
-	de: {
-		weekdays: ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'],
-		months: [
-			'Januar',
-			'Februar',
-			'März',
-			'April',
-			'Mai',
-			'Juni',
-			'Juli',
-			'August',
-			'September',
-			'Oktober',
-			'November',
-			'Dezember',
-		],
-	},
-	en: {
-		weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-		months: [
-			'January',
-			'February',
-			'March',
-			'April',
-			'May',
-			'June',
-			'July',
-			'August',
-			'September',
-			'October',
-			'November',
-			'December',
-		],
-	},
-} as const
-
 /** The Berlin wall clock of an instant, read with the UTC getters. */
 function wallClock(instant: number | Date) {
 	const ms = typeof instant === 'number' ? instant : instant.getTime()
@@ -55,15 +19,10 @@ function wallClock(instant: number | Date) {
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
-/** "Mi., 3. Juni 2026" / "Wed, 3 June 2026" */
+/** "Mi., 3. Juni 2026" / "Wed, 3 June 2026" — the one date style per language (format.ts). */
 export function formatDate(instant: number | Date, locale: Locale): string {
 	const wall = wallClock(instant)
-	const names = NAMES[locale]
-	const weekday = names.weekdays[wall.getUTCDay()] ?? ''
-	const month = names.months[wall.getUTCMonth()] ?? ''
-	return locale === 'de'
-		? `${weekday}., ${wall.getUTCDate()}. ${month} ${wall.getUTCFullYear()}`
-		: `${weekday}, ${wall.getUTCDate()} ${month} ${wall.getUTCFullYear()}`
+	return formatCalendarDate(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), locale)
 }
 
 /** "14:00" (24 h in both languages, as on German and British timetables) */

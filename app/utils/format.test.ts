@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatAmount, formatHours, formatMoney } from './format.ts'
+import { formatAmount, formatHours, formatLocalDate, formatMoney, formatMonth, weekdayNames } from './format.ts'
 import { formatDate, formatDateTime, formatStay, formatTime } from './format-instant.ts'
 
 describe('format', () => {
@@ -24,5 +24,18 @@ describe('format', () => {
 		expect(formatMoney(3_500, 'en')).toBe('€35')
 		expect(formatHours(150, 'de')).toBe('2,5')
 		expect(formatHours(120, 'en')).toBe('2')
+	})
+
+	test('one date style per language: calendar days and order instants read the same (issue 11)', () => {
+		// The calendar said "Sunday, November 1, 2026" (en-US) while the checkout said "Fri, 27 November 2026".
+		expect(formatLocalDate('2026-11-01', 'en')).toBe('Sun, 1 November 2026')
+		expect(formatLocalDate('2026-11-01', 'en')).toBe(formatDate(Date.parse('2026-11-01T10:00:00Z'), 'en'))
+		expect(formatLocalDate('2026-11-27', 'de')).toBe('Fr., 27. November 2026')
+		expect(formatLocalDate('2026-11-27', 'de')).toBe(formatDate(Date.parse('2026-11-27T10:00:00Z'), 'de'))
+		expect(formatLocalDate('2026-11-27', 'en', 'short')).toBe('Fri, 27 Nov')
+		expect(formatLocalDate('2026-03-02', 'de', 'short')).toBe('Mo., 2. März')
+		expect(formatMonth('2026-12', 'en')).toBe('December 2026')
+		expect(weekdayNames('de')[0]).toBe('Mo.')
+		expect(weekdayNames('en')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
 	})
 })

@@ -4,11 +4,11 @@ import { CULTURES, type Locale } from './locale.ts'
  * Display formatting. Money and numbers with the browser's/Node's Intl
  * (cached: creating an Intl formatter costs far more than using one); money
  * is integer cents (ADR 0008). Instants (order times) are formatted by
- * ./format-instant.ts.
+ * ./format-instant.ts; dates of both use the fixed names below.
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+const formatters = new Map<string, Intl.NumberFormat>()
 
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => F): F {
+function cached<F extends Intl.NumberFormat>(key: string, create: () => F): F {
 	let format = formatters.get(key) as F | undefined
 	if (!format) {
 		format = create()
@@ -64,42 +64,88 @@ export function formatNumber(value: number, locale: Locale): string {
 	).format(value)
 }
 
-const utcDay = (date: string) => {
-	const [year = 1970, month = 1, day = 1] = date.split('-').map(Number)
-	return Date.UTC(year, month - 1, day)
+/**
+ * Day and month names, fixed rather than Intl's: Intl's date output differs
+ * between ICU versions (commas, spaces) and between en-US and en-GB. One date
+ * style per language everywhere — pages, calendar, checkout and e-mails
+ * (issue 11): "Fr., 27. November 2026" / "Fri, 27 November 2026" (en-GB order).
+ */
+const NAMES = {
+	de: {
+		weekdays: ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'],
+		months: [
+			'Januar',
+			'Februar',
+			'März',
+			'April',
+			'Mai',
+			'Juni',
+			'Juli',
+			'August',
+			'September',
+			'Oktober',
+			'November',
+			'Dezember',
+		],
+		shortMonths: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+	},
+	en: {
+		weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+		months: [
+			'January',
+			'February',
+			'March',
+			'April',
+			'May',
+			'June',
+			'July',
+			'August',
+			'September',
+			'October',
+			'November',
+			'December',
+		],
+		shortMonths: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+	},
+} as const
+
+/**
+ * A calendar day (month 0–11): "Fr., 27. November 2026" / "Fri, 27 November 2026";
+ * short: "Fr., 27. Nov." / "Fri, 27 Nov".
+ */
+export function formatCalendarDate(
+	year: number,
+	month: number,
+	day: number,
+	locale: Locale,
+	style: 'long' | 'short' = 'long',
+): string {
+	const names = NAMES[locale]
+	const weekday = names.weekdays[new Date(Date.UTC(year, month, day)).getUTCDay()] ?? ''
+	if (style === 'short') {
+		const short = names.shortMonths[month] ?? ''
+		return locale === 'de' ? `${weekday}., ${day}. ${short}` : `${weekday}, ${day} ${short}`
+	}
+	const name = names.months[month] ?? ''
+	return locale === 'de' ? `${weekday}., ${day}. ${name} ${year}` : `${weekday}, ${day} ${name} ${year}`
 }
 
-/** "2026-12-05" → "Samstag, 5. Dezember 2026" / "Saturday, December 5, 2026" (a local date, no zone maths). */
+/** "2026-12-05" → "Sa., 5. Dezember 2026" / "Sat, 5 December 2026" (a local date, no zone maths). */
 export function formatLocalDate(date: string, locale: Locale, style: 'long' | 'short' = 'long'): string {
-	return cached(
-		`date:${locale}:${style}`,
-		() =>
-			new Intl.DateTimeFormat(CULTURES[locale], {
-				weekday: style,
-				day: 'numeric',
-				month: style,
-				year: style === 'long' ? 'numeric' : undefined,
-				timeZone: 'UTC',
-			}),
-	).format(utcDay(date))
+	const [year = 1970, month = 1, day = 1] = date.split('-').map(Number)
+	return formatCalendarDate(year, month - 1, day, locale, style)
 }
 
 /** "2026-12" → "Dezember 2026" / "December 2026". */
 export function formatMonth(month: string, locale: Locale): string {
-	return cached(
-		`month:${locale}`,
-		() => new Intl.DateTimeFormat(CULTURES[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-	).format(utcDay(`${month}-01`))
+	const [year = 1970, index = 1] = month.split('-').map(Number)
+	return `${NAMES[locale].months[index - 1] ?? ''} ${year}`
 }
 
 /** Short weekday names from Monday (German weeks start on Monday, spec §9 — in both languages). */
 export function weekdayNames(locale: Locale): string[] {
-	const format = cached(
-		`weekday:${locale}`,
-		() => new Intl.DateTimeFormat(CULTURES[locale], { weekday: 'short', timeZone: 'UTC' }),
-	)
-	// 1 January 2024 was a Monday.
-	return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
+	const names = NAMES[locale].weekdays
+	return [1, 2, 3, 4, 5, 6, 0].map((i) => `${names[i] ?? ''}${locale === 'de' ? '.' : ''}`)
 }
 
 /** Hours for durations: 120 → "2", 150 → "2,5" / "2.5". */

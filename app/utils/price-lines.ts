@@ -1,42 +1,59 @@
 import type { OrderPriceLine } from '#db/schema/orders.ts'
-import { formatHours, formatAmount } from './format.ts'
+import { formatAmount, formatNumber } from './format.ts'
 import type { Locale } from './locale.ts'
 import type { LooseT } from './loose-t.ts'
 
 /**
  * The text of a price breakdown line (the price engine's PriceLine or an
  * order's frozen copy) — the same on the checkout, the confirmation, the
- * order pages and in e-mails. Labels live in catalogue:priceLines.*.
+ * order pages and in e-mails. Labels live in catalogue:priceLines.*, counts
+ * with their unit in catalogue:quantities.* (i18next plural forms, so
+ * "1 Stunde", "2 Stunden", "1,5 Stunden"). Every factor is shown: a per-hour
+ * extra reads "1 × 25,00 € × 2 Stunden".
  */
+export function quantityText(unit: string, count: number, t: LooseT, locale: Locale): string {
+	return t(`catalogue:quantities.${unit}`, { count, value: formatNumber(count, locale) })
+}
+
+function extraHours(line: OrderPriceLine): number {
+	if (line.hours !== undefined) return line.hours
+	const perHour = line.unitPrice * line.quantity
+	return perHour > 0 ? Math.round((line.amount / perHour) * 100) / 100 : 0
+}
+
 export function describePriceLine(
 	line: OrderPriceLine,
 	t: LooseT,
 	locale: Locale,
 ): { label: string; detail: string | null } {
-	const unitName = line.unit ? t(`catalogue:units.${line.unit}`) : ''
-	const times = (quantity: string) => `${quantity} × ${formatAmount(line.unitPrice, locale)}`
+	const price = formatAmount(line.unitPrice, locale)
+	const count = (unit: string, value: number) => quantityText(unit, value, t, locale)
 	switch (line.kind) {
 		case 'base': {
 			const label = t(
 				line.part === 'weekend' ? 'catalogue:priceLines.baseWeekend' : 'catalogue:priceLines.baseWeekday',
 			)
-			const quantity =
-				line.unit === 'hour'
-					? `${formatHours(line.quantity * 60, locale)} ${unitName}`
-					: `${line.quantity} ${unitName}`
-			return { label, detail: times(quantity) }
+			return { label, detail: `${count(line.unit ?? 'booking', line.quantity)} × ${price}` }
 		}
 		case 'extraGuests':
-			return { label: t('catalogue:priceLines.extraGuests'), detail: times(String(line.quantity)) }
+			return {
+				label: t('catalogue:priceLines.extraGuests'),
+				detail: `${count('guest', line.quantity)} × ${price}`,
+			}
 		case 'cleaning':
 			return { label: t('catalogue:priceLines.cleaning'), detail: null }
 		case 'extra': {
 			const label =
 				(locale === 'en' ? line.labelEn || line.labelDe : line.labelDe || line.labelEn) ?? line.label ?? ''
-			return {
-				label,
-				detail: line.quantity > 1 || line.unit === 'hour' ? times(String(line.quantity)) : null,
-			}
+			const detail =
+				line.unit === 'hour'
+					? `${line.quantity} × ${price} × ${count('hour', extraHours(line))}`
+					: line.unit === 'guest'
+						? `${count('guest', line.quantity)} × ${price}`
+						: line.quantity > 1
+							? `${line.quantity} × ${price}`
+							: null
+			return { label, detail }
 		}
 		case 'lastMinuteDiscount':
 			return { label: t('catalogue:priceLines.lastMinuteDiscount'), detail: null }

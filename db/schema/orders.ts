@@ -75,6 +75,8 @@ export type OrderPriceLine = {
 	quantity: number
 	unitPrice: number
 	amount: number
+	/** Per-hour extras: hours of the stay (older orders: derived from the amount). */
+	hours?: number
 }
 
 /** The price breakdown at the time of ordering (the price engine's PriceBreakdown, frozen). */

@@ -361,10 +361,57 @@ test.describe('booking without JavaScript (English)', () => {
 		await fillContactAndPayment(page, 'en')
 		const { code, orderId } = await confirm(page, 'en', T.en.request)
 		await expect(page.getByTestId('order-status')).toHaveText(T.en.requested)
+		// Issue 11: nothing to pay and no calendar entry before the host accepts.
+		await expect(page.getByTestId('payment-after-acceptance')).toBeVisible()
+		await expect(page.getByTestId('bank-instructions')).toHaveCount(0)
+		await expect(page.getByRole('link', { name: /calendar/i })).toHaveCount(0)
 		await hostAccepts(browser, baseURL ?? '', 'en', code, false)
+		await page.goto(`/en/public/playroomOrder/${orderId}/confirmation`)
+		await expect(page.getByTestId('bank-instructions')).toContainText(code)
 		await recordTransfer(request, orderId)
 		await page.goto(`/en/guest/orders/${orderId}`)
 		await expect(page.getByTestId('order-status')).toHaveText(T.en.confirmed)
+	})
+
+	test('a Mobile offer asks where to come and refuses a place beyond its radius (issue 11)', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
+		await loginAs(context, DEMO.guest, baseURL ?? '')
+		await page.goto('/en/public/playroomOrder/checkout?playroomUrlPath=spielwiese-mobil')
+		const slotForm = page.getByTestId('slot-form')
+		await slotForm.getByRole('radio').first().check()
+		await slotForm.getByLabel(T.en.duration).selectOption({ index: 0 })
+		await slotForm.getByRole('button', { name: T.en.next }).click()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+		await fillGuests(page, 'en', 2, 2)
+		await fillContactAndPayment(page, 'en')
+		await expect(page.getByTestId('service-radius')).toContainText('km around Köln')
+		const form = page.getByTestId('confirm-form')
+		await form.getByLabel(/^Street/).fill('Marienplatz 1')
+		await form.getByLabel(/^Postal code/).fill('80331')
+		await form.getByLabel(/^Town/).fill('München')
+		await page.getByLabel(T.en.terms).check()
+		await page.getByRole('button', { name: T.en.book }).click()
+		await expect(
+			page
+				.getByTestId('confirm-form')
+				.getByRole('listitem')
+				.getByText(/This address is about \d+ km away – the offer only travels up to \d+ km\./),
+		).toBeVisible()
+		await page
+			.getByTestId('confirm-form')
+			.getByLabel(/^Street/)
+			.fill('Venloer Str. 200')
+		await page
+			.getByTestId('confirm-form')
+			.getByLabel(/^Postal code/)
+			.fill('50823')
+		await page.getByTestId('confirm-form').getByLabel(/^Town/).fill('Köln')
+		const { orderId } = await confirm(page, 'en', T.en.book)
+		await page.goto(`/en/guest/orders/${orderId}`)
+		await expect(page.getByText('Venloer Str. 200, 50823 Köln')).toBeVisible()
 	})
 
 	test('the guest cancels and sees the refund', async ({ page, context, baseURL, request }) => {

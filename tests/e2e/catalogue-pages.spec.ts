@@ -157,7 +157,7 @@ for (const lang of ['de', 'en'] as const) {
 		await page.getByTestId('start-times').getByRole('link').first().click()
 		const form = page.getByTestId('checkout-form')
 		await expect(form).toBeVisible()
-		await expect(form.getByLabel(t.guests)).toHaveValue('8')
+		await expect(page.getByTestId('playroom-guests-form').getByLabel(t.guests)).toHaveValue('8')
 		await form.getByLabel(t.duration).selectOption({ index: 0 })
 		await form.getByTestId('book-button').click()
 		await expect(page).toHaveURL(/\/public\/playroomOrder\/checkout\?/)
@@ -319,7 +319,9 @@ test('unknown slugs and playrooms are the 404 page; nonsense parameters are name
 		'Diese Angaben konnten wir nicht verwenden und haben sie ignoriert: Datum, Seite, Gäste, Sortierung.',
 	)
 	await page.goto('/en/playrooms?page=999')
-	await expect(page.getByTestId('search-notices')).toContainText('This page does not exist.')
+	// Issue 11: corrected to the last page, and said.
+	await expect(page.getByTestId('search-notices')).toContainText('here is the last page')
+	await expect(page.getByTestId('no-results')).toHaveCount(0)
 	await page.goto('/en/playrooms/spielwiese-ehrenfeld?date=yesterday&guests=9999')
 	await expect(page.getByTestId('search-notices')).toHaveText(
 		'We could not use these values and ignored them: date, guests.',

@@ -60,7 +60,8 @@ export const booking = {
 		guests: {
 			adults: 'Erwachsene',
 			children: 'Kinder',
-			maxGuests: 'Höchstens {{max}} Personen insgesamt.',
+			maxGuests_one: 'Höchstens {{count}} Person insgesamt.',
+			maxGuests_other: 'Höchstens {{count}} Personen insgesamt (Erwachsene und Kinder zusammen).',
 			extras: 'Extras',
 			noExtras: 'Für diesen Spielraum gibt es keine Extras.',
 			quantity: 'Anzahl {{name}}',
@@ -106,7 +107,12 @@ export const booking = {
 			playroom: 'Spielraum',
 			when: 'Wann',
 			guests: 'Gäste',
-			guestsValue: '{{adults}} Erwachsene, {{children}} Kinder',
+			guestsValue:
+				'$t(booking:checkout.review.adults, {"count": {{adults}} }), $t(booking:checkout.review.children, {"count": {{children}} })',
+			adults_one: '{{count}} Erwachsener',
+			adults_other: '{{count}} Erwachsene',
+			children_one: '{{count}} Kind',
+			children_other: '{{count}} Kinder',
 			extras: 'Extras',
 			contact: 'Kontakt',
 			paymentMethod: 'Zahlungsart',
@@ -116,6 +122,7 @@ export const booking = {
 			message: 'Nachricht an den Gastgeber (optional)',
 			messageHint: 'Zum Beispiel der Anlass oder Fragen zur Anreise.',
 			eventAddress: 'Wohin kommt das Spielmobil?',
+			serviceRadius: 'Das Angebot kommt bis zu {{radius}} km rund um {{city}}.',
 			street: 'Straße und Hausnummer',
 			postalCode: 'Postleitzahl',
 			city: 'Ort',
@@ -133,6 +140,7 @@ export const booking = {
 			noSlot: 'Noch keine Zeit gewählt',
 			priceTitle: 'Preis',
 			priceAfterSlot: 'Der Preis erscheint, sobald du eine Zeit gewählt hast.',
+			priceAfterGuests: 'Der Preis erscheint, sobald du die Zahl der Gäste angegeben hast.',
 			updating: 'Preis wird aktualisiert …',
 			instant: 'Sofortbuchung',
 			request: 'Buchung auf Anfrage',
@@ -176,6 +184,8 @@ export const booking = {
 		deadline: 'Zahlbar bis',
 		payByCard: 'Jetzt mit Karte bezahlen',
 		onSite: 'Du bezahlst {{amount}} vor Ort beim Gastgeber.',
+		afterAcceptance:
+			'Noch nichts bezahlen: Die Zahlungsdaten bekommst du, sobald der Gastgeber deine Anfrage angenommen hat.',
 		nothingDue: 'Es ist nichts zu bezahlen.',
 		cardUnavailable: 'Kartenzahlung ist gerade nicht verfügbar.',
 	},
@@ -292,12 +302,14 @@ export const booking = {
 			status: 'Status',
 			guest: 'Gast',
 			phone: 'Telefon',
+			eventAddress: 'Wohin (Adresse des Gasts)',
 			message: 'Nachricht',
 		},
 		requestReceived: {
 			subject: 'Deine Anfrage {{code}} für {{playroom}}',
 			heading: 'Hallo {{name}}, deine Anfrage ist beim Gastgeber',
 			body: 'Der Gastgeber hat bis {{deadline}} Zeit, sie anzunehmen. Wir melden uns, sobald er geantwortet hat.',
+			payment: '$t(booking:payment.afterAcceptance)',
 		},
 		newRequest: {
 			subject: 'Neue Anfrage {{code}} für {{playroom}}',
@@ -370,7 +382,17 @@ export const booking = {
 		cancellationTooLate: 'Diese Buchung kann nicht mehr storniert werden.',
 		orderChanged: 'Die Buchung wurde inzwischen geändert. Bitte lade die Seite neu.',
 		termsRequired: 'Bitte akzeptiere die Bedingungen.',
-		guestsTooMany: 'Höchstens {{max}} Personen insgesamt.',
+		eventAddressFixedPlace:
+			'Dieser Spielraum hat einen festen Ort – eine Adresse für den Besuch geht hier nicht.',
+		postalCodeFormat: 'Bitte gib eine fünfstellige Postleitzahl an.',
+		eventAddressUnknown:
+			'Diesen Ort können wir nicht zuordnen. Bitte prüfe Postleitzahl und Ort (z. B. 50823 Köln).',
+		eventAddressTooFar:
+			'Diese Adresse liegt etwa {{distance}} km entfernt – das Angebot kommt nur bis {{radius}} km weit.',
+		guestsTooMany_one:
+			'Erwachsene und Kinder zusammen sind {{total}} – dieser Spielraum erlaubt höchstens {{count}} Person.',
+		guestsTooMany_other:
+			'Erwachsene und Kinder zusammen sind {{total}} – dieser Spielraum erlaubt höchstens {{count}} Personen.',
 		cardNotAvailable: 'Kartenzahlung ist nicht eingerichtet.',
 		notAwaitingPayment: 'Für diese Buchung ist keine Zahlung offen.',
 		paymentProviderFailed:

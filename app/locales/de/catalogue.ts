@@ -40,6 +40,19 @@ export const catalogue = {
 		booking: 'Buchung',
 		guest: 'Gast',
 	},
+	/** A count with its unit in the breakdown; value is the formatted count (1,5). */
+	quantities: {
+		hour_one: '{{value}} Stunde',
+		hour_other: '{{value}} Stunden',
+		day_one: '{{value}} Tag',
+		day_other: '{{value}} Tage',
+		night_one: '{{value}} Nacht',
+		night_other: '{{value}} Nächte',
+		booking_one: '{{value}} Buchung',
+		booking_other: '{{value}} Buchungen',
+		guest_one: '{{value}} Gast',
+		guest_other: '{{value}} Gäste',
+	},
 	priceLines: {
 		baseWeekday: 'Grundpreis (Werktag)',
 		baseWeekend: 'Grundpreis (Wochenende)',
@@ -135,7 +148,7 @@ export const catalogue = {
 		needPlace: 'Gib eine Adresse, Postleitzahl oder Stadt ein, um Spielräume in der Nähe zu finden.',
 		distanceNeedsPlace:
 			'Nach Entfernung sortieren geht nur mit einer Stadt oder einem Ort – wir sortieren nach Relevanz.',
-		pageOutOfRange: 'Diese Seite gibt es nicht. Geh zurück zur ersten Seite.',
+		pageOutOfRange: 'Diese Seitenzahl gibt es nicht – wir zeigen dir die letzte Seite.',
 	},
 	fields: {
 		q: 'Suchbegriff',
@@ -349,7 +362,9 @@ export const catalogue = {
 		book: 'Jetzt buchen',
 		request: 'Buchung anfragen',
 		bookWithoutDate: 'Zur Buchung',
-		priceNote: 'Preise inkl. MwSt. für die angegebene Gästezahl, ohne Extras.',
+		priceNote_one: 'Preise inkl. MwSt. für {{count}} Gast, ohne Extras.',
+		priceNote_other: 'Preise inkl. MwSt. für {{count}} Gäste, ohne Extras.',
+		updatePrices: 'Preise für diese Gästezahl',
 		share: 'Teilen',
 		shareByMail: 'Per E-Mail teilen',
 		copied: 'Link kopiert',

@@ -63,7 +63,8 @@ export const booking: TranslationShape<typeof de> = {
 		guests: {
 			adults: 'Adults',
 			children: 'Children',
-			maxGuests: 'At most {{max}} people in total.',
+			maxGuests_one: 'At most {{count}} person in total.',
+			maxGuests_other: 'At most {{count}} people in total (adults and children together).',
 			extras: 'Extras',
 			noExtras: 'This playroom has no extras.',
 			quantity: 'Quantity of {{name}}',
@@ -108,7 +109,12 @@ export const booking: TranslationShape<typeof de> = {
 			playroom: 'Playroom',
 			when: 'When',
 			guests: 'Guests',
-			guestsValue: '{{adults}} adults, {{children}} children',
+			guestsValue:
+				'$t(booking:checkout.review.adults, {"count": {{adults}} }), $t(booking:checkout.review.children, {"count": {{children}} })',
+			adults_one: '{{count}} adult',
+			adults_other: '{{count}} adults',
+			children_one: '{{count}} child',
+			children_other: '{{count}} children',
 			extras: 'Extras',
 			contact: 'Contact',
 			paymentMethod: 'Payment method',
@@ -118,6 +124,7 @@ export const booking: TranslationShape<typeof de> = {
 			message: 'Message to the host (optional)',
 			messageHint: 'For example the occasion or questions about getting there.',
 			eventAddress: 'Where should the mobile playroom come?',
+			serviceRadius: 'The offer travels up to {{radius}} km around {{city}}.',
 			street: 'Street and number',
 			postalCode: 'Postal code',
 			city: 'Town',
@@ -134,6 +141,7 @@ export const booking: TranslationShape<typeof de> = {
 			noSlot: 'No time chosen yet',
 			priceTitle: 'Price',
 			priceAfterSlot: 'The price appears once you have chosen a time.',
+			priceAfterGuests: 'The price appears once you have entered the number of guests.',
 			updating: 'Updating the price …',
 			instant: 'Instant booking',
 			request: 'Booking on request',
@@ -176,6 +184,8 @@ export const booking: TranslationShape<typeof de> = {
 		deadline: 'Payable by',
 		payByCard: 'Pay by card now',
 		onSite: 'You pay {{amount}} to the host on site.',
+		afterAcceptance:
+			'Do not pay yet: you will get the payment details as soon as the host has accepted your request.',
 		nothingDue: 'There is nothing to pay.',
 		cardUnavailable: 'Card payment is not available right now.',
 	},
@@ -291,12 +301,14 @@ export const booking: TranslationShape<typeof de> = {
 			status: 'Status',
 			guest: 'Guest',
 			phone: 'Phone',
+			eventAddress: 'Where (the guest’s address)',
 			message: 'Message',
 		},
 		requestReceived: {
 			subject: 'Your request {{code}} for {{playroom}}',
 			heading: 'Hello {{name}}, your request has reached the host',
 			body: 'The host has until {{deadline}} to accept it. We will let you know as soon as they have answered.',
+			payment: '$t(booking:payment.afterAcceptance)',
 		},
 		newRequest: {
 			subject: 'New request {{code}} for {{playroom}}',
@@ -366,8 +378,17 @@ export const booking: TranslationShape<typeof de> = {
 		responseDeadlinePassed: 'The deadline for answering this request has passed.',
 		cancellationTooLate: 'This booking can no longer be cancelled.',
 		orderChanged: 'The booking has changed in the meantime. Please reload the page.',
+		eventAddressFixedPlace:
+			'This playroom has a fixed place – an address for the visit is not possible here.',
+		postalCodeFormat: 'Please enter a five-digit postcode.',
+		eventAddressUnknown: 'We cannot place this address. Please check postcode and town (e.g. 50823 Köln).',
+		eventAddressTooFar:
+			'This address is about {{distance}} km away – the offer only travels up to {{radius}} km.',
 		termsRequired: 'Please accept the terms.',
-		guestsTooMany: 'At most {{max}} people in total.',
+		guestsTooMany_one:
+			'Adults and children together are {{total}} – this playroom allows at most {{count}} person.',
+		guestsTooMany_other:
+			'Adults and children together are {{total}} – this playroom allows at most {{count}} people.',
 		cardNotAvailable: 'Card payment is not set up.',
 		notAwaitingPayment: 'No payment is due for this booking.',
 		paymentProviderFailed: 'The card payment could not be started. Please try again in a moment.',

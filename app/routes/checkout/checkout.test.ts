@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
-import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
+import { getFixedT } from '#app/utils/i18n.server.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
+import { bookingFixture, daysAhead, hourlySlot, mailsTo, placeOrder } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { action, loader } from './checkout.tsx'
@@ -81,6 +83,22 @@ describe('checkout page', () => {
 			})}`,
 		})
 		expect((offGrid.data as View).view).toMatchObject({ step: 'date', notes: ['checkIn'], slot: null })
+		// Issue 11: a payment method the playroom does not take (Card without Stripe) is dropped and said.
+		const forged = await callRoute(loader, {
+			path: `${BASE}${query({
+				playroomUrlPath: playroom.input.playroomUrlPath,
+				bookingType: 'Hourly',
+				checkIn: new Date(slot.checkIn).toISOString(),
+				checkOut: new Date(slot.checkOut).toISOString(),
+				guests: '5',
+				paymentMethod: 'Card',
+				step: 'review',
+			})}`,
+		})
+		expect((forged.data as View).view).toMatchObject({
+			notes: ['paymentMethod'],
+			state: { paymentMethod: null },
+		})
 		expect((await callRoute(loader, { path: `${BASE}?guests=2` })).status).toBe(404)
 		expect(
 			(await callRoute(loader, { path: `${BASE}${query({ playroomUrlPath: 'gibt-es-nicht' })}` })).status,
@@ -130,7 +148,15 @@ describe('checkout page', () => {
 			form: { intent: 'guests', adults: '6', children: '7' },
 		})
 		expect(tooMany.status).toBe(400)
-		expect(JSON.stringify(tooMany.json)).toContain('children')
+		// Issue 11: the total is too high, said at the group — not "at most 12" under "children".
+		const tooManyErrors = (tooMany.data as { result: { error: Record<string, string[]> } }).result.error
+		expect(tooManyErrors).toEqual({ guests: ['booking:errors.guestsTooMany?count=12&total=13'] })
+		expect(translateValidationMessage(getFixedT('de'), tooManyErrors.guests?.[0] ?? '')).toBe(
+			'Erwachsene und Kinder zusammen sind 13 – dieser Spielraum erlaubt höchstens 12 Personen.',
+		)
+		expect(translateValidationMessage(getFixedT('en'), tooManyErrors.guests?.[0] ?? '')).toBe(
+			'Adults and children together are 13 – this playroom allows at most 12 people.',
+		)
 		const guests = await callRoute(action, {
 			path,
 			cookie,
@@ -212,6 +238,72 @@ describe('checkout page', () => {
 		expect(((await callRoute(loader, { path, cookie })).data as View).view.step).toBe('review')
 		const host = await createLoggedInUser({ role: 'Owner' })
 		expect(((await callRoute(loader, { path, cookie: host.cookie })).data as View).view.step).toBe('contact')
+	})
+
+	test('a Mobile offer asks where to come: checked against its radius, shown to the host (issue 11)', async () => {
+		const fixture = await bookingFixture({ instantBooking: true, placeType: 'Mobile', serviceRadiusKm: 20 })
+		const { cookie } = await guestCookie()
+		const slot = hourlySlot(daysAhead(34), 10, 2)
+		const path = `${BASE}${query({
+			playroomUrlPath: fixture.playroom.input.playroomUrlPath,
+			bookingType: 'Hourly',
+			checkIn: new Date(slot.checkIn).toISOString(),
+			checkOut: new Date(slot.checkOut).toISOString(),
+			adults: '2',
+			children: '4',
+			paymentMethod: 'BankTransfer',
+			step: 'review',
+		})}`
+		const key = ((await callRoute(loader, { path, cookie })).data as View).view.idempotencyKey
+		const form = { intent: 'confirm', acceptTerms: 'on', idempotencyKey: key, street: 'Hauptstr. 5' }
+		const missing = await callRoute(action, { path, cookie, form })
+		expect(missing.status).toBe(400)
+		const errorsOf = (result: { data: unknown }) =>
+			(result.data as { result: { error: Record<string, string[]> } }).result.error
+		expect(errorsOf(missing)).toMatchObject({
+			postalCode: ['validation.required'],
+			city: ['validation.required'],
+		})
+		const far = await callRoute(action, {
+			path,
+			cookie,
+			form: { ...form, postalCode: '40210', city: 'Düsseldorf' },
+		})
+		expect(far.status).toBe(400)
+		const message = errorsOf(far).city?.[0] ?? ''
+		expect(translateValidationMessage(getFixedT('de'), message)).toMatch(
+			/^Diese Adresse liegt etwa 3\d km entfernt – das Angebot kommt nur bis 20 km weit\.$/,
+		)
+		const ok = await callRoute(action, { path, cookie, form: { ...form, postalCode: '50823', city: 'Köln' } })
+		expect(ok.status).toBe(302)
+		const [order] = getDb().select().from(orders).where(eq(orders.playroomId, fixture.playroom.id)).all()
+		expect(order?.contact.eventAddress).toEqual({ street: 'Hauptstr. 5', postalCode: '50823', city: 'Köln' })
+		const hostMail = mailsTo(fixture.host.email).at(-1)
+		expect(hostMail?.text).toContain('Hauptstr. 5, 50823 Köln')
+	})
+
+	test('a fixed-place playroom refuses a forged event address at confirm', async () => {
+		const fixture = await bookingFixture({ instantBooking: true })
+		const { cookie } = await guestCookie()
+		const slot = hourlySlot(daysAhead(35), 10, 2)
+		const path = `${BASE}${query({
+			playroomUrlPath: fixture.playroom.input.playroomUrlPath,
+			bookingType: 'Hourly',
+			checkIn: new Date(slot.checkIn).toISOString(),
+			checkOut: new Date(slot.checkOut).toISOString(),
+			adults: '2',
+			children: '0',
+			paymentMethod: 'BankTransfer',
+			step: 'review',
+		})}`
+		const key = ((await callRoute(loader, { path, cookie })).data as View).view.idempotencyKey
+		const forged = await callRoute(action, {
+			path,
+			cookie,
+			form: { intent: 'confirm', acceptTerms: 'on', idempotencyKey: key, street: 'Hauptstr. 5' },
+		})
+		expect(forged.status).toBe(400)
+		expect(getDb().select().from(orders).where(eq(orders.playroomId, fixture.playroom.id)).all()).toEqual([])
 	})
 
 	test('taken meanwhile: 409 "no longer available" with the nearest free alternatives, nothing written', async () => {

@@ -27,7 +27,7 @@ import {
 	guestsStepSchema,
 	paymentStepSchema,
 } from '#app/schemas/checkout.ts'
-import { isAppError } from '#app/utils/app-error.ts'
+import { AppError, isAppError } from '#app/utils/app-error.ts'
 import { getSessionUser, loginRedirectUrl } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -209,25 +209,15 @@ async function confirm(
 	const onlyTheSlotIsGone = missing.length === 1 && missing[0] === 'date' && current.slotProblem !== null
 	if (missing.length > 0 && !onlyTheSlotIsGone) {
 		// Something before the review is missing or no longer valid: back to that step.
-		throw redirect(`${here}${checkoutSearch(current.state, { step: missing[0] })}`)
+		// The original state: the page then names every value it drops (issue 11).
+		throw redirect(`${here}${checkoutSearch(state, { step: missing[0] })}`)
 	}
 	const { street, postalCode, city } = submission.value
-	if (current.summary.placeType === 'Mobile' && !(street && postalCode && city)) {
-		const required = ['validation.required']
-		return data(
-			{
-				intent,
-				result: submission.reply({
-					fieldErrors: {
-						...(street ? {} : { street: required }),
-						...(postalCode ? {} : { postalCode: required }),
-						...(city ? {} : { city: required }),
-					},
-				}),
-			},
-			{ status: 400 },
-		)
-	}
+	// Any address part makes an address: createOrder refuses it for a fixed place, checks it for a Mobile offer.
+	const eventAddress =
+		street || postalCode || city
+			? { street: street ?? '', postalCode: postalCode ?? '', city: city ?? '' }
+			: null
 	const stay = { start: state.checkIn ?? 0, end: state.checkOut ?? 0 }
 	let order
 	try {
@@ -241,7 +231,7 @@ async function confirm(
 				children: state.children,
 				extras: state.extras,
 				message: submission.value.message ?? null,
-				eventAddress: street && postalCode && city ? { street, postalCode, city } : null,
+				eventAddress,
 				paymentMethod: state.paymentMethod ?? current.paymentMethods[0] ?? 'BankTransfer',
 				voucherCode: state.voucherCode,
 				idempotencyKey: submission.value.idempotencyKey,
@@ -267,7 +257,7 @@ async function confirm(
 				{ status: 409 },
 			)
 		}
-		return failedForm(intent, submission, error)
+		return failedForm(intent, submission, addressFieldsOfForm(error))
 	}
 	const confirmation = localizePath(`/public/playroomOrder/${order.id}/confirmation`, locale)
 	if (order.status === 'AwaitingPayment' && order.paymentMethod === 'Card') {
@@ -280,6 +270,22 @@ async function confirm(
 		}
 	}
 	return redirect(confirmation)
+}
+
+/** createOrder names the address fields eventAddress.*; the review form calls them street, postalCode, city. */
+function addressFieldsOfForm(error: unknown) {
+	if (!isAppError(error) || !error.fields) return error
+	const fields = Object.fromEntries(
+		Object.entries(error.fields).map(([name, messages]) => [
+			name === 'eventAddress' ? 'street' : name.replace(/^eventAddress\./, ''),
+			messages,
+		]),
+	)
+	return new AppError(error.status, error.errorName, {
+		messageKey: error.messageKey,
+		params: error.params,
+		fields,
+	})
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {

@@ -119,13 +119,15 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 							{t('detail.actions')}
 						</h2>
 						<div className="flex flex-col gap-2">
-							<a
-								href={localizePath(`/guest/orders/${order.id}/ics`, locale)}
-								className="btn-secondary"
-								download
-							>
-								{t('detail.downloadIcs')}
-							</a>
+							{order.actions.ics ? (
+								<a
+									href={localizePath(`/guest/orders/${order.id}/ics`, locale)}
+									className="btn-secondary"
+									download
+								>
+									{t('detail.downloadIcs')}
+								</a>
+							) : null}
 							{order.actions.cancel && !showCancel ? (
 								<LocaleLink
 									to={`/guest/orders/${order.id}?cancel=1`}

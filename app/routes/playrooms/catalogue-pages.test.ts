@@ -63,6 +63,21 @@ describe('catalogue pages', async () => {
 		expect(data.result.totalCount).toBeGreaterThanOrEqual(2)
 	})
 
+	test('a past date and a page beyond the last are said, and the results agree with the count (issue 11)', async () => {
+		const past = (await page(search, '/playrooms/search?checkIn=2020-01-01')).data as Awaited<
+			ReturnType<typeof search.loader>
+		>
+		expect(past.search.invalid).toEqual(['checkIn'])
+		expect(past.search.notices).toEqual(['pastDate'])
+		expect(past.dateLabel).toBeNull()
+		const beyond = (await page(search, '/playrooms/search?page=999')).data as Awaited<
+			ReturnType<typeof search.loader>
+		>
+		expect(beyond.search.notices).toEqual(['pageOutOfRange'])
+		expect(beyond.result.currentPage).toBe(beyond.result.totalPages)
+		expect(beyond.result.items.length).toBeGreaterThan(0)
+	})
+
 	test('newest and fixedPlace are the same page with their own filters', async () => {
 		const newest = (await page(search, '/playrooms/sorted/newest?sort=price')).data as Awaited<
 			ReturnType<typeof search.loader>

@@ -320,7 +320,9 @@ describe('Public playroom API', async () => {
 			getPrice,
 			`GetPrice?playroomId=${published.id}&bookingType=Hourly&guests=21&checkIn=${future}T14:00&checkOut=${future}T16:00`,
 		)
-		expect(errorOf(tooMany.body).fields?.guests).toEqual(['Der Wert darf höchstens 20 sein'])
+		expect(errorOf(tooMany.body).fields?.guests).toEqual([
+			'Erwachsene und Kinder zusammen sind 21 – dieser Spielraum erlaubt höchstens 20 Personen.',
+		])
 		const missing = await get(getPrice, `GetPrice?playroomId=${published.id}`)
 		expect(Object.keys(errorOf(missing.body).fields ?? {}).sort()).toEqual([
 			'bookingType',
