@@ -95,6 +95,8 @@ export const confirmStepSchema = z.object({
 })
 
 /** A host's decline or cancellation: the guest gets the reason. */
-export const reasonRequiredSchema = z.object({ reason: requiredText(REASON_MAX, { min: 3, multiline: true }) })
+export const reasonRequiredSchema = z.object({
+	reason: requiredText(REASON_MAX, { min: 3, multiline: true }),
+})
 /** A guest's cancellation: a reason is welcome, not required. */
 export const reasonOptionalSchema = z.object({ reason: optionalText(REASON_MAX, { multiline: true }) })

@@ -51,8 +51,7 @@ const endpoints = apiEndpoints({
 	},
 	displayNameExists: {
 		method: 'GET',
-		handler: ({ url }) =>
-			displayNameExists(parseQuery(z.object({ name: safeString().max(100) }), url).name),
+		handler: ({ url }) => displayNameExists(parseQuery(z.object({ name: safeString().max(100) }), url).name),
 	},
 	confirmEmail: {
 		method: 'GET',
