@@ -174,3 +174,15 @@ describe('text fields refuse control, surrogate and bidi characters', () => {
 		)
 	})
 })
+
+test('URL number blocks say "numeric" for anything but digits, and take numbers from server code', () => {
+	expect(zodIssuesToFields(intParam(0, 10).safeParse('0x10').error!)).toEqual({
+		_form: ['validation.numeric'],
+	})
+	expect(zodIssuesToFields(intParam(0, 10).safeParse(true).error!)).toEqual({ _form: ['validation.numeric'] })
+	expect(zodIssuesToFields(intParam(0, 10).safeParse('11').error!)).toEqual({
+		_form: ['validation.maxValue?max=10'],
+	})
+	expect(intParam(0, 10).parse(4)).toBe(4)
+	expect(searchParamsSchema.parse({ perPage: 4 }).perPage).toBe(4)
+})

@@ -66,23 +66,17 @@ export const intField = (min: number, max: number) => z.number().int().min(min).
 
 const numeric = { error: () => validationMessage('validation.numeric') }
 
+/** Digits from a URL (or a number from server code) → number; anything else is `validation.numeric`. */
+const digitsOrNumber = (pattern: RegExp) =>
+	z.union([z.number(), z.string().trim().regex(pattern).transform(Number)], numeric)
+
 /** An integer in a URL query or another string source: decimal digits only. */
 export const intParam = (min: number, max: number) =>
-	z
-		.string(numeric)
-		.trim()
-		.regex(/^[0-9]{1,15}$/, numeric)
-		.transform(Number)
-		.pipe(z.number().int().min(min).max(max))
+	digitsOrNumber(/^[0-9]{1,15}$/).pipe(z.number().int().min(min).max(max))
 
 /** A decimal number in a URL query ("-12.5"): digits with an optional sign and fraction. */
 export const decimalParam = (min: number, max: number) =>
-	z
-		.string(numeric)
-		.trim()
-		.regex(/^-?[0-9]{1,12}(\.[0-9]{1,12})?$/, numeric)
-		.transform(Number)
-		.pipe(z.number().min(min).max(max))
+	digitsOrNumber(/^-?[0-9]{1,12}(\.[0-9]{1,12})?$/).pipe(z.number().min(min).max(max))
 
 /** Form text → number for Conform: decimal digits (optional sign and fraction) only, else NaN-free failure. */
 export function decimalTextToNumber(text: string): number {
