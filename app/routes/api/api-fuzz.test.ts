@@ -1,7 +1,7 @@
 import path from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { bookingFixture, daysAhead, hourlySlot } from '#tests/helpers/booking.ts'
+import { bookingFixture, daysAhead, hourlySlot, orderApiBody } from '#tests/helpers/booking.ts'
 import { callRoute, type RouteCallResult } from '#tests/helpers/route-harness.ts'
 import { allFieldNames } from '#tests/helpers/schema-walk.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
@@ -51,22 +51,12 @@ async function apiTargets(): Promise<Target[]> {
 		}
 		const routePath = `/${entry.path.replace('*', 'Fuzz/Nope')}`
 		const params: Record<string, string> = entry.path.endsWith('*') ? { '*': 'Fuzz/Nope' } : {}
-		if (module.loader)
-			targets.push({
-				label: `GET ${routePath}`,
-				path: routePath,
-				method: 'GET',
-				handler: module.loader,
-				params,
-			})
-		if (module.action)
-			targets.push({
-				label: `POST ${routePath}`,
-				path: routePath,
-				method: 'POST',
-				handler: module.action,
-				params,
-			})
+		for (const [method, handler] of [
+			['GET', module.loader],
+			['POST', module.action],
+		] as const) {
+			if (handler) targets.push({ label: `${method} ${routePath}`, path: routePath, method, handler, params })
+		}
 	}
 	return targets
 }
@@ -250,19 +240,7 @@ beforeAll(async () => {
 	}
 	const fixture = await bookingFixture({ instantBooking: true })
 	const slot = hourlySlot(daysAhead(40), 11, 2)
-	const order = {
-		playroomId: fixture.playroom.id,
-		bookingType: 'Hourly',
-		checkIn: new Date(slot.checkIn).toISOString(),
-		checkOut: new Date(slot.checkOut).toISOString(),
-		adults: 2,
-		children: 1,
-		extras: [],
-		message: 'Bis bald!',
-		paymentMethod: 'BankTransfer',
-		acceptTerms: true,
-		idempotencyKey: 'fuzz-key-0000000001',
-	}
+	const order = orderApiBody(fixture.playroom.id, slot, { extras: [], message: 'Bis bald!' })
 	const registration = {
 		email: 'fuzz@example.test',
 		password: 'Kletterwand-Sonne-42',

@@ -4,7 +4,7 @@ import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
-import { bookingFixture, daysAhead, hourlySlot, idempotencyKey } from '#tests/helpers/booking.ts'
+import { bookingFixture, daysAhead, hourlySlot, orderApiBody } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { action as editAction } from '../account/edit.tsx'
@@ -20,18 +20,7 @@ async function orderSetup() {
 	const fixture = await bookingFixture({ instantBooking: true })
 	const { token } = await createLoggedInUser({ role: 'Customer', phoneNumber: '+49 170 5550199' })
 	const slot = hourlySlot(daysAhead(25), 11, 2)
-	const body = (overrides: Record<string, unknown> = {}) => ({
-		playroomId: fixture.playroom.id,
-		bookingType: 'Hourly',
-		checkIn: new Date(slot.checkIn).toISOString(),
-		checkOut: new Date(slot.checkOut).toISOString(),
-		adults: 2,
-		children: 1,
-		paymentMethod: 'BankTransfer',
-		acceptTerms: true,
-		idempotencyKey: idempotencyKey(),
-		...overrides,
-	})
+	const body = (overrides: Record<string, unknown> = {}) => orderApiBody(fixture.playroom.id, slot, overrides)
 	return { fixture, token, body }
 }
 
@@ -97,42 +86,34 @@ describe('POST /api/Customer/Orders/Create', () => {
 	})
 })
 
+/** POST /api/Auth/registerCustomer with a fresh address; returns the answer and the address. */
+async function register(names: { firstName: string; lastName: string; displayName: string }) {
+	const email = `strict-${Math.random().toString(36).slice(2)}@example.test`
+	const result = await callApi(authAction, 'Auth', 'registerCustomer', {
+		json: { email, password: 'Kletterwand-Sonne-42', acceptTerms: true, ...names },
+	})
+	return { result, row: getDb().select().from(users).where(eq(users.email, email)).get() }
+}
+
 describe('names and display names through the API and the forms', () => {
 	test.each([
 		['NUL', 'Anna\u0000Berg'],
 		['a lone surrogate', 'Anna\uDE00'],
 		['U+202E', 'Anna\u202Egreb'],
 	])('registration with %s in the display name is a 400 and no account', async (_, displayName) => {
-		const email = `strict-${Math.random().toString(36).slice(2)}@example.test`
-		const result = await callApi(authAction, 'Auth', 'registerCustomer', {
-			json: {
-				email,
-				password: 'Kletterwand-Sonne-42',
-				firstName: 'Anna',
-				lastName: 'Berg',
-				displayName,
-				acceptTerms: true,
-			},
-		})
+		const { result, row } = await register({ firstName: 'Anna', lastName: 'Berg', displayName })
 		expect(result.status).toBe(400)
 		expect(result.error?.fields?.displayName?.[0]).toContain('unzulässige Zeichen')
-		expect(getDb().select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
+		expect(row).toBeUndefined()
 	})
 
 	test('registration stores names in NFC', async () => {
-		const email = `nfc-${Math.random().toString(36).slice(2)}@example.test`
-		const result = await callApi(authAction, 'Auth', 'registerCustomer', {
-			json: {
-				email,
-				password: 'Kletterwand-Sonne-42',
-				firstName: 'Jose\u0301',
-				lastName: 'Mu\u0308ller',
-				displayName: `Familie Mu\u0308ller ${Math.random().toString(36).slice(2, 6)}`,
-				acceptTerms: true,
-			},
+		const { result, row } = await register({
+			firstName: 'Jose\u0301',
+			lastName: 'Mu\u0308ller',
+			displayName: `Familie Mu\u0308ller ${Math.random().toString(36).slice(2, 6)}`,
 		})
 		expect(result.status).toBe(200)
-		const row = getDb().select().from(users).where(eq(users.email, email)).get()
 		expect(row?.firstName).toBe('José')
 		expect(row?.lastName).toBe('Müller')
 		expect(row?.displayName.startsWith('Familie Müller')).toBe(true)
