@@ -5,7 +5,7 @@ import {
 	type FieldMetadata,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
@@ -32,7 +32,7 @@ export function useAppForm<S extends z.ZodObject>(options: {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onValidate({ formData }) {
-			const submission = parseWithZod(formData, { schema: options.schema })
+			const submission = parseFormSubmission(formData, { schema: options.schema })
 			if (!formData.has('__intent__') && submission.status !== 'success') {
 				showAppToast({ type: 'warning', description: t('toast.formInvalid') })
 			}

@@ -6,6 +6,7 @@ import { availableStarts, validateStay, type StayRejection } from '#app/domain/a
 import { addDays, localDateOf, startOfLocalDay, type LocalDate } from '#app/domain/berlin-time.ts'
 import { refundSchedule } from '#app/domain/cancellation.ts'
 import { calculatePrice, type PriceBreakdown } from '#app/domain/pricing.ts'
+import { intParam, requiredText } from '#app/schemas/fields.ts'
 import { idSchema, localDateSchema, urlPathSchema } from '#app/schemas/catalogue.ts'
 import {
 	bookingTypeField,
@@ -53,7 +54,6 @@ export type CheckoutState = {
 	step: CheckoutStep | null
 }
 
-const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 const extrasParam = z
 	.string()
 	.max(1_000)
@@ -122,7 +122,7 @@ export function parseCheckoutState(params: URLSearchParams): {
 			children: children ?? 0,
 			extras: read('extras', extrasParam) ?? [],
 			paymentMethod: read('paymentMethod', paymentMethodField),
-			voucherCode: read('voucherCode', z.string().trim().min(1).max(VOUCHER_CODE_MAX)),
+			voucherCode: read('voucherCode', requiredText(VOUCHER_CODE_MAX)),
 			step,
 		},
 		dropped: [...new Set(dropped)],

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { bookingFixture, daysAhead, hourlySlot } from '#tests/helpers/booking.ts'
+import { bookingFixture, daysAhead, hourlySlot, orderApiBody } from '#tests/helpers/booking.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 
 const run = promisify(execFile)
@@ -25,17 +25,10 @@ describe('no double booking under concurrency', () => {
 		)
 		const jobs = guests.map(({ token }, i) => ({
 			token,
-			body: {
-				playroomId: fixture.playroom.id,
-				bookingType: 'Hourly',
-				checkIn: new Date(slot.checkIn).toISOString(),
-				checkOut: new Date(slot.checkOut).toISOString(),
-				adults: 2,
+			body: orderApiBody(fixture.playroom.id, slot, {
 				children: 2,
-				paymentMethod: 'BankTransfer',
-				acceptTerms: true,
 				idempotencyKey: `race-${String(i).padStart(4, '0')}-${Date.now().toString(36)}`,
-			},
+			}),
 		}))
 		// The test's database has to be on disk for the other processes: flush the WAL first.
 		getDb().$client.pragma('wal_checkpoint(TRUNCATE)')

@@ -11,11 +11,12 @@ import {
 	requiredTick,
 	userIdField,
 } from './auth.ts'
+import { intParam, requiredText, safeString } from './fields.ts'
 
 /** Account pages and the /api/User endpoints (issue 3). */
 export const profileSchema = z.object({
-	firstName: z.string().trim().min(1).max(LIMITS.name),
-	lastName: z.string().trim().min(1).max(LIMITS.name),
+	firstName: requiredText(LIMITS.name),
+	lastName: requiredText(LIMITS.name),
 	displayName: displayNameField,
 	phoneNumber: phoneField,
 	langPreference: languageField,
@@ -55,7 +56,7 @@ export const emailSettingsApiSchema = z.object({
 
 export const langPreferenceSchema = z.object({ langPreference: languageField })
 
-export const notificationTokenSchema = z.object({ token: z.string().trim().min(1).max(500) })
+export const notificationTokenSchema = z.object({ token: requiredText(500) })
 
 /** Guest account deletion: the password, and a tick that it is meant. */
 export const deleteAccountSchema = z.object({
@@ -70,12 +71,12 @@ export const userIdQuerySchema = z.object({ userId: userIdField })
 
 /** Admin lists (PRODUCT.md §4 list shape). */
 export const userListQuerySchema = z.object({
-	q: z.string().trim().max(100).optional(),
-	tableFilter: z.string().trim().max(100).optional(),
-	currentPage: z.coerce.number().int().min(1).max(100_000).optional(),
-	page: z.coerce.number().int().min(1).max(100_000).optional(),
-	perPage: z.coerce.number().int().min(1).max(100).optional(),
-	sortCriterias: z.string().max(200).optional(),
+	q: safeString().max(100).optional(),
+	tableFilter: safeString().max(100).optional(),
+	currentPage: intParam(1, 100_000).optional(),
+	page: intParam(1, 100_000).optional(),
+	perPage: intParam(1, 100).optional(),
+	sortCriterias: safeString().max(200).optional(),
 })
 
 export { emailField }

@@ -1,5 +1,6 @@
 import { LOCALES } from '#app/utils/locale.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
+import { optionalText, requiredText } from './fields.ts'
 
 /**
  * Schemas of the account capability (issue 3), shared by the browser forms
@@ -41,16 +42,7 @@ export const newPasswordField = z.string().min(LIMITS.passwordMin).max(LIMITS.pa
 /** A password being checked (login, confirmation of a change). */
 export const currentPasswordField = z.string().min(1).max(LIMITS.passwordMax)
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max)
-const optionalText = (max: number) =>
-	z
-		.string()
-		.trim()
-		.max(max)
-		.optional()
-		.transform((value) => value || undefined)
-
-export const displayNameField = z.string().trim().min(LIMITS.displayNameMin).max(LIMITS.displayName)
+export const displayNameField = requiredText(LIMITS.displayName, { min: LIMITS.displayNameMin })
 
 export const phoneField = z
 	.string()

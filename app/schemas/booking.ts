@@ -7,18 +7,16 @@ import {
 	IDEMPOTENCY_KEY,
 	instantSchema,
 	MESSAGE_MAX,
-	optionalText,
 	paymentMethodField,
 	REASON_MAX,
 	VOUCHER_CODE_MAX,
 } from './checkout.ts'
+import { intField, intParam, optionalText, requiredText } from './fields.ts'
 
 /**
  * Schemas of the booking API (issue 5) and the order lists. The checkout's
  * step forms are in ./checkout.ts (client-safe).
  */
-const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
-
 const extraSchema = z.object({ additionId: idSchema, quantity: intField(1, 999) })
 
 /** POST /api/Customer/Orders/Create */
@@ -32,12 +30,12 @@ export const createOrderApiSchema = z
 		adults: intField(1, 500),
 		children: intField(0, 500).default(0),
 		extras: z.array(extraSchema).max(30).default([]),
-		message: optionalText(MESSAGE_MAX),
+		message: optionalText(MESSAGE_MAX, { multiline: true }),
 		eventAddress: z
 			.object({
-				street: z.string().trim().min(1).max(LIMITS.street),
-				postalCode: z.string().trim().min(1).max(LIMITS.postalCode),
-				city: z.string().trim().min(1).max(LIMITS.city),
+				street: requiredText(LIMITS.street),
+				postalCode: requiredText(LIMITS.postalCode),
+				city: requiredText(LIMITS.city),
 			})
 			.optional(),
 		paymentMethod: paymentMethodField,
@@ -54,9 +52,11 @@ export const orderIdBodySchema = z.object({ orderId: idSchema })
 export const orderIdQuerySchema = z.object({ orderId: idSchema })
 
 export const orderReasonBodySchema = orderIdBodySchema.extend({
-	reason: z.string().trim().min(3).max(REASON_MAX),
+	reason: requiredText(REASON_MAX, { min: 3, multiline: true }),
 })
-export const orderOptionalReasonBodySchema = orderIdBodySchema.extend({ reason: optionalText(REASON_MAX) })
+export const orderOptionalReasonBodySchema = orderIdBodySchema.extend({
+	reason: optionalText(REASON_MAX, { multiline: true }),
+})
 
 /** POST /api/Admin/Orders/RecordBankTransfer — a control transaction. */
 export const recordBankTransferSchema = z
@@ -69,7 +69,7 @@ export const recordBankTransferSchema = z
 			.optional(),
 		amount: intField(1, 100_000_000),
 		reference: optionalText(140),
-		note: optionalText(500),
+		note: optionalText(500, { multiline: true }),
 	})
 	.refine((value) => value.orderId !== undefined || value.orderCode !== undefined, {
 		path: ['orderId'],
@@ -80,8 +80,8 @@ export const GUEST_ORDER_TABS = ['upcoming', 'past', 'cancelled'] as const
 
 export const guestOrdersQuerySchema = z.object({
 	tab: z.enum(GUEST_ORDER_TABS).catch('upcoming'),
-	currentPage: intField(1, 10_000).catch(1),
-	perPage: intField(1, 100).catch(20),
+	currentPage: intParam(1, 10_000).catch(1),
+	perPage: intParam(1, 100).catch(20),
 })
 
 /** Host list filters; a bad value is ignored (the list still shows). */
@@ -90,6 +90,6 @@ export const hostOrdersQuerySchema = z.object({
 	playroomId: idSchema.optional().catch(undefined),
 	from: localDateSchema.optional().catch(undefined),
 	to: localDateSchema.optional().catch(undefined),
-	currentPage: intField(1, 10_000).catch(1),
-	perPage: intField(1, 100).catch(20),
+	currentPage: intParam(1, 10_000).catch(1),
+	perPage: intParam(1, 100).catch(20),
 })

@@ -2,6 +2,7 @@ import { BOOKING_TYPES } from '#db/schema/catalogue.ts'
 import { ID_PATTERN } from '#db/schema/columns.ts'
 import { isValidLocalDate, localDateOf } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
+import { decimalParam, intParam, requiredText, safeString } from './fields.ts'
 
 /**
  * Parameters of the public catalogue API and of the search form (phase 2
@@ -25,8 +26,6 @@ export const bookingTypeSchema = z.enum(BOOKING_TYPES)
 const booleanParam = z
 	.enum(['true', 'false', '1', '0'])
 	.transform((value) => value === 'true' || value === '1')
-
-const intParam = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
 /** A list given as "a,b,c" or as repeated parameters. */
 const listParam = (item: z.ZodType<string, string>, max: number) =>
@@ -67,19 +66,19 @@ export const dateOrInstantSchema = z
 	})
 
 const coordinates = {
-	lat: z.coerce.number().min(-90).max(90).optional(),
-	lng: z.coerce.number().min(-180).max(180).optional(),
+	lat: decimalParam(-90, 90).optional(),
+	lng: decimalParam(-180, 180).optional(),
 	/** Kilometres around lat/lng. */
-	radius: z.coerce.number().min(1).max(500).optional(),
+	radius: decimalParam(1, 500).optional(),
 }
 
 export const searchParamsSchema = z
 	.object({
 		currentPage: intParam(1, 10_000).default(1),
 		perPage: intParam(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-		city: z.string().trim().max(80).optional(),
-		state: z.string().trim().max(80).optional(),
-		q: z.string().trim().max(200).optional(),
+		city: safeString().max(80).optional(),
+		state: safeString().max(80).optional(),
+		q: safeString().max(200).optional(),
 		checkIn: localDateSchema.optional(),
 		bookingType: bookingTypeSchema.optional(),
 		guests: intParam(1, 500).optional(),
@@ -123,12 +122,7 @@ export type PlayroomRef = z.output<typeof playroomRefSchema>
 export const playroomPageParamsSchema = z.object({ playroomId: idSchema, playroomPageId: idSchema })
 
 export const customUrlParamsSchema = z.object({
-	customUrl: z
-		.string()
-		.trim()
-		.min(1)
-		.max(120)
-		.transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase()),
+	customUrl: requiredText(120).transform((value) => value.replace(/^\/+|\/+$/g, '').toLowerCase()),
 })
 
 export const occupationParamsSchema = z.object({
@@ -150,7 +144,7 @@ export const priceParamsSchema = z.object({
 	guests: intParam(1, 500),
 	/** "additionId:quantity,…" */
 	extras: listParam(z.string().regex(/^[A-Za-z0-9_-]{16}:\d{1,3}$/), 30).optional(),
-	voucherCode: z.string().trim().max(40).optional(),
+	voucherCode: safeString().max(40).optional(),
 })
 
 export const bookingParamsSchema = z.intersection(
@@ -173,7 +167,7 @@ export const qrCodeParamsSchema = z.intersection(
 export const nearbyParamsSchema = z.object({
 	playroomId: idSchema,
 	limit: intParam(1, 24).default(6),
-	radius: z.coerce.number().min(1).max(500).default(50),
+	radius: decimalParam(1, 500).default(50),
 })
 
 export const favoritesQuerySchema = z.object({ ids: listParam(idSchema, 200).optional() })
@@ -198,7 +192,7 @@ export const pageSearchExtraFields = {
 		.regex(/^\d{1,5}(?:[.,]\d{1,2})?$/)
 		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100)),
 	view: z.enum(['list', 'map']),
-	where: z.string().trim().min(1).max(120),
+	where: requiredText(120),
 }
 
 /** A month of the availability calendar, "YYYY-MM". */
@@ -209,20 +203,20 @@ export const monthSchema = z
 
 // --- Events (spec §7) --------------------------------------------------------
 
-const eventText = (max: number) => z.string().trim().min(1).max(max)
+const eventText = (max: number) => requiredText(max)
 
 /** POST /api/Events/TrackEvent {name, value}. */
 export const trackEventBodySchema = z.object({
 	name: eventText(100).regex(/^[A-Za-z0-9_.:-]+$/),
 	value: z
-		.union([z.string().max(1_000), z.number(), z.boolean()])
+		.union([safeString().max(1_000), z.number(), z.boolean()])
 		.nullish()
 		.transform((value) => (value === null || value === undefined ? null : String(value))),
 })
 
 /** POST /api/Events/TraceEvent {userId, pageUrl, eventType, isHidden}. */
 export const traceEventBodySchema = z.object({
-	userId: z.string().max(64).nullish(),
+	userId: safeString().max(64).nullish(),
 	pageUrl: eventText(2_000).refine((value) => value.startsWith('/') && !value.startsWith('//'), {
 		params: { i18nKey: validationMessage('validation.url') },
 	}),

@@ -2,6 +2,7 @@ import type { BookingType, PaymentMethod } from '#db/schema/catalogue.ts'
 import { isValidLocalDate } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { LIMITS, requiredTick } from './auth.ts'
+import { intField, optionalText, requiredText } from './fields.ts'
 
 /**
  * The checkout's step forms (issue 5), shared by the browser (Conform) and
@@ -47,16 +48,6 @@ export const localDayField = z
 	.trim()
 	.refine(isValidLocalDate, { params: { i18nKey: validationMessage('validation.date') } })
 
-const intField = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
-
-export const optionalText = (max: number) =>
-	z
-		.string()
-		.trim()
-		.max(max)
-		.optional()
-		.transform((value) => value || undefined)
-
 const phoneRequired = z
 	.string()
 	.trim()
@@ -80,8 +71,8 @@ export const guestsStepSchema = z.object({
 
 /** Checkout step 3 for a logged-in guest: the contact the host gets (saved in the account). */
 export const contactStepSchema = z.object({
-	firstName: z.string().trim().min(1).max(LIMITS.name),
-	lastName: z.string().trim().min(1).max(LIMITS.name),
+	firstName: requiredText(LIMITS.name),
+	lastName: requiredText(LIMITS.name),
 	phoneNumber: phoneRequired,
 })
 
@@ -95,7 +86,7 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/
 
 /** Checkout step 5: what the review form adds to the state in the URL. */
 export const confirmStepSchema = z.object({
-	message: optionalText(MESSAGE_MAX),
+	message: optionalText(MESSAGE_MAX, { multiline: true }),
 	street: optionalText(LIMITS.street),
 	postalCode: optionalText(LIMITS.postalCode),
 	city: optionalText(LIMITS.city),
@@ -104,6 +95,8 @@ export const confirmStepSchema = z.object({
 })
 
 /** A host's decline or cancellation: the guest gets the reason. */
-export const reasonRequiredSchema = z.object({ reason: z.string().trim().min(3).max(REASON_MAX) })
+export const reasonRequiredSchema = z.object({
+	reason: requiredText(REASON_MAX, { min: 3, multiline: true }),
+})
 /** A guest's cancellation: a reason is welcome, not required. */
-export const reasonOptionalSchema = z.object({ reason: optionalText(REASON_MAX) })
+export const reasonOptionalSchema = z.object({ reason: optionalText(REASON_MAX, { multiline: true }) })

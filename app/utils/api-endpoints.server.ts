@@ -9,6 +9,13 @@ import { apiHandler, methodNotAllowed, type ApiArgs, type ApiHandlerArgs } from 
 export type ApiMethod = 'GET' | 'POST' | 'DELETE'
 export type ApiEndpoint = { method: ApiMethod; handler: (args: ApiHandlerArgs) => unknown }
 
+const TABLES = new WeakMap<object, Readonly<Record<string, ApiEndpoint>>>()
+
+/** The endpoint table behind a family's loader/action (the API fuzz test walks every endpoint). */
+export function endpointTableOf(handler: unknown): Readonly<Record<string, ApiEndpoint>> | undefined {
+	return typeof handler === 'function' ? TABLES.get(handler) : undefined
+}
+
 export function apiEndpoints(table: Record<string, ApiEndpoint>) {
 	const byName = new Map(Object.entries(table).map(([name, endpoint]) => [name.toLowerCase(), endpoint]))
 	const dispatch: (args: ApiArgs) => Promise<Response> = apiHandler((args) => {
@@ -16,5 +23,6 @@ export function apiEndpoints(table: Record<string, ApiEndpoint>) {
 		if (!endpoint || endpoint.method !== args.request.method.toUpperCase()) methodNotAllowed()
 		return endpoint.handler(args)
 	})
+	TABLES.set(dispatch, table)
 	return { loader: dispatch, action: dispatch }
 }

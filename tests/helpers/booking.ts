@@ -31,6 +31,26 @@ export function idempotencyKey() {
 	return `key-${keys}-${Math.random().toString(36).slice(2, 12)}`
 }
 
+/** A valid JSON body for POST /api/Customer/Orders/Create (hourly, bank transfer); override what a test is about. */
+export function orderApiBody(
+	playroomId: string,
+	slot: { checkIn: number; checkOut: number },
+	overrides: Record<string, unknown> = {},
+) {
+	return {
+		playroomId,
+		bookingType: 'Hourly',
+		checkIn: new Date(slot.checkIn).toISOString(),
+		checkOut: new Date(slot.checkOut).toISOString(),
+		adults: 2,
+		children: 1,
+		paymentMethod: 'BankTransfer',
+		acceptTerms: true,
+		idempotencyKey: idempotencyKey(),
+		...overrides,
+	}
+}
+
 /** A playroom (test defaults: hourly 2–4 h, 9–18 daily) and a guest who can book it. */
 export async function bookingFixture(overrides: Parameters<typeof createTestPlayroom>[0] = {}) {
 	const playroom = await createTestPlayroom(overrides)

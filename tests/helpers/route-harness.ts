@@ -23,6 +23,8 @@ export type RouteCallOptions = {
 	/** A form body (sent as multipart/form-data) or a JSON body. */
 	form?: Record<string, string>
 	json?: unknown
+	/** A raw body (sent as application/json unless headers say otherwise), e.g. broken JSON. */
+	body?: string
 	params?: Record<string, string | undefined>
 	/** Middleware of the layouts between root and the route, outermost first. */
 	middleware?: MiddlewareFunction<Response>[]
@@ -61,6 +63,9 @@ export async function callRoute(
 	} else if (options.json !== undefined) {
 		headers.set('Content-Type', 'application/json')
 		body = JSON.stringify(options.json)
+	} else if (options.body !== undefined) {
+		if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+		body = options.body
 	}
 	const method = options.method ?? (body ? 'POST' : 'GET')
 	const request = new Request(`${ORIGIN}${options.path}`, { method, headers, body })

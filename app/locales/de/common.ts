@@ -258,6 +258,7 @@ export const common = {
 		date: 'Wert ist kein gültiges Datum',
 		choice: 'Bitte wähle einen der angebotenen Werte',
 		invalid: 'Wert ist ungültig',
+		invalidCharacters: 'Der Text enthält unzulässige Zeichen (Steuer- oder Richtungszeichen)',
 		requiredMarker: 'Pflichtfeld',
 		counter: '{{length}} / {{max}}',
 	},

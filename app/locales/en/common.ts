@@ -259,6 +259,8 @@ export const common: TranslationShape<typeof de> = {
 		date: 'Value is not a valid date',
 		choice: 'Please choose one of the offered values',
 		invalid: 'Value is invalid',
+		invalidCharacters:
+			'The text contains characters that are not allowed (control or text-direction characters)',
 		requiredMarker: 'Required field',
 		counter: '{{length}} / {{max}}',
 	},

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/delete.ts'
 import { DeleteAccountForm } from '#app/components/delete-account-form.tsx'
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const { session } = await requireAreaSession(args)
-	const submission = parseWithZod(await args.request.formData(), { schema: deleteAccountSchema })
+	const submission = parseFormSubmission(await args.request.formData(), { schema: deleteAccountSchema })
 	if (submission.status !== 'success') return invalidForm('deleteAccount', submission)
 	try {
 		await deleteOwnAccount(session, submission.value)

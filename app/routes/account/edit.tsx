@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/edit.ts'
@@ -85,11 +85,11 @@ export async function action(args: Route.ActionArgs) {
 	const saved = (key: string, params?: Record<string, unknown>) =>
 		redirectWithToast(here, { type: 'success', description: t(key, params) })
 
-	async function run<S extends Parameters<typeof parseWithZod>[1]['schema']>(
+	async function run<S extends Parameters<typeof parseFormSubmission>[1]['schema']>(
 		schema: S,
 		work: (value: never) => Promise<Response> | Response,
 	) {
-		const submission = parseWithZod(form, { schema })
+		const submission = parseFormSubmission(form, { schema })
 		if (submission.status !== 'success') return invalidForm(intent, submission)
 		try {
 			return await work(submission.value as never)

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
 				description: t('account:admin.emailConfirmed', { name: requireUserRow(user.id).displayName }),
 			})
 		case 'setPassword': {
-			const submission = parseWithZod(form, { schema: adminChangePasswordSchema })
+			const submission = parseFormSubmission(form, { schema: adminChangePasswordSchema })
 			if (submission.status !== 'success') return invalidForm('setPassword', submission)
 			try {
 				await setPasswordAsAdmin(admin, user.id, submission.value.newPassword)

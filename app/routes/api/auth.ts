@@ -28,6 +28,7 @@ import {
 	resetPasswordApiSchema,
 	signupSchema,
 } from '#app/schemas/auth.ts'
+import { safeString } from '#app/schemas/fields.ts'
 import { requestMeta, requireSession, setSessionCookie } from '#app/utils/account-session.server.ts'
 import { parseJsonBody, parseOrThrow, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
@@ -46,12 +47,11 @@ async function readJson(request: Request): Promise<unknown> {
 const endpoints = apiEndpoints({
 	emailExists: {
 		method: 'GET',
-		handler: ({ url }) => emailExists(parseQuery(z.object({ email: z.string().trim().max(254) }), url).email),
+		handler: ({ url }) => emailExists(parseQuery(z.object({ email: safeString().max(254) }), url).email),
 	},
 	displayNameExists: {
 		method: 'GET',
-		handler: ({ url }) =>
-			displayNameExists(parseQuery(z.object({ name: z.string().trim().max(100) }), url).name),
+		handler: ({ url }) => displayNameExists(parseQuery(z.object({ name: safeString().max(100) }), url).name),
 	},
 	confirmEmail: {
 		method: 'GET',

@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { useTranslation } from 'react-i18next'
@@ -57,7 +57,7 @@ function authenticate(args: Route.ActionArgs) {
 	const authenticator = new Authenticator<{ user: UserRow; rememberMe: boolean }>()
 	authenticator.use(
 		new FormStrategy(async ({ form }) => {
-			const submission = parseWithZod(form, { schema: loginSchema })
+			const submission = parseFormSubmission(form, { schema: loginSchema })
 			if (submission.status !== 'success') throw new LoginRejected(submission, null)
 			try {
 				const user = await verifyLogin({
@@ -115,7 +115,7 @@ async function emailRequest(
 	form: FormData,
 	intent: 'forgotPassword' | 'resendConfirmation',
 ) {
-	const submission = parseWithZod(form, { schema: emailOnlySchema })
+	const submission = parseFormSubmission(form, { schema: emailOnlySchema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	// The same answer whether or not the address has an account (no enumeration).
 	if (intent === 'forgotPassword') requestPasswordReset(submission.value.email)

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/register.ts'
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const host = isHostPath(request)
-	const submission = parseWithZod(await request.formData(), {
+	const submission = parseFormSubmission(await request.formData(), {
 		schema: host ? registerHostSchema : registerGuestSchema,
 	})
 	if (submission.status !== 'success') return invalidForm('register', submission)

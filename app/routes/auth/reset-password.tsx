@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/reset-password.ts'
@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	assertValidRouteParams(params)
-	const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema })
+	const submission = parseFormSubmission(await request.formData(), { schema: resetPasswordFormSchema })
 	if (submission.status !== 'success') return invalidForm('reset', submission)
 	try {
 		await resetPassword({

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { data, redirect, useActionData } from 'react-router'
 import type { Route } from './+types/checkout.ts'
@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	switch (intent) {
 		case 'date': {
-			const submission = parseWithZod(form, { schema: dateStepSchema })
+			const submission = parseFormSubmission(form, { schema: dateStepSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			const current = view(state)
 			try {
@@ -128,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			}
 		}
 		case 'guests': {
-			const submission = parseWithZod(form, { schema: guestsStepSchema })
+			const submission = parseFormSubmission(form, { schema: guestsStepSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			const current = view(state)
 			const extras = readExtrasFromForm(
@@ -143,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return go({ ...submission.value, extras: extras.extras, step: 'contact' })
 		}
 		case 'contact': {
-			const submission = parseWithZod(form, { schema: contactStepSchema })
+			const submission = parseFormSubmission(form, { schema: contactStepSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			if (!user) throw redirect(loginRedirectUrl(request, context))
 			if (user.role !== 'Customer') {
@@ -156,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return go({ step: 'payment' })
 		}
 		case 'register': {
-			const submission = parseWithZod(form, { schema: registerGuestSchema })
+			const submission = parseFormSubmission(form, { schema: registerGuestSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			try {
 				await registerUser({ ...submission.value, role: 'Customer' }, { locale })
@@ -171,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			})
 		}
 		case 'payment': {
-			const submission = parseWithZod(form, { schema: paymentStepSchema })
+			const submission = parseFormSubmission(form, { schema: paymentStepSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			const next = {
 				...state,
@@ -198,7 +198,7 @@ async function confirm(
 	{ request, context, here }: { request: Request; context: Route.ActionArgs['context']; here: string },
 ) {
 	const intent = 'confirm' as const
-	const submission = parseWithZod(form, { schema: confirmStepSchema })
+	const submission = parseFormSubmission(form, { schema: confirmStepSchema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	if (!user) throw redirect(loginRedirectUrl(request, context))
 	const locale = getLocale(context)

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { redirect, useActionData } from 'react-router'
 import type { Route } from './+types/order-detail.ts'
@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
 			return redirectWithToast(here, { type: 'danger', description: t(error.messageKey, error.params) })
 		}
 	}
-	const submission = parseWithZod(form, { schema: reasonOptionalSchema })
+	const submission = parseFormSubmission(form, { schema: reasonOptionalSchema })
 	if (submission.status !== 'success') return invalidForm('cancel', submission)
 	try {
 		const result = cancelOrder(args.params.orderId, user, submission.value.reason ?? null)

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/order-detail.ts'
@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
 		}
 	}
 	if (intent !== 'decline' && intent !== 'cancel') return new Response(null, { status: 400 })
-	const submission = parseWithZod(form, { schema: reasonRequiredSchema })
+	const submission = parseFormSubmission(form, { schema: reasonRequiredSchema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	try {
 		if (intent === 'decline') {

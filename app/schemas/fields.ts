@@ -1,0 +1,86 @@
+import { validationMessage, z } from '#app/utils/validation.ts'
+
+/**
+ * The shared field building blocks of every schema in app/schemas
+ * (docs/decisions/0053-strict-input-types.md). Client-safe.
+ *
+ * - Text: normalised to NFC, trimmed, and refused (validation.invalidCharacters)
+ *   when it holds a control character (newline and tab only in multi-line
+ *   text; CR/CRLF become LF), an unpaired surrogate or a bidi
+ *   embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069).
+ * - Numbers: `intField` takes JSON numbers only (no "0x10", no `true`, no 1.5);
+ *   forms reach it through `parseFormSubmission`, which turns decimal digits
+ *   (and nothing else) into numbers. URL query values use `intParam` /
+ *   `decimalParam`: a string of decimal digits.
+ */
+const FORBIDDEN_ANYWHERE = /[\p{Cs}\u202A-\u202E\u2066-\u2069]/u
+const FORBIDDEN_SINGLE_LINE = /[\p{Cc}\u2028\u2029]/u
+const FORBIDDEN_MULTI_LINE = /(?![\n\t])\p{Cc}/u
+
+export function hasForbiddenCharacters(value: string, multiline = false): boolean {
+	return (
+		FORBIDDEN_ANYWHERE.test(value) || (multiline ? FORBIDDEN_MULTI_LINE : FORBIDDEN_SINGLE_LINE).test(value)
+	)
+}
+
+const invalidCharacters = { i18nKey: validationMessage('validation.invalidCharacters') }
+
+/** The character check as one shared check instance (tests find it on every free-text field). */
+export const singleLineCheck = z.refine<string>((value) => !hasForbiddenCharacters(value), {
+	params: invalidCharacters,
+	abort: true,
+})
+export const multiLineCheck = z.refine<string>((value) => !hasForbiddenCharacters(value, true), {
+	params: invalidCharacters,
+	abort: true,
+})
+
+/** A string that is safe to store and show: NFC, trimmed, no forbidden characters. Chain min/max/regex. */
+export function safeString(options: { multiline?: boolean } = {}) {
+	if (options.multiline) {
+		return z
+			.string()
+			.normalize('NFC')
+			.overwrite((value) => value.replace(/\r\n?/g, '\n'))
+			.check(multiLineCheck)
+			.trim()
+	}
+	return z.string().normalize('NFC').check(singleLineCheck).trim()
+}
+
+/** Required text of 1…max characters. */
+export const requiredText = (max: number, options: { min?: number; multiline?: boolean } = {}) =>
+	safeString(options)
+		.min(options.min ?? 1)
+		.max(max)
+
+/** Optional text up to max characters; empty becomes undefined. */
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+	safeString(options)
+		.max(max)
+		.optional()
+		.transform((value) => value || undefined)
+
+/** An integer: a JSON number (forms: decimal digits, converted by parseFormSubmission). */
+export const intField = (min: number, max: number) => z.number().int().min(min).max(max)
+
+const numeric = { error: () => validationMessage('validation.numeric') }
+
+/** Digits from a URL (or a number from server code) → number; anything else is `validation.numeric`. */
+const digitsOrNumber = (pattern: RegExp) =>
+	z.union([z.number(), z.string().trim().regex(pattern).transform(Number)], numeric)
+
+/** An integer in a URL query or another string source: decimal digits only. */
+export const intParam = (min: number, max: number) =>
+	digitsOrNumber(/^[0-9]{1,15}$/).pipe(z.number().int().min(min).max(max))
+
+/** A decimal number in a URL query ("-12.5"): digits with an optional sign and fraction. */
+export const decimalParam = (min: number, max: number) =>
+	digitsOrNumber(/^-?[0-9]{1,12}(\.[0-9]{1,12})?$/).pipe(z.number().min(min).max(max))
+
+/** Form text → number for Conform: decimal digits (optional sign and fraction) only, else NaN-free failure. */
+export function decimalTextToNumber(text: string): number {
+	const trimmed = text.trim()
+	if (!/^-?[0-9]{1,15}(\.[0-9]{1,12})?$/.test(trimmed)) throw new Error('not a decimal number')
+	return Number(trimmed)
+}
