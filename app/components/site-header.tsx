@@ -124,7 +124,11 @@ export function SiteHeader() {
 					<Icon name="search" />
 				</LocaleLink>
 				<details ref={menu} className="site-menu md:flex-1" data-testid="site-menu">
-					<summary className="btn-ghost cursor-pointer list-none px-2 md:hidden" aria-label={t('nav.menu')}>
+					<summary
+						className="btn-ghost cursor-pointer list-none px-2 md:hidden"
+						aria-label={t('nav.menu')}
+						data-testid="site-menu-button"
+					>
 						<Icon name="menu" />
 					</summary>
 					<div
