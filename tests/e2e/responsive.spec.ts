@@ -79,10 +79,13 @@ for (const locale of ['de', 'en'] as const) {
 						await expect(page.getByTestId('site-menu-panel')).toBeVisible()
 						await expectNoSidewaysScroll(page, `${url} at ${width} px, menu open`)
 					}
-					await testInfo.attach(`${locale}-${loggedIn ? 'in' : 'out'}-${width}${path.replace(/\W+/g, '_')}.png`, {
-						body: await page.screenshot(),
-						contentType: 'image/png',
-					})
+					await testInfo.attach(
+						`${locale}-${loggedIn ? 'in' : 'out'}-${width}${path.replace(/\W+/g, '_')}.png`,
+						{
+							body: await page.screenshot(),
+							contentType: 'image/png',
+						},
+					)
 				}
 			}
 		})
@@ -96,7 +99,9 @@ test.describe('the phone menu', () => {
 		await page.goto('/en/info/guest-faq')
 		const summary = page.getByTestId('site-menu-button')
 		await expect(summary).toBeVisible()
-		const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Playrooms' })
+		const link = page
+			.getByRole('navigation', { name: 'Main navigation' })
+			.getByRole('link', { name: 'Playrooms' })
 		// The nav links are hidden until the menu opens.
 		await expect(link).toBeHidden()
 		await summary.focus()

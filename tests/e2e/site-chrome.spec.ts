@@ -69,7 +69,10 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByTestId('server-toast')).toContainText('Your password was changed.')
 	})
 
-	test('the favourites heart of a visitor leads to the login page, which says why', async ({ page, baseURL }) => {
+	test('the favourites heart of a visitor leads to the login page, which says why', async ({
+		page,
+		baseURL,
+	}) => {
 		await page.goto('/en/playrooms')
 		await page.getByTestId('favourite-button').first().click()
 		await expect(page).toHaveURL(new RegExp(`^${baseURL}/en/login\\?redirect=`))
@@ -143,14 +146,27 @@ test('a toast raised while the login modal is open is above its backdrop', async
 	const box = await toast.boundingBox()
 	if (!box) throw new Error('the toast has no box')
 	const pixel = async () => {
-		const clip = { x: Math.round(box.x + box.width - 6), y: Math.round(box.y + box.height / 2), width: 1, height: 1 }
-		return [...(await sharp(await page.screenshot({ clip })).removeAlpha().raw().toBuffer())]
+		const clip = {
+			x: Math.round(box.x + box.width - 6),
+			y: Math.round(box.y + box.height / 2),
+			width: 1,
+			height: 1,
+		}
+		return [
+			...(await sharp(await page.screenshot({ clip }))
+				.removeAlpha()
+				.raw()
+				.toBuffer()),
+		]
 	}
 	const withModal = await pixel()
 	await page.keyboard.press('Escape')
 	await expect(modal).toBeHidden()
 	const withoutModal = await pixel()
 	for (const [index, value] of withModal.entries()) {
-		expect(Math.abs(value - (withoutModal[index] ?? 0)), 'the toast is not dimmed by the backdrop').toBeLessThan(16)
+		expect(
+			Math.abs(value - (withoutModal[index] ?? 0)),
+			'the toast is not dimmed by the backdrop',
+		).toBeLessThan(16)
 	}
 })
