@@ -46,7 +46,11 @@ export const lighthouseBenchmark: Benchmark = {
 						extraHeaders: { Cookie: 'culture=de-DE; i18n_redirected=de' },
 					})
 					if (!measured || !result) continue
-					const { categories, audits } = result.lhr
+					const { categories, audits, runtimeError } = result.lhr
+					if (runtimeError) {
+						report(`${label.padEnd(10)} no result: ${runtimeError.code} (${runtimeError.message})`)
+						continue
+					}
 					const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100)
 					const ms = (key: string) => `${Math.round(audits[key]?.numericValue ?? 0)} ms`
 					report(
