@@ -5,6 +5,7 @@ import {
 	Meta,
 	Outlet,
 	Scripts,
+	isRouteErrorResponse,
 	ScrollRestoration,
 	useLocation,
 	useNavigation,
@@ -15,6 +16,7 @@ import type { Route } from './+types/root.ts'
 import { AccountChrome } from './components/account-chrome.tsx'
 import { CatalogueChrome } from './components/catalogue-chrome.tsx'
 import { ErrorPage } from './components/error-page.tsx'
+import { SiteChrome } from './components/site-chrome.tsx'
 import { ProgressBar } from './components/progress-bar.tsx'
 import { RealtimeProvider } from './components/realtime-provider.tsx'
 import { AppToaster, useToastFromServer } from './components/toaster.tsx'
@@ -160,9 +162,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		const status = typeof error === 'object' && error && 'status' in error ? Number(error.status) : 500
 		return <p>{t('bot.error', { status })}</p>
 	}
-	return (
+	const page = (
 		<div className="mx-auto max-w-3xl px-4 py-10">
 			<ErrorPage error={error} />
 		</div>
 	)
+	// A 4xx thrown before any loader ran (an area's role guard) lands here: keep the site's
+	// navigation. A thrown Error (the root itself failed) gets the bare page.
+	return isRouteErrorResponse(error) ? <SiteChrome>{page}</SiteChrome> : page
 }

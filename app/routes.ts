@@ -85,7 +85,7 @@ export default [
 		layout('routes/layouts/public.tsx', [
 			index('routes/home.tsx', { id: 'home' }),
 			route('login', 'routes/auth/login.tsx', { id: 'login' }),
-			page('404', 'not-found-page'),
+			route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
 
 			...INFO_PAGES.map((slug) => route(`info/${slug}`, 'routes/content-page.tsx', { id: `info/${slug}` })),
 

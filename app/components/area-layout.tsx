@@ -111,14 +111,18 @@ export function AreaLayout({
 	const sidebar = useSidebarState()
 	const crumbs = useBreadcrumbs(areaId)
 	return (
-		<div className="mx-auto flex max-w-7xl gap-6 px-4 py-6" data-area={areaId}>
+		<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:gap-6" data-area={areaId}>
 			{sidebar.show ? (
+				// On a phone the sidebar is a row above the page that scrolls inside its own box.
 				<aside
-					className={`${sidebar.minimize ? 'w-16' : 'w-60'} shrink-0`}
+					className={`${sidebar.minimize ? 'md:w-16' : 'md:w-60'} min-w-0 shrink-0`}
 					data-testid="area-sidebar"
 					data-minimized={sidebar.minimize}
 				>
-					<nav aria-label={t('sidebar.label')} className="sticky top-4 flex flex-col gap-1">
+					<nav
+						aria-label={t('sidebar.label')}
+						className="flex gap-1 overflow-x-auto pb-1 md:sticky md:top-4 md:flex-col md:overflow-visible md:pb-0"
+					>
 						{items.map((item) => {
 							const label = pageTitle(t, item.id)
 							return (
@@ -127,7 +131,7 @@ export function AreaLayout({
 									to={item.to}
 									title={sidebar.minimize ? label : undefined}
 									className={({ isActive }) =>
-										`btn-ghost justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
+										`btn-ghost shrink-0 justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
 									}
 								>
 									{sidebar.minimize ? (
@@ -164,7 +168,7 @@ export function AreaLayout({
 					>
 						<Icon name="sidebar" />
 					</SidebarButton>
-					<nav aria-label={t('breadcrumbs')}>
+					<nav aria-label={t('breadcrumbs')} className="min-w-0">
 						<ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
 							{crumbs.map((crumb, index) => (
 								<li key={crumb.id} className="flex items-center gap-1">

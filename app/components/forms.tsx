@@ -61,13 +61,15 @@ export function FormAlert({ form, id }: { form: { errors?: string[]; errorId: st
 	)
 }
 
+/** A field's messages, each once (the server's and a live check's may say the same). */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
 	const { t } = useTranslation()
 	if (!errors?.length) return null
+	const messages = [...new Set(errors.map((error) => translateValidationMessage(t, error)))]
 	return (
 		<ul id={id} className="mt-1 text-sm text-danger">
-			{errors.map((error) => (
-				<li key={error}>{translateValidationMessage(t, error)}</li>
+			{messages.map((message) => (
+				<li key={message}>{message}</li>
 			))}
 		</ul>
 	)

@@ -11,6 +11,12 @@ const ICONS = {
 	),
 	moon: <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />,
 	menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+	search: (
+		<>
+			<circle cx="11" cy="11" r="7" />
+			<path d="m20 20-3.5-3.5" />
+		</>
+	),
 	sidebar: (
 		<>
 			<rect x="3" y="4" width="18" height="16" rx="2" />

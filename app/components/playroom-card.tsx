@@ -41,6 +41,8 @@ export function PlayroomCard({
 					height={image.height}
 					alt={image.alt}
 					loading={priority ? 'eager' : 'lazy'}
+					// The first cards' images are the search page's LCP element on a phone (Lighthouse, issue 11).
+					fetchPriority={priority ? 'high' : undefined}
 					className="aspect-[4/3] w-full bg-surface-sunken object-cover"
 				/>
 			) : (

@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { AREA_ACCOUNT_EDIT, AREA_HOME, AREA_LABEL_KEY } from '#app/utils/areas.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocalizePath, useSessionUser } from '#app/utils/use-root-data.ts'
 import { LanguageSwitch } from './language-switch.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
@@ -16,13 +18,16 @@ const NAV_ITEMS = [
 	{ to: '/info/guest-faq', labelKey: 'nav.help' },
 ] as const
 
+/** The realtime status needs the WebSocket, i.e. JavaScript: nothing is shown until React runs. */
 function RealtimeIndicator() {
 	const { t } = useTranslation()
 	const status = useRealtimeStatus()
+	const hydrated = useHydrated()
+	if (!hydrated) return null
 	const colour = status === 'Online' ? 'bg-success' : status === 'Offline' ? 'bg-danger' : 'bg-ink-muted'
 	return (
 		<span
-			className="flex items-center gap-1 text-xs text-ink-muted"
+			className="flex items-center gap-1 px-2 text-xs text-ink-muted"
 			data-testid="realtime-status"
 			data-status={status}
 		>
@@ -57,11 +62,13 @@ function AccountMenu() {
 		)
 	}
 	return (
-		<details className="relative" data-testid="account-menu">
-			<summary className="btn-secondary cursor-pointer list-none">
-				<span className="max-w-40 truncate">{user.displayName}</span>
+		<details className="relative min-w-0" data-testid="account-menu">
+			<summary className="btn-secondary w-full min-w-0 cursor-pointer list-none md:w-auto">
+				<span className="block max-w-full truncate md:max-w-40" data-testid="account-name">
+					{user.displayName}
+				</span>
 			</summary>
-			<div className="absolute right-0 z-50 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
+			<div className="mt-2 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 md:absolute md:right-0 md:z-50 md:w-56 md:shadow-lg">
 				<LocaleLink to={AREA_HOME[user.role]} className="btn-ghost justify-start">
 					{t(AREA_LABEL_KEY[user.role])}
 				</LocaleLink>
@@ -83,60 +90,86 @@ function AccountMenu() {
 	)
 }
 
+/**
+ * The site header (issue 11). On a phone: logo, search and a menu button; the
+ * menu is a `<details>` (works without JavaScript) holding navigation,
+ * favourites, language, theme and account. From 768 px the same elements
+ * stand in one row: `.site-menu` keeps the details' content visible there
+ * (app.css), so every control exists once in the document.
+ */
 export function SiteHeader() {
 	const { t } = useTranslation()
 	const user = useSessionUser()
+	const location = useLocation()
+	const menu = useRef<HTMLDetailsElement>(null)
+	// With JavaScript a client-side navigation leaves the page: close the menu (and the account menu).
+	useEffect(() => {
+		menu.current?.removeAttribute('open')
+		menu.current?.querySelector('details[open]')?.removeAttribute('open')
+	}, [location.pathname, location.search])
 	return (
 		<header className="border-b border-line bg-surface">
 			<a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 btn-primary">
 				{t('skipToContent')}
 			</a>
-			<div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+			<div className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 md:gap-4">
 				<Logo />
-				<nav aria-label={t('nav.main')} className="hidden flex-1 md:block">
-					<ul className="flex gap-1">
-						{NAV_ITEMS.map((item) => (
-							<li key={item.to}>
-								<LocaleNavLink
-									to={item.to}
-									className={({ isActive }) => `btn-ghost ${isActive ? 'bg-surface-raised text-accent' : ''}`}
-								>
-									{t(item.labelKey)}
-								</LocaleNavLink>
-							</li>
-						))}
-					</ul>
-				</nav>
-				<div className="ml-auto flex items-center gap-1">
-					{user ? <RealtimeIndicator /> : null}
-					<LocaleLink
-						to="/playrooms?onlyFavorites=true"
-						className="btn-ghost px-2"
-						aria-label={t('nav.favourites')}
-						title={t('nav.favourites')}
-						data-testid="favourites-link"
+				<LocaleLink
+					to="/playrooms"
+					className="btn-ghost ml-auto px-2 md:hidden"
+					aria-label={t('nav.search')}
+					title={t('nav.search')}
+					data-testid="header-search"
+				>
+					<Icon name="search" />
+				</LocaleLink>
+				<details ref={menu} className="site-menu md:flex-1" data-testid="site-menu">
+					<summary
+						className="btn-ghost cursor-pointer list-none px-2 md:hidden"
+						aria-label={t('nav.menu')}
+						data-testid="site-menu-button"
 					>
-						<SpriteIcon name="heart" />
-					</LocaleLink>
-					<LanguageSwitch />
-					<ThemeToggle />
-					<AccountMenu />
-					<details className="relative md:hidden">
-						<summary className="btn-ghost cursor-pointer list-none" aria-label={t('nav.menu')}>
-							<Icon name="menu" />
-						</summary>
-						<nav
-							aria-label={t('nav.main')}
-							className="absolute right-0 z-50 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-line bg-surface p-2 shadow-lg"
-						>
-							{NAV_ITEMS.map((item) => (
-								<LocaleLink key={item.to} to={item.to} className="btn-ghost justify-start">
-									{t(item.labelKey)}
-								</LocaleLink>
-							))}
+						<Icon name="menu" />
+					</summary>
+					<div
+						className="absolute inset-x-2 top-full z-50 mt-1 flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 shadow-lg md:static md:mt-0 md:flex-1 md:flex-row md:items-center md:border-0 md:p-0 md:shadow-none"
+						data-testid="site-menu-panel"
+					>
+						<nav aria-label={t('nav.main')} className="md:flex-1">
+							<ul className="flex flex-col gap-1 md:flex-row">
+								{NAV_ITEMS.map((item) => (
+									<li key={item.to}>
+										<LocaleNavLink
+											to={item.to}
+											className={({ isActive }) =>
+												`btn-ghost w-full justify-start md:w-auto ${isActive ? 'bg-surface-raised text-accent' : ''}`
+											}
+										>
+											{t(item.labelKey)}
+										</LocaleNavLink>
+									</li>
+								))}
+							</ul>
 						</nav>
-					</details>
-				</div>
+						<div className="flex min-w-0 flex-wrap items-center gap-1 border-t border-line pt-2 md:flex-nowrap md:border-0 md:pt-0">
+							{user ? <RealtimeIndicator /> : null}
+							<LocaleLink
+								to="/playrooms?onlyFavorites=true"
+								className="btn-ghost px-2"
+								aria-label={t('nav.favourites')}
+								title={t('nav.favourites')}
+								data-testid="favourites-link"
+							>
+								<SpriteIcon name="heart" />
+							</LocaleLink>
+							<LanguageSwitch />
+							<ThemeToggle />
+							<div className="w-full min-w-0 md:w-auto">
+								<AccountMenu />
+							</div>
+						</div>
+					</div>
+				</details>
 			</div>
 		</header>
 	)

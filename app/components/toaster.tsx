@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { Toast } from '#app/utils/toast.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useRootData } from '#app/utils/use-root-data.ts'
 
 /**
  * Toasts (spec §9: top-right, 5,000 ms, at most 20). sonner is loaded only when
@@ -48,6 +50,39 @@ export function AppToaster({ colorMode }: { colorMode: 'dark' | 'light' }) {
 		<Suspense fallback={null}>
 			<LazySonnerToaster colorMode={colorMode} />
 		</Suspense>
+	)
+}
+
+const NOTICE_STYLE: Record<Toast['type'], string> = {
+	success: 'border-success text-success',
+	info: 'border-accent text-ink',
+	warning: 'border-warning text-warning',
+	danger: 'border-danger text-danger',
+}
+
+/**
+ * The toast a server action left in the flash cookie, rendered into the page
+ * (issue 11): without JavaScript this alert region is how the visitor reads it.
+ * Once React runs it steps aside for the toast (useToastFromServer), so the
+ * message is never shown twice.
+ */
+export function ServerToastNotice() {
+	const toast = useRootData()?.toast ?? null
+	const hydrated = useHydrated()
+	if (!toast || hydrated) return null
+	const urgent = toast.type === 'danger' || toast.type === 'warning'
+	return (
+		<div className="mx-auto max-w-7xl px-4 pt-3">
+			<div
+				role={urgent ? 'alert' : 'status'}
+				className={`rounded-lg border-2 bg-surface p-3 text-sm break-words ${NOTICE_STYLE[toast.type]}`}
+				data-testid="server-toast"
+				data-type={toast.type}
+			>
+				{toast.title ? <p className="font-semibold">{toast.title}</p> : null}
+				<p>{toast.description}</p>
+			</div>
+		</div>
 	)
 }
 

@@ -24,18 +24,26 @@ export function invalidForm<Intent extends string>(intent: Intent, submission: S
 	)
 }
 
+/**
+ * `sayAtFields`: the page renders every field a domain error can name, so an
+ * error that names fields is said once, at them, not again in the form's alert
+ * (issue 11: "already registered" three times). Pages whose steps do not show
+ * every field (the checkout wizard) keep the alert.
+ */
 export function failedForm<Intent extends string>(
 	intent: Intent,
 	submission: Submission<unknown>,
 	error: unknown,
+	options: { sayAtFields?: boolean } = {},
 ) {
 	if (!isAppError(error)) throw error
+	const atFields = Boolean(options.sayAtFields) && Object.keys(error.fields ?? {}).length > 0
 	return data<FormActionData<Intent>>(
 		{
 			intent,
 			errorName: error.errorName,
 			result: submission.reply({
-				formErrors: [validationMessage(error.messageKey, error.params)],
+				formErrors: atFields ? [] : [validationMessage(error.messageKey, error.params)],
 				fieldErrors: error.fields,
 				hideFields: SECRET_FIELDS,
 			}),

@@ -8,6 +8,7 @@ import { bookingBenchmark } from './booking.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
+import { lighthouseBenchmark } from './lighthouse.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
 const BENCHMARKS: Benchmark[] = [
@@ -15,6 +16,7 @@ const BENCHMARKS: Benchmark[] = [
 	catalogueBenchmark,
 	cataloguePagesBenchmark,
 	bookingBenchmark,
+	lighthouseBenchmark,
 ]
 
 if (!fs.existsSync('build/server/index.js')) {

@@ -15,6 +15,7 @@ export const common = {
 		logout: 'Abmelden',
 		account: 'Mein Konto',
 		menu: 'Menü',
+		search: 'Spielräume suchen',
 		favourites: 'Meine Favoriten',
 		areas: {
 			guest: 'Meine Buchungen',

@@ -18,6 +18,7 @@ export const common: TranslationShape<typeof de> = {
 		logout: 'Log out',
 		account: 'My account',
 		menu: 'Menu',
+		search: 'Search playrooms',
 		favourites: 'My favourites',
 		areas: {
 			guest: 'My bookings',

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await registerUser({ ...submission.value, role: host ? 'Owner' : 'Customer' }, { locale })
 	} catch (error) {
-		return failedForm('register', submission, error)
+		return failedForm('register', submission, error, { sayAtFields: true })
 	}
 	return redirectWithToast(localizePath('/login', locale), {
 		type: 'info',
