@@ -29,6 +29,17 @@ export type BlockSource = (typeof BLOCK_SOURCES)[number]
 
 export const SLOT_GRIDS = [30, 60] as const
 
+/** The host's child-safety checklist (issue 12): all ticked → "safety checked by the host" badge. */
+export const SAFETY_ITEMS = [
+	'outletCovers',
+	'paddedCorners',
+	'firstAidKit',
+	'fireExtinguisher',
+	'nonSlipFloor',
+	'supervisedByHost',
+] as const
+export type SafetyItem = (typeof SAFETY_ITEMS)[number]
+
 export const playrooms = sqliteTable(
 	'playrooms',
 	{
@@ -60,6 +71,12 @@ export const playrooms = sqliteTable(
 		maxGuests: integer('max_guests').notNull(),
 		websiteUrl: text('website_url'),
 		instantBooking: booleanColumn('instant_booking').notNull().default(false),
+		/** Children's age range the playroom suits (years); null = no limit. */
+		minChildAge: integer('min_child_age'),
+		maxChildAge: integer('max_child_age'),
+		/** Ticked items of SAFETY_ITEMS; `safetyChecked` is true when all are ticked (badge, filter). */
+		safetyChecklist: jsonColumn<SafetyItem[]>('safety_checklist').notNull().default([]),
+		safetyChecked: booleanColumn('safety_checked').notNull().default(false),
 		cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES })
 			.notNull()
 			.default('Flexible'),
@@ -87,6 +104,22 @@ export const playrooms = sqliteTable(
 		index('playrooms_status_rating_idx').on(table.status, table.ratingAverage),
 		index('playrooms_status_lat_idx').on(table.status, table.lat),
 	],
+)
+
+/**
+ * Former URL paths of a playroom: after a slug change the old path 301-redirects
+ * to the current one (issue 12). A path is either current or in here, never both.
+ */
+export const playroomPathHistory = sqliteTable(
+	'playroom_path_history',
+	{
+		urlPath: text('url_path').primaryKey(),
+		playroomId: text('playroom_id')
+			.notNull()
+			.references(() => playrooms.id, { onDelete: 'cascade' }),
+		createdAt: createdAt(),
+	},
+	(table) => [index('playroom_path_history_playroom_idx').on(table.playroomId)],
 )
 
 /** The feature catalogue (ball pit, climbing wall, kitchen, …). */
