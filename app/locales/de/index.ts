@@ -4,6 +4,7 @@ import { auth } from './auth.ts'
 import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
+import { hostEditor } from './host-editor.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account, booking, consent }
+export const de = { common, catalogue, auth, account, booking, consent, hostEditor }

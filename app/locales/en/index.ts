@@ -6,5 +6,6 @@ import { auth } from './auth.ts'
 import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
+import { hostEditor } from './host-editor.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostEditor }
