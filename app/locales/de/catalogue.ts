@@ -81,6 +81,7 @@ export const catalogue = {
 		anyState: 'Alle Bundesländer',
 		date: 'Datum',
 		guests: 'Gäste',
+		childAge: 'Alter des Kindes',
 		bookingType: 'Buchungsart',
 		anyBookingType: 'Alle Buchungsarten',
 		maxPrice: 'Höchstpreis (€)',

@@ -84,6 +84,7 @@ export const catalogue: TranslationShape<typeof de> = {
 		anyState: 'All states',
 		date: 'Date',
 		guests: 'Guests',
+		childAge: "Child's age",
 		bookingType: 'Booking type',
 		anyBookingType: 'All booking types',
 		maxPrice: 'Maximum price (€)',
