@@ -59,7 +59,8 @@ export async function inspectImage(input: Buffer, options: { allowSvg?: boolean 
 	}
 	let metadata: Metadata
 	try {
-		metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+		// Only the header is read here (no pixels decoded), so the pixel count is checked below with its own message.
+		metadata = await sharp(input, { limitInputPixels: false }).metadata()
 	} catch {
 		notAnImage()
 	}
