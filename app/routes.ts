@@ -147,12 +147,17 @@ export default [
 				page('vouchers/:voucherId', 'host/vouchers/detail'),
 				page('playrooms', 'host/playrooms'),
 				// The playroom editor: a layout with the tabs, each tab its own module (issue 12).
-				route('playrooms/edit/:playroomId', 'routes/host/editor/layout.tsx', { id: 'host/playrooms/edit/layout' }, [
-					index('routes/host-playroom-edit-redirect.tsx', { id: 'host/playrooms/edit' }),
-					...PLAYROOM_EDIT_TABS.map((tab) =>
-						route(tab, `routes/host/editor/${tab}.tsx`, { id: `host/playrooms/edit/${tab}` }),
-					),
-				]),
+				route(
+					'playrooms/edit/:playroomId',
+					'routes/host/editor/layout.tsx',
+					{ id: 'host/playrooms/edit/layout' },
+					[
+						index('routes/host-playroom-edit-redirect.tsx', { id: 'host/playrooms/edit' }),
+						...PLAYROOM_EDIT_TABS.map((tab) =>
+							route(tab, `routes/host/editor/${tab}.tsx`, { id: `host/playrooms/edit/${tab}` }),
+						),
+					],
+				),
 				route('playrooms/edit/*', 'routes/home-redirect.tsx', { id: 'host/playrooms/edit/*' }),
 				page('playrooms/:playroomId', 'host/playrooms/detail'),
 				page('accessAreas', 'host/accessAreas'),

@@ -62,7 +62,11 @@ export function FeatureCheckboxes({
 		<CheckboxGroup
 			field={field}
 			legend={legend}
-			options={features.map((f) => ({ value: f.key, icon: f.icon, label: i18n.language === 'en' ? f.nameEn : f.nameDe }))}
+			options={features.map((f) => ({
+				value: f.key,
+				icon: f.icon,
+				label: i18n.language === 'en' ? f.nameEn : f.nameDe,
+			}))}
 		/>
 	)
 }

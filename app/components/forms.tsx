@@ -265,7 +265,11 @@ export function TextAreaField({
 	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
 	const counterId = `${field.id}-counter`
 	const hintId = `${field.id}-hint`
-	const describedBy = [field.errors?.length ? field.errorId : null, hint ? hintId : null, maxLength ? counterId : null]
+	const describedBy = [
+		field.errors?.length ? field.errorId : null,
+		hint ? hintId : null,
+		maxLength ? counterId : null,
+	]
 		.filter(Boolean)
 		.join(' ')
 	return (

@@ -15,7 +15,13 @@ function resultErrors(result: ReturnType<typeof useFormResult>): string[] {
 	return [...new Set(Object.values(errors).flatMap((list) => list ?? []))]
 }
 
-export function PhotoManager({ photos, limits }: { photos: EditorPhoto[]; limits: { mb: number; max: number } }) {
+export function PhotoManager({
+	photos,
+	limits,
+}: {
+	photos: EditorPhoto[]
+	limits: { mb: number; max: number }
+}) {
 	const { t } = useTranslation('hostEditor')
 	const uploadErrors = resultErrors(useFormResult('upload'))
 	const photoErrors = [
@@ -76,25 +82,50 @@ export function PhotoManager({ photos, limits }: { photos: EditorPhoto[]; limits
 								</label>
 							))}
 							<div className="flex flex-wrap gap-2">
-								<button type="submit" name="intent" value="photoAlt" className="btn-secondary px-2 py-1 text-sm">
+								<button
+									type="submit"
+									name="intent"
+									value="photoAlt"
+									className="btn-secondary px-2 py-1 text-sm"
+								>
 									{t('detail.saveAlt')}
 								</button>
 								{index > 0 ? (
 									<>
-										<button type="submit" name="intent" value="photoCover" className="btn-secondary px-2 py-1 text-sm">
+										<button
+											type="submit"
+											name="intent"
+											value="photoCover"
+											className="btn-secondary px-2 py-1 text-sm"
+										>
 											{t('detail.makeCover')}
 										</button>
-										<button type="submit" name="intent" value="photoUp" className="btn-secondary px-2 py-1 text-sm">
+										<button
+											type="submit"
+											name="intent"
+											value="photoUp"
+											className="btn-secondary px-2 py-1 text-sm"
+										>
 											{t('detail.moveUp')}
 										</button>
 									</>
 								) : null}
 								{index < photos.length - 1 ? (
-									<button type="submit" name="intent" value="photoDown" className="btn-secondary px-2 py-1 text-sm">
+									<button
+										type="submit"
+										name="intent"
+										value="photoDown"
+										className="btn-secondary px-2 py-1 text-sm"
+									>
 										{t('detail.moveDown')}
 									</button>
 								) : null}
-								<button type="submit" name="intent" value="photoDelete" className="btn-secondary px-2 py-1 text-sm">
+								<button
+									type="submit"
+									name="intent"
+									value="photoDelete"
+									className="btn-secondary px-2 py-1 text-sm"
+								>
 									{t('detail.delete')}
 								</button>
 							</div>

@@ -1,6 +1,11 @@
 import type { BookingType } from '#db/schema/catalogue.ts'
 import { addDays, isoWeekday, localDateOf, localToInstant } from './berlin-time.ts'
-import { calculatePrice, type AdditionDefinition, type PriceBreakdown, type PriceSettings } from './pricing.ts'
+import {
+	calculatePrice,
+	type AdditionDefinition,
+	type PriceBreakdown,
+	type PriceSettings,
+} from './pricing.ts'
 
 /**
  * The example breakdown of the editor's price tab (issue 12): the real price

@@ -13,11 +13,7 @@ import {
 } from '#db/schema/catalogue.ts'
 import { CITIES } from '#app/domain/places.ts'
 import { slugify } from '#app/domain/search-text.ts'
-import type {
-	BasicInformationInput,
-	DetailInformationInput,
-	PriceInput,
-} from '#app/schemas/host-editor.ts'
+import type { BasicInformationInput, DetailInformationInput, PriceInput } from '#app/schemas/host-editor.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'

@@ -36,19 +36,30 @@ function upload(id: string, cookie: string, files: File[], locale = '') {
 	})
 }
 
-const file = (bytes: Buffer, name: string, type = 'image/jpeg') => new File([new Uint8Array(bytes)], name, { type })
+const file = (bytes: Buffer, name: string, type = 'image/jpeg') =>
+	new File([new Uint8Array(bytes)], name, { type })
 const imageDir = (bytes: Buffer) => path.join(getEnv().UPLOADS_DIR, 'img', imageIdFor(bytes))
-const photoCount = (id: string) => getDb().select().from(playroomPhotos).where(eq(playroomPhotos.playroomId, id)).all().length
+const photoCount = (id: string) =>
+	getDb().select().from(playroomPhotos).where(eq(playroomPhotos.playroomId, id)).all().length
 
 async function jpegWithGps(seed: number) {
 	return sharp({ create: { width: 800, height: 600, channels: 3, background: { r: seed, g: 120, b: 200 } } })
 		.jpeg()
-		.withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '50/1 56/1 15/1', GPSLongitudeRef: 'E', GPSLongitude: '6/1 57/1 37/1' } })
+		.withExifMerge({
+			IFD3: {
+				GPSLatitudeRef: 'N',
+				GPSLatitude: '50/1 56/1 15/1',
+				GPSLongitudeRef: 'E',
+				GPSLongitude: '6/1 57/1 37/1',
+			},
+		})
 		.toBuffer()
 }
 
 async function bombPng() {
-	const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer()
+	const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+		.png()
+		.toBuffer()
 	// IHDR is the first chunk: length (8–11), type (12–15), width (16–19), height (20–23), …, CRC (29–32).
 	png.writeUInt32BE(30_000, 16)
 	png.writeUInt32BE(30_000, 20)
@@ -66,7 +77,9 @@ describe('photo upload', () => {
 		const { host, id } = await setup()
 		const jpeg = await jpegWithGps(10)
 		expect((await sharp(jpeg).metadata()).exif).toBeDefined()
-		const png = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#88cc44' } }).png().toBuffer()
+		const png = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#88cc44' } })
+			.png()
+			.toBuffer()
 		const result = await upload(id, host.cookie, [file(jpeg, 'urlaub.jpg'), file(png, 'renamed.jpg')])
 		expect(result.status).toBe(302)
 		const photos = listEditorPhotos(id)
@@ -80,8 +93,18 @@ describe('photo upload', () => {
 	})
 
 	const refusals: [string, () => Promise<Buffer>, RegExp, RegExp][] = [
-		['a text file named .jpg', async () => Buffer.from('just some text, not an image\n'.repeat(20)), /kein unterstütztes Bild/, /not a supported image/],
-		['a 20 MB file', async () => Buffer.concat([await jpegWithGps(30), Buffer.alloc(20 * 1024 * 1024, 1)]), /größer als 15 MB/, /larger than 15 MB/],
+		[
+			'a text file named .jpg',
+			async () => Buffer.from('just some text, not an image\n'.repeat(20)),
+			/kein unterstütztes Bild/,
+			/not a supported image/,
+		],
+		[
+			'a 20 MB file',
+			async () => Buffer.concat([await jpegWithGps(30), Buffer.alloc(20 * 1024 * 1024, 1)]),
+			/größer als 15 MB/,
+			/larger than 15 MB/,
+		],
 		[
 			'a decompression bomb',
 			// A real PNG whose header claims 30000 × 30000 (900 megapixels): tiny file, huge image.
@@ -117,7 +140,13 @@ describe('photo upload', () => {
 		expect(listEditorPhotos(id).map((p) => p.id)).toEqual([second!.id, first!.id])
 		deletePhoto(host.user, id, first!.id)
 		expect(fs.existsSync(imageDir(a))).toBe(false)
-		expect(getDb().select().from(images).where(eq(images.id, imageIdFor(a))).get()).toBeUndefined()
+		expect(
+			getDb()
+				.select()
+				.from(images)
+				.where(eq(images.id, imageIdFor(a)))
+				.get(),
+		).toBeUndefined()
 		expect(fs.existsSync(imageDir(b))).toBe(true)
 	})
 })

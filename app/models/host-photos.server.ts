@@ -33,7 +33,11 @@ function rejectedFile(file: UploadedFile, error: unknown): never {
 	if (!isAppError(error)) throw error
 	const key = REASONS[error.messageKey] ?? 'hostEditor:errors.photoNotImage'
 	const message = validationMessage(key, { file: file.name.slice(0, 80), max: MAX_UPLOAD_MB })
-	throw new AppError(400, 'ValidationError', { messageKey: key, params: { file: file.name, max: MAX_UPLOAD_MB }, fields: { photos: [message] } })
+	throw new AppError(400, 'ValidationError', {
+		messageKey: key,
+		params: { file: file.name, max: MAX_UPLOAD_MB },
+		fields: { photos: [message] },
+	})
 }
 
 function photoRows(playroomId: string, db: DbOrTx) {
@@ -67,10 +71,12 @@ export async function addPhotos(editor: Editor, playroomId: string, files: reado
 	if (files.length === 0) throw fieldError('photos', 'validation.required')
 	const tooMany = () => fieldError('photos', 'hostEditor:errors.tooManyPhotos', { max: MAX_PHOTOS })
 	if (photoRows(playroomId, getDb()).length + files.length > MAX_PHOTOS) throw tooMany()
-	for (const file of files) await inspectImage(file.bytes).catch((error: unknown) => rejectedFile(file, error))
+	for (const file of files)
+		await inspectImage(file.bytes).catch((error: unknown) => rejectedFile(file, error))
 	const processed: ProcessedImage[] = []
 	try {
-		for (const file of files) processed.push(await processImage(file.bytes).catch((error: unknown) => rejectedFile(file, error)))
+		for (const file of files)
+			processed.push(await processImage(file.bytes).catch((error: unknown) => rejectedFile(file, error)))
 		return immediateTransaction((tx) => {
 			requireManageablePlayroom(editor, playroomId, tx)
 			const existing = photoRows(playroomId, tx)
@@ -104,10 +110,17 @@ function requirePhoto(playroomId: string, photoId: string, db: DbOrTx) {
 
 /** Writes positions 0…n-1 in the given order. */
 function renumber(ids: readonly string[], db: DbOrTx) {
-	ids.forEach((id, position) => db.update(playroomPhotos).set({ position }).where(eq(playroomPhotos.id, id)).run())
+	ids.forEach((id, position) =>
+		db.update(playroomPhotos).set({ position }).where(eq(playroomPhotos.id, id)).run(),
+	)
 }
 
-export function updatePhotoAlt(editor: Editor, playroomId: string, photoId: string, alt: { altDe: string; altEn: string }) {
+export function updatePhotoAlt(
+	editor: Editor,
+	playroomId: string,
+	photoId: string,
+	alt: { altDe: string; altEn: string },
+) {
 	return write(editor, playroomId, (_playroom, tx) => {
 		requirePhoto(playroomId, photoId, tx)
 		tx.update(playroomPhotos).set(alt).where(eq(playroomPhotos.id, photoId)).run()
@@ -115,12 +128,18 @@ export function updatePhotoAlt(editor: Editor, playroomId: string, photoId: stri
 }
 
 /** Moves a photo one place up or down, or to the front (the cover). */
-export function movePhoto(editor: Editor, playroomId: string, photoId: string, move: 'up' | 'down' | 'cover') {
+export function movePhoto(
+	editor: Editor,
+	playroomId: string,
+	photoId: string,
+	move: 'up' | 'down' | 'cover',
+) {
 	return write(editor, playroomId, (_playroom, tx) => {
 		requirePhoto(playroomId, photoId, tx)
 		const ids = photoRows(playroomId, tx).map((p) => p.id)
 		const from = ids.indexOf(photoId)
-		const to = move === 'cover' ? 0 : move === 'up' ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1)
+		const to =
+			move === 'cover' ? 0 : move === 'up' ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1)
 		ids.splice(from, 1)
 		ids.splice(to, 0, photoId)
 		renumber(ids, tx)
@@ -131,7 +150,11 @@ export function movePhoto(editor: Editor, playroomId: string, photoId: string, m
 export function reorderPhotos(editor: Editor, playroomId: string, photoIds: readonly string[]) {
 	return write(editor, playroomId, (_playroom, tx) => {
 		const ids = photoRows(playroomId, tx).map((p) => p.id)
-		if (photoIds.length !== ids.length || new Set(photoIds).size !== ids.length || photoIds.some((id) => !ids.includes(id))) {
+		if (
+			photoIds.length !== ids.length ||
+			new Set(photoIds).size !== ids.length ||
+			photoIds.some((id) => !ids.includes(id))
+		) {
 			throw fieldError('photoIds', 'hostEditor:errors.photoOrder')
 		}
 		renumber(photoIds, tx)

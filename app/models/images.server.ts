@@ -151,7 +151,11 @@ export async function storeUploadedImage(input: Buffer, db: DbOrTx = getDb()): P
  * whether it was removed. Call after the referencing rows are gone.
  */
 export function removeImageIfUnused(id: string, db: DbOrTx = getDb()): boolean {
-	const used = db.select({ id: playroomPhotos.id }).from(playroomPhotos).where(eq(playroomPhotos.imageId, id)).get()
+	const used = db
+		.select({ id: playroomPhotos.id })
+		.from(playroomPhotos)
+		.where(eq(playroomPhotos.imageId, id))
+		.get()
 	if (used) return false
 	db.delete(images).where(eq(images.id, id)).run()
 	fs.rmSync(path.join(getEnv().UPLOADS_DIR, 'img', id), { recursive: true, force: true })

@@ -411,7 +411,11 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 	}
 }
 
-function childAgeFact(t: (key: string, params?: Record<string, unknown>) => string, min: number | null, max: number | null) {
+function childAgeFact(
+	t: (key: string, params?: Record<string, unknown>) => string,
+	min: number | null,
+	max: number | null,
+) {
 	if (min !== null && max !== null) return [t('catalogue:detail.childAges', { min, max })]
 	if (min !== null) return [t('catalogue:detail.childAgesFrom', { min })]
 	if (max !== null) return [t('catalogue:detail.childAgesTo', { max })]

@@ -66,7 +66,9 @@ export function searchPlayrooms(
 	if (params.state) conditions.push(sql`p.state_slug = ${slugify(params.state)}`)
 	if (params.guests) conditions.push(sql`p.max_guests >= ${params.guests}`)
 	if (params.childAge !== undefined) {
-		conditions.push(sql`coalesce(p.min_child_age, 0) <= ${params.childAge} AND coalesce(p.max_child_age, 17) >= ${params.childAge}`)
+		conditions.push(
+			sql`coalesce(p.min_child_age, 0) <= ${params.childAge} AND coalesce(p.max_child_age, 17) >= ${params.childAge}`,
+		)
 	}
 	if (params.placeType) conditions.push(sql`p.place_type = ${params.placeType}`)
 

@@ -114,7 +114,8 @@ export type BasicInformationInput = z.output<typeof basicInformationSchema>
  * fully blank rows are dropped (that is how a row is removed without
  * JavaScript), a half-filled row is an error; `order` sorts them.
  */
-const orderOf = (entry: { row: unknown; index: number }) => (entry.row as { order?: number }).order ?? entry.index
+const orderOf = (entry: { row: unknown; index: number }) =>
+	(entry.row as { order?: number }).order ?? entry.index
 
 function bilingualRows<K extends string>(keys: readonly K[], max: Record<K, number>) {
 	const row = z.object({

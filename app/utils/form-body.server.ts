@@ -18,7 +18,12 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 		await readFormData(request.clone(), MAX_FORM_BYTES)
 	} catch (error) {
 		const tooLarge = isAppError(error) && error.messageKey === 'hostEditor:errors.uploadTooLarge'
-		throw data(null, tooLarge ? { status: 413, statusText: 'Payload Too Large' } : { status: 400, statusText: 'Bad Request' })
+		throw data(
+			null,
+			tooLarge
+				? { status: 413, statusText: 'Payload Too Large' }
+				: { status: 400, statusText: 'Bad Request' },
+		)
 	}
 	return next()
 }

@@ -5,8 +5,13 @@ export const hostEditor = {
 		preview: 'Öffentliche Vorschau',
 		overview: 'Zur Übersicht',
 	},
-	status: { Draft: 'Entwurf', Published: 'Veröffentlicht', Paused: 'Pausiert', Blocked: 'Vom Admin gesperrt' },
-	tabs: { label: 'Bereiche des Spielzimmers', },
+	status: {
+		Draft: 'Entwurf',
+		Published: 'Veröffentlicht',
+		Paused: 'Pausiert',
+		Blocked: 'Vom Admin gesperrt',
+	},
+	tabs: { label: 'Bereiche des Spielzimmers' },
 	save: 'Speichern',
 	saved: 'Gespeichert.',
 	unsaved: 'Du hast ungespeicherte Änderungen. Seite trotzdem verlassen?',
@@ -14,7 +19,8 @@ export const hostEditor = {
 	basic: {
 		name: 'Name',
 		playroomUrlPath: 'URL-Pfad',
-		playroomUrlPathHint: 'Kleinbuchstaben, Ziffern und Bindestriche. Der alte Pfad leitet nach einer Änderung weiter.',
+		playroomUrlPathHint:
+			'Kleinbuchstaben, Ziffern und Bindestriche. Der alte Pfad leitet nach einer Änderung weiter.',
 		customUrl: 'Eigene Kurz-URL (optional)',
 		placeType: 'Art des Angebots',
 		FixedPlace: 'Fester Ort',
@@ -37,11 +43,13 @@ export const hostEditor = {
 		descriptions: 'Beschreibung',
 		descriptionDe: 'Beschreibung (Deutsch)',
 		descriptionEn: 'Beschreibung (Englisch)',
-		markdownHint: 'Markdown: **fett**, *kursiv*, Listen mit „- “. Die Vorschau unten zeigt den gespeicherten Text.',
+		markdownHint:
+			'Markdown: **fett**, *kursiv*, Listen mit „- “. Die Vorschau unten zeigt den gespeicherten Text.',
 		preview: 'Vorschau (gespeichert)',
 		features: 'Ausstattung',
 		questions: 'Häufige Fragen',
-		questionsHint: 'Zum Entfernen alle Felder einer Frage leeren. Die Reihenfolge bestimmt das Feld „Position“.',
+		questionsHint:
+			'Zum Entfernen alle Felder einer Frage leeren. Die Reihenfolge bestimmt das Feld „Position“.',
 		question: 'Frage {{number}}',
 		questionDe: 'Frage (Deutsch)',
 		questionEn: 'Frage (Englisch)',
@@ -55,7 +63,8 @@ export const hostEditor = {
 		textDe: 'Text (Deutsch)',
 		textEn: 'Text (Englisch)',
 		photos: 'Fotos',
-		photosHint: 'JPEG, PNG, WebP, AVIF, GIF oder HEIC, je höchstens {{mb}} MB, insgesamt bis zu {{max}} Fotos. Das erste Foto ist das Titelbild.',
+		photosHint:
+			'JPEG, PNG, WebP, AVIF, GIF oder HEIC, je höchstens {{mb}} MB, insgesamt bis zu {{max}} Fotos. Das erste Foto ist das Titelbild.',
 		upload: 'Fotos hochladen',
 		chooseFiles: 'Dateien auswählen',
 		uploaded_one: '{{count}} Foto hochgeladen.',
@@ -123,7 +132,8 @@ export const hostEditor = {
 		minChildAge: 'Mindestalter (Jahre)',
 		maxChildAge: 'Höchstalter (Jahre)',
 		safety: 'Kindersicherheit',
-		safetyHint: 'Sind alle Punkte erfüllt, zeigt das Spielzimmer das Siegel „Sicherheit vom Gastgeber geprüft“.',
+		safetyHint:
+			'Sind alle Punkte erfüllt, zeigt das Spielzimmer das Siegel „Sicherheit vom Gastgeber geprüft“.',
 		items: {
 			outletCovers: 'Steckdosen gesichert',
 			paddedCorners: 'Ecken und Kanten gepolstert',
@@ -146,7 +156,15 @@ export const hostEditor = {
 		maxNights: 'Höchstens (Nächte)',
 		openingHours: 'Öffnungszeiten',
 		openingHoursHint: 'Je Tag Zeiträume wie „09:00-12:00, 14:00-18:00“; leer = geschlossen.',
-		weekday: { d1: 'Montag', d2: 'Dienstag', d3: 'Mittwoch', d4: 'Donnerstag', d5: 'Freitag', d6: 'Samstag', d7: 'Sonntag' },
+		weekday: {
+			d1: 'Montag',
+			d2: 'Dienstag',
+			d3: 'Mittwoch',
+			d4: 'Donnerstag',
+			d5: 'Freitag',
+			d6: 'Samstag',
+			d7: 'Sonntag',
+		},
 		slotMinutes: 'Raster für Startzeiten',
 		slot30: '30 Minuten',
 		slot60: '60 Minuten',
@@ -183,7 +201,8 @@ export const hostEditor = {
 		postalCode: 'Bitte eine fünfstellige Postleitzahl eingeben.',
 		serviceRadiusRequired: 'Bitte den Einsatzradius angeben.',
 		coordinatesPair: 'Bitte Breiten- und Längengrad zusammen angeben.',
-		coordinatesRequired: 'Für diesen Ort kennen wir keine Koordinaten. Bitte Breiten- und Längengrad eintragen.',
+		coordinatesRequired:
+			'Für diesen Ort kennen wir keine Koordinaten. Bitte Breiten- und Längengrad eintragen.',
 		ageRange: 'Das Höchstalter darf nicht unter dem Mindestalter liegen.',
 		openingHours: 'Bitte Zeiträume wie „09:00-12:00, 14:00-18:00“ eingeben.',
 		openingOverlap: 'Die Zeiträume eines Tages dürfen sich nicht überschneiden.',

@@ -8,4 +8,12 @@ import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostEditor } from './host-editor.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostEditor }
+export const en: TranslationShape<typeof de> = {
+	common,
+	catalogue,
+	auth,
+	account,
+	booking,
+	consent,
+	hostEditor,
+}

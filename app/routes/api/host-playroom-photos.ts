@@ -37,11 +37,15 @@ export const action = apiHandler(async (args) => {
 		updatePhotoAlt(user, playroom.id, photoId, await parseJsonBody(photoAltSchema, args.request))
 	} else if (!photoId && method === 'POST') {
 		const form = await readFormData(args.request, MAX_UPLOAD_REQUEST_BYTES)
-		const files = form.getAll('photos').filter((value): value is File => value instanceof File && value.size > 0)
+		const files = form
+			.getAll('photos')
+			.filter((value): value is File => value instanceof File && value.size > 0)
 		await addPhotos(
 			user,
 			playroom.id,
-			await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }))),
+			await Promise.all(
+				files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
+			),
 		)
 	} else if (!photoId && method === 'PUT') {
 		reorderPhotos(user, playroom.id, (await parseJsonBody(photoOrderSchema, args.request)).photoIds)

@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/availability.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
-import { CheckboxField, FormAlert, getFormProps, SelectField, TextField, useAppForm } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	TextField,
+	useAppForm,
+} from '#app/components/forms.tsx'
 import { availableStarts, offeredBookingTypes } from '#app/domain/availability.ts'
 import { addDays, formatMinute, instantToLocal, localDateOf } from '#app/domain/berlin-time.ts'
 import { loadAvailabilityInput } from '#app/models/availability.server.ts'
@@ -29,7 +36,9 @@ function preview(playroomId: string, now: number) {
 			date,
 			types: offeredBookingTypes(input.rules).map((type) => ({
 				type,
-				starts: availableStarts(input.rules, input.busy, date, type, now).map((s) => formatMinute(instantToLocal(s.start).minute)),
+				starts: availableStarts(input.rules, input.busy, date, type, now).map((s) =>
+					formatMinute(instantToLocal(s.start).minute),
+				),
 			})),
 		}
 	})
@@ -40,7 +49,12 @@ export async function loader(args: Route.LoaderArgs) {
 	const values = readAvailability(playroom)
 	const tick = (value: boolean) => (value ? 'on' : '')
 	return {
-		values: { ...values, hourly: tick(values.hourly), daily: tick(values.daily), overnight: tick(values.overnight) },
+		values: {
+			...values,
+			hourly: tick(values.hourly),
+			daily: tick(values.daily),
+			overnight: tick(values.overnight),
+		},
 		preview: preview(playroom.id, Date.now()),
 	}
 }

@@ -17,7 +17,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-	return saveTab(args, { tab: 'basic-information', schema: basicInformationSchema, save: saveBasicInformation })
+	return saveTab(args, {
+		tab: 'basic-information',
+		schema: basicInformationSchema,
+		save: saveBasicInformation,
+	})
 }
 
 export default function BasicInformationTab({ loaderData }: Route.ComponentProps) {

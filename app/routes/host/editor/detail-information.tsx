@@ -7,8 +7,18 @@ import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, TextAreaField, useAppForm } from '#app/components/forms.tsx'
 import { PhotoManager } from '#app/components/photo-manager.tsx'
 import { renderMarkdown } from '#app/models/content.server.ts'
-import { listFeatureCatalogue, readDetailInformation, saveDetailInformation } from '#app/models/host-editor.server.ts'
-import { addPhotos, deletePhoto, listEditorPhotos, movePhoto, updatePhotoAlt } from '#app/models/host-photos.server.ts'
+import {
+	listFeatureCatalogue,
+	readDetailInformation,
+	saveDetailInformation,
+} from '#app/models/host-editor.server.ts'
+import {
+	addPhotos,
+	deletePhoto,
+	listEditorPhotos,
+	movePhoto,
+	updatePhotoAlt,
+} from '#app/models/host-photos.server.ts'
 import { MAX_UPLOAD_MB } from '#app/models/images.server.ts'
 import {
 	detailInformationSchema,
@@ -35,7 +45,12 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		values,
 		previews: { de: renderMarkdown(values.descriptionDe), en: renderMarkdown(values.descriptionEn) },
-		features: listFeatureCatalogue().map((f) => ({ key: f.key, icon: f.icon, nameDe: f.nameDe, nameEn: f.nameEn })),
+		features: listFeatureCatalogue().map((f) => ({
+			key: f.key,
+			icon: f.icon,
+			nameDe: f.nameDe,
+			nameEn: f.nameEn,
+		})),
 		photos: listEditorPhotos(playroom.id),
 		limits: { mb: MAX_UPLOAD_MB, max: MAX_PHOTOS },
 	}
@@ -56,7 +71,9 @@ export async function action(args: Route.ActionArgs) {
 	}
 	const intent = String(form.get('intent') ?? 'detail')
 	if (intent === 'upload') {
-		const files = form.getAll('photos').filter((value): value is File => value instanceof File && value.size > 0)
+		const files = form
+			.getAll('photos')
+			.filter((value): value is File => value instanceof File && value.size > 0)
 		const uploads = await Promise.all(
 			files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
 		)
@@ -127,13 +144,20 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 								<details className="mb-4 text-sm">
 									<summary>{t('detail.preview')}</summary>
 									{/* markdown-it with html: false (the content pages' renderer): source HTML is escaped. */}
-									<div className="prose mt-2" dangerouslySetInnerHTML={{ __html: loaderData.previews[lang] }} />
+									<div
+										className="prose mt-2"
+										dangerouslySetInnerHTML={{ __html: loaderData.previews[lang] }}
+									/>
 								</details>
 							) : null}
 						</div>
 					)
 				})}
-				<FeatureCheckboxes field={fields.features} features={loaderData.features} legend={t('detail.features')} />
+				<FeatureCheckboxes
+					field={fields.features}
+					features={loaderData.features}
+					legend={t('detail.features')}
+				/>
 				<BilingualRows
 					field={fields.questions}
 					keys={QUESTION_KEYS}

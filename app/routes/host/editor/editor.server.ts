@@ -24,7 +24,9 @@ type Args = {
 	context: Readonly<RouterContextProvider>
 }
 
-export async function requireEditablePlayroom(args: Args): Promise<{ user: SessionUser; playroom: ManagedPlayroom }> {
+export async function requireEditablePlayroom(
+	args: Args,
+): Promise<{ user: SessionUser; playroom: ManagedPlayroom }> {
 	const user = await requireRole(args, 'Owner', 'Admin')
 	assertValidRouteParams(args.params)
 	try {

@@ -56,7 +56,12 @@ function snapshot(id: string) {
 	return {
 		row,
 		types: db.select().from(playroomBookingTypes).where(eq(playroomBookingTypes.playroomId, id)).all(),
-		hours: db.select().from(playroomOpeningHours).where(eq(playroomOpeningHours.playroomId, id)).all().map(({ id: _id, ...h }) => h),
+		hours: db
+			.select()
+			.from(playroomOpeningHours)
+			.where(eq(playroomOpeningHours.playroomId, id))
+			.all()
+			.map(({ id: _id, ...h }) => h),
 		features: db.select().from(playroomFeatures).where(eq(playroomFeatures.playroomId, id)).all(),
 		questions: db.select().from(playroomQuestions).where(eq(playroomQuestions.playroomId, id)).all(),
 		additions: db.select().from(playroomAdditions).where(eq(playroomAdditions.playroomId, id)).all(),
@@ -85,7 +90,10 @@ function errorsOf(result: { data: unknown }, field: string): string[] {
 	return (result.data as FormReply).result.error?.[field] ?? []
 }
 function translated(message: string) {
-	return { de: translateValidationMessage(getFixedT('de'), message), en: translateValidationMessage(getFixedT('en'), message) }
+	return {
+		de: translateValidationMessage(getFixedT('de'), message),
+		en: translateValidationMessage(getFixedT('en'), message),
+	}
 }
 
 const VALID: Record<Tab, Record<string, string | string[]>> = {
@@ -131,7 +139,14 @@ const VALID: Record<Tab, Record<string, string | string[]>> = {
 		instantBooking: 'on',
 		minChildAge: '2',
 		maxChildAge: '10',
-		safety: ['outletCovers', 'paddedCorners', 'firstAidKit', 'fireExtinguisher', 'nonSlipFloor', 'supervisedByHost'],
+		safety: [
+			'outletCovers',
+			'paddedCorners',
+			'firstAidKit',
+			'fireExtinguisher',
+			'nonSlipFloor',
+			'supervisedByHost',
+		],
 	},
 	availability: {
 		hourly: 'on',
@@ -164,13 +179,24 @@ describe('authorisation', () => {
 		for (const tab of Object.keys(TABS) as Tab[]) {
 			statuses.push((await callRoute(TABS[tab].loader as never, tabCall(tab, id, other.cookie))).status)
 			statuses.push((await post(tab, id, other.cookie, VALID[tab])).status)
-			const api = { path: `/api/Owner/Playrooms/${id}/${tab}`, cookie: other.cookie, params: { playroomId: id, section: tab } }
+			const api = {
+				path: `/api/Owner/Playrooms/${id}/${tab}`,
+				cookie: other.cookie,
+				params: { playroomId: id, section: tab },
+			}
 			statuses.push((await callRoute(editorApi.loader as never, api)).status)
 			statuses.push((await callRoute(editorApi.action as never, { ...api, method: 'PUT', json: {} })).status)
 		}
-		const photos = { path: `/api/Owner/Playrooms/${id}/Photos`, cookie: other.cookie, params: { playroomId: id } }
+		const photos = {
+			path: `/api/Owner/Playrooms/${id}/Photos`,
+			cookie: other.cookie,
+			params: { playroomId: id },
+		}
 		statuses.push((await callRoute(photosApi.loader as never, photos)).status)
-		statuses.push((await callRoute(photosApi.action as never, { ...photos, method: 'PUT', json: { photoIds: ['x'] } })).status)
+		statuses.push(
+			(await callRoute(photosApi.action as never, { ...photos, method: 'PUT', json: { photoIds: ['x'] } }))
+				.status,
+		)
 		for (const intent of ['upload', 'photoDelete', 'photoCover']) {
 			statuses.push((await post('detail-information', id, other.cookie, { intent, photoId: 'x' })).status)
 		}
@@ -189,9 +215,19 @@ describe('authorisation', () => {
 })
 
 describe('each tab saves exactly its own fields', () => {
-	const CHANGED: Record<Tab, (before: ReturnType<typeof snapshot>, after: ReturnType<typeof snapshot>) => void> = {
+	const CHANGED: Record<
+		Tab,
+		(before: ReturnType<typeof snapshot>, after: ReturnType<typeof snapshot>) => void
+	> = {
 		'basic-information': (_before, after) => {
-			expect(after.row).toMatchObject({ name: 'Kletterhalle Sonnenschein', city: 'Leipzig', citySlug: 'leipzig', lat: 51.3397, sizeSqm: 120, maxGuests: 25 })
+			expect(after.row).toMatchObject({
+				name: 'Kletterhalle Sonnenschein',
+				city: 'Leipzig',
+				citySlug: 'leipzig',
+				lat: 51.3397,
+				sizeSqm: 120,
+				maxGuests: 25,
+			})
 		},
 		'detail-information': (_before, after) => {
 			expect(after.row.descriptionEn).toBe('A **big** room.')
@@ -199,20 +235,51 @@ describe('each tab saves exactly its own fields', () => {
 			expect(after.questions).toMatchObject([{ questionEn: 'Parking?', position: 0 }])
 		},
 		price: (_before, after) => {
-			expect(after.types.find((t) => t.bookingType === 'Hourly')).toMatchObject({ weekdayPrice: 4000, weekendPrice: 5550, guestsIncluded: 8, cleaningFee: 2000 })
-			expect(after.additions).toMatchObject([{ nameEn: 'Cake', price: 1250, unit: 'PerBooking', maxQuantity: 2 }])
+			expect(after.types.find((t) => t.bookingType === 'Hourly')).toMatchObject({
+				weekdayPrice: 4000,
+				weekendPrice: 5550,
+				guestsIncluded: 8,
+				cleaningFee: 2000,
+			})
+			expect(after.additions).toMatchObject([
+				{ nameEn: 'Cake', price: 1250, unit: 'PerBooking', maxQuantity: 2 },
+			])
 		},
 		rules: (_before, after) => {
-			expect(after.row).toMatchObject({ cancellationPolicy: 'Strict', instantBooking: true, minChildAge: 2, maxChildAge: 10, safetyChecked: true })
+			expect(after.row).toMatchObject({
+				cancellationPolicy: 'Strict',
+				instantBooking: true,
+				minChildAge: 2,
+				maxChildAge: 10,
+				safetyChecked: true,
+			})
 		},
 		availability: (_before, after) => {
-			expect(after.row).toMatchObject({ slotMinutes: 30, bufferMinutes: 15, leadTimeHours: 24, horizonDays: 180 })
-			expect(after.hours.map((h) => [h.weekday, h.openMinute, h.closeMinute])).toEqual([[1, 540, 720], [1, 840, 1080], [6, 600, 960]])
-			expect(after.types.filter((t) => t.enabled).map((t) => t.bookingType).sort()).toEqual(['Daily', 'Hourly'])
+			expect(after.row).toMatchObject({
+				slotMinutes: 30,
+				bufferMinutes: 15,
+				leadTimeHours: 24,
+				horizonDays: 180,
+			})
+			expect(after.hours.map((h) => [h.weekday, h.openMinute, h.closeMinute])).toEqual([
+				[1, 540, 720],
+				[1, 840, 1080],
+				[6, 600, 960],
+			])
+			expect(
+				after.types
+					.filter((t) => t.enabled)
+					.map((t) => t.bookingType)
+					.sort(),
+			).toEqual(['Daily', 'Hourly'])
 		},
 		paymentAndInvoice: (_before, after) => {
 			expect(after.row.paymentMethods).toEqual(['BankTransfer', 'OnSite'])
-			expect(after.host).toMatchObject({ companyName: 'Spiel GmbH', smallBusiness: true, payoutIban: 'DE89370400440532013000' })
+			expect(after.host).toMatchObject({
+				companyName: 'Spiel GmbH',
+				smallBusiness: true,
+				payoutIban: 'DE89370400440532013000',
+			})
 		},
 	}
 	const OWN: Record<Tab, (keyof ReturnType<typeof snapshot>)[]> = {
@@ -241,20 +308,55 @@ describe('each tab saves exactly its own fields', () => {
 
 describe('invalid saves change nothing and answer in both languages', () => {
 	const BAD: [Tab, Record<string, string | string[]>, string, { de: RegExp; en: RegExp }][] = [
-		['basic-information', { playroomUrlPath: 'Not A Slug!' }, 'playroomUrlPath', { de: /Kleinbuchstaben/, en: /lower-case/ }],
+		[
+			'basic-information',
+			{ playroomUrlPath: 'Not A Slug!' },
+			'playroomUrlPath',
+			{ de: /Kleinbuchstaben/, en: /lower-case/ },
+		],
 		['basic-information', { maxGuests: 'viele' }, 'maxGuests', { de: /numerisch/, en: /numeric/ }],
-		['basic-information', { city: 'Kleinkleckersdorf', lat: '', lng: '' }, 'lat', { de: /Koordinaten/, en: /coordinates/ }],
-		['basic-information', { placeType: 'Mobile' }, 'serviceRadiusKm', { de: /Einsatzradius/, en: /service radius/ }],
+		[
+			'basic-information',
+			{ city: 'Kleinkleckersdorf', lat: '', lng: '' },
+			'lat',
+			{ de: /Koordinaten/, en: /coordinates/ },
+		],
+		[
+			'basic-information',
+			{ placeType: 'Mobile' },
+			'serviceRadiusKm',
+			{ de: /Einsatzradius/, en: /service radius/ },
+		],
 		['basic-information', { websiteUrl: 'javascript:alert(1)' }, 'websiteUrl', { de: /./, en: /./ }],
-		['price', { 'prices.Hourly.weekdayPrice': '12,345' }, 'prices.Hourly.weekdayPrice', { de: /Betrag/, en: /amount/ }],
+		[
+			'price',
+			{ 'prices.Hourly.weekdayPrice': '12,345' },
+			'prices.Hourly.weekdayPrice',
+			{ de: /Betrag/, en: /amount/ },
+		],
 		['price', { 'extras[1].nameDe': 'Nur deutsch' }, 'extras[1].nameEn', { de: /./, en: /./ }],
-		['rules', { minChildAge: '9', maxChildAge: '3' }, 'maxChildAge', { de: /Höchstalter/, en: /maximum age/ }],
+		[
+			'rules',
+			{ minChildAge: '9', maxChildAge: '3' },
+			'maxChildAge',
+			{ de: /Höchstalter/, en: /maximum age/ },
+		],
 		['rules', { cancellationPolicy: 'Lenient' }, 'cancellationPolicy', { de: /./, en: /./ }],
 		['availability', { 'hours.d1': '18:00-09:00' }, 'hours.d1', { de: /Zeiträume/, en: /ranges/ }],
-		['availability', { 'hours.d2': '09:00-13:00, 12:00-15:00' }, 'hours.d2', { de: /überschneiden/, en: /overlap/ }],
+		[
+			'availability',
+			{ 'hours.d2': '09:00-13:00, 12:00-15:00' },
+			'hours.d2',
+			{ de: /überschneiden/, en: /overlap/ },
+		],
 		['availability', { slotMinutes: '45' }, 'slotMinutes', { de: /./, en: /./ }],
 		['availability', { hourly: '', daily: '' }, 'hourly', { de: /Buchungsart/, en: /booking type/ }],
-		['paymentAndInvoice', { payoutIban: 'DE89 3704 0044 0532 0130 01' }, 'payoutIban', { de: /IBAN/, en: /IBAN/ }],
+		[
+			'paymentAndInvoice',
+			{ payoutIban: 'DE89 3704 0044 0532 0130 01' },
+			'payoutIban',
+			{ de: /IBAN/, en: /IBAN/ },
+		],
 	]
 	for (const [tab, change, field, messages] of BAD) {
 		test(`${tab}: ${JSON.stringify(change)}`, async () => {
@@ -278,7 +380,10 @@ describe('invalid saves change nothing and answer in both languages', () => {
 		const { host, id } = await setup()
 		const { input: otherRoom } = await createTestPlayroom()
 		const before = snapshot(id)
-		const result = await post('basic-information', id, host.cookie, { ...VALID['basic-information'], playroomUrlPath: otherRoom.playroomUrlPath })
+		const result = await post('basic-information', id, host.cookie, {
+			...VALID['basic-information'],
+			playroomUrlPath: otherRoom.playroomUrlPath,
+		})
 		expect(result.status).toBe(400)
 		expect(translated(errorsOf(result, 'playroomUrlPath')[0]!).de).toMatch(/vergeben/)
 		expect(snapshot(id)).toEqual(before)
@@ -289,7 +394,10 @@ test('after a slug change the old path answers 301 to the new one', async () => 
 	const { host, id } = await setup()
 	const oldPath = snapshot(id).row.playroomUrlPath
 	expect((await post('basic-information', id, host.cookie, VALID['basic-information'])).status).toBe(302)
-	const result = await callRoute(playroomPage.loader as never, { path: `/en/playrooms/${oldPath}?guests=3`, params: { playroomUrlPath: oldPath } })
+	const result = await callRoute(playroomPage.loader as never, {
+		path: `/en/playrooms/${oldPath}?guests=3`,
+		params: { playroomUrlPath: oldPath },
+	})
 	expect(result.status).toBe(301)
 	expect(result.location).toBe(`/en/playrooms/${snapshot(id).row.playroomUrlPath}?guests=3`)
 	expect(snapshot(id).row.playroomUrlPath).toMatch(/^kletterhalle-\d+$/)
@@ -297,15 +405,34 @@ test('after a slug change the old path answers 301 to the new one', async () => 
 
 test('the API reads and writes a section with the same schema', async () => {
 	const { host, id } = await setup()
-	const api = { path: `/api/Owner/Playrooms/${id}/rules`, cookie: host.cookie, params: { playroomId: id, section: 'rules' } }
-	const bad = await callRoute(editorApi.action as never, { ...api, method: 'PUT', json: { cancellationPolicy: 'Strict', minChildAge: 12, maxChildAge: 3 } })
+	const api = {
+		path: `/api/Owner/Playrooms/${id}/rules`,
+		cookie: host.cookie,
+		params: { playroomId: id, section: 'rules' },
+	}
+	const bad = await callRoute(editorApi.action as never, {
+		...api,
+		method: 'PUT',
+		json: { cancellationPolicy: 'Strict', minChildAge: 12, maxChildAge: 3 },
+	})
 	expect(bad.status).toBe(400)
 	const ok = await callRoute(editorApi.action as never, {
 		...api,
 		method: 'PUT',
-		json: { rulesDe: 'Ruhig', cancellationPolicy: 'Moderate', instantBooking: true, minChildAge: 1, safety: ['firstAidKit'] },
+		json: {
+			rulesDe: 'Ruhig',
+			cancellationPolicy: 'Moderate',
+			instantBooking: true,
+			minChildAge: 1,
+			safety: ['firstAidKit'],
+		},
 	})
 	expect(ok.status).toBe(200)
-	expect((ok.json as { value: unknown }).value).toMatchObject({ rulesDe: 'Ruhig', cancellationPolicy: 'Moderate', minChildAge: 1, safety: ['firstAidKit'] })
+	expect((ok.json as { value: unknown }).value).toMatchObject({
+		rulesDe: 'Ruhig',
+		cancellationPolicy: 'Moderate',
+		minChildAge: 1,
+		safety: ['firstAidKit'],
+	})
 	expect(snapshot(id).row).toMatchObject({ instantBooking: true, safetyChecked: false })
 })

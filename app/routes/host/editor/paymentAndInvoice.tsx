@@ -20,7 +20,12 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		maskedIban,
 		cardAvailable,
-		values: { ...values, onSite: tick(values.onSite), card: tick(values.card), smallBusiness: tick(values.smallBusiness) },
+		values: {
+			...values,
+			onSite: tick(values.onSite),
+			card: tick(values.card),
+			smallBusiness: tick(values.smallBusiness),
+		},
 	}
 }
 
@@ -67,7 +72,11 @@ export default function PaymentTab({ loaderData }: Route.ComponentProps) {
 					field={fields.payoutIban}
 					label={t('payment.payoutIban')}
 					autoComplete="off"
-					hint={loaderData.maskedIban ? t('payment.ibanStored', { iban: loaderData.maskedIban }) : t('payment.ibanNone')}
+					hint={
+						loaderData.maskedIban
+							? t('payment.ibanStored', { iban: loaderData.maskedIban })
+							: t('payment.ibanNone')
+					}
 				/>
 			</fieldset>
 			<SaveBar />

@@ -26,7 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
 	const price = readPrice(playroom)
 	const stays = Object.fromEntries(
-		readBookingTypes(playroom.id).map((t) => [t.bookingType, { minHours: t.minHours, minNights: t.minNights }]),
+		readBookingTypes(playroom.id).map((t) => [
+			t.bookingType,
+			{ minHours: t.minHours, minNights: t.minNights },
+		]),
 	)
 	return {
 		enabledTypes: price.enabledTypes,
@@ -99,7 +102,11 @@ export default function PriceTab({ loaderData }: Route.ComponentProps) {
 			{...getFormProps(form)}
 			className="card"
 			onInput={(event) => {
-				const next = examplesFrom(new FormData(event.currentTarget), loaderData.enabledTypes, loaderData.example)
+				const next = examplesFrom(
+					new FormData(event.currentTarget),
+					loaderData.enabledTypes,
+					loaderData.example,
+				)
 				if (next) setExamples(next)
 			}}
 		>
@@ -127,7 +134,12 @@ export default function PriceTab({ loaderData }: Route.ComponentProps) {
 				<legend className="mb-1 text-lg font-semibold">{t('price.extras')}</legend>
 				<p className="mb-2 text-xs text-ink-muted">{t('price.extrasHint')}</p>
 				{Array.from({ length: extras.length + 1 }, (_, index) => (
-					<ExtraRow key={index} index={index} row={extras[index]?.getFieldset() as ExtraFields | undefined} name={fields.extras.name} />
+					<ExtraRow
+						key={index}
+						index={index}
+						row={extras[index]?.getFieldset() as ExtraFields | undefined}
+						name={fields.extras.name}
+					/>
 				))}
 			</fieldset>
 			<ExampleTable examples={examples ?? []} />
@@ -149,7 +161,12 @@ function ExtraRow({ index, row, name }: { index: number; row: ExtraFields | unde
 					{label}
 				</label>
 				{key === 'unit' ? (
-					<select id={id} name={`${name}[${index}].${key}`} defaultValue={String(sub?.initialValue ?? 'PerBooking')} className="w-full rounded-lg border border-line bg-surface px-3 py-2">
+					<select
+						id={id}
+						name={`${name}[${index}].${key}`}
+						defaultValue={String(sub?.initialValue ?? 'PerBooking')}
+						className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+					>
 						{ADDITION_UNITS.map((unit) => (
 							<option key={unit} value={unit}>
 								{t(`price.${unit}`)}
@@ -157,7 +174,13 @@ function ExtraRow({ index, row, name }: { index: number; row: ExtraFields | unde
 						))}
 					</select>
 				) : (
-					<input id={id} name={`${name}[${index}].${key}`} defaultValue={String(sub?.initialValue ?? '')} aria-invalid={Boolean(sub?.errors?.length) || undefined} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+					<input
+						id={id}
+						name={`${name}[${index}].${key}`}
+						defaultValue={String(sub?.initialValue ?? '')}
+						aria-invalid={Boolean(sub?.errors?.length) || undefined}
+						className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+					/>
 				)}
 				<FieldErrors errors={sub?.errors} id={`${id}-error`} />
 			</div>
@@ -177,7 +200,11 @@ function ExtraRow({ index, row, name }: { index: number; row: ExtraFields | unde
 	)
 }
 
-function ExampleTable({ examples }: { examples: { type: BookingType; breakdown: PriceBreakdown; guests: number }[] }) {
+function ExampleTable({
+	examples,
+}: {
+	examples: { type: BookingType; breakdown: PriceBreakdown; guests: number }[]
+}) {
 	const { t } = useTranslation('hostEditor')
 	const locale = useLocale()
 	if (!examples.length) return null
@@ -194,7 +221,13 @@ function ExampleTable({ examples }: { examples: { type: BookingType; breakdown: 
 					<tbody>
 						{breakdown.lines.map((line, index) => (
 							<tr key={index}>
-								<td>{line.kind === 'extra' ? (locale === 'de' ? line.labelDe : line.labelEn) : t(`price.line.${line.kind}`)}</td>
+								<td>
+									{line.kind === 'extra'
+										? locale === 'de'
+											? line.labelDe
+											: line.labelEn
+										: t(`price.line.${line.kind}`)}
+								</td>
 								<td className="text-right">{formatMoney(line.amount, locale)}</td>
 							</tr>
 						))}

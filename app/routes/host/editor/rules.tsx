@@ -3,7 +3,15 @@ import type { Route } from './+types/rules.ts'
 import { CheckboxGroup } from '#app/components/editor-fields.tsx'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
-import { CheckboxField, FormAlert, getFormProps, SelectField, TextAreaField, TextField, useAppForm } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	TextAreaField,
+	TextField,
+	useAppForm,
+} from '#app/components/forms.tsx'
 import { CANCELLATION_TIERS } from '#app/domain/cancellation.ts'
 import { readRules, saveRules } from '#app/models/host-editor-settings.server.ts'
 import { EDITOR_LIMITS, rulesSchema } from '#app/schemas/host-editor.ts'
