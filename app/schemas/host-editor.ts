@@ -4,7 +4,7 @@ import {
 	PLACE_TYPES,
 	SAFETY_ITEMS,
 	SLOT_GRIDS,
-} from '#db/schema/catalogue.ts'
+} from '#db/schema/catalogue-enums.ts'
 import { STATES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { invoiceAddressFields } from './auth.ts'

@@ -6,7 +6,7 @@ import { FormAlert, getFormProps, SelectField, TextField, useAppForm } from '#ap
 import { STATES } from '#app/domain/places.ts'
 import { readBasicInformation, saveBasicInformation } from '#app/models/host-editor.server.ts'
 import { basicInformationSchema, EDITOR_LIMITS } from '#app/schemas/host-editor.ts'
-import { PLACE_TYPES } from '#db/schema/catalogue.ts'
+import { PLACE_TYPES } from '#db/schema/catalogue-enums.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 

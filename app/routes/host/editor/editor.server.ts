@@ -10,6 +10,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { keepPageCache } from '#app/utils/page-cache.server.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
+import { type PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { z } from '#app/utils/validation.ts'
 
@@ -37,10 +38,6 @@ export async function requireEditablePlayroom(
 	}
 }
 
-export function editorPath(playroomId: string, tab: string) {
-	return `/host/playrooms/edit/${playroomId}/${tab}`
-}
-
 /**
  * A tab's save: parse with the tab's schema, write through the model, then
  * back to the tab with a success toast. Invalid input answers the form with
@@ -50,7 +47,7 @@ export function editorPath(playroomId: string, tab: string) {
 export async function saveTab<S extends z.ZodType>(
 	args: Args,
 	options: {
-		tab: string
+		tab: (typeof PLAYROOM_EDIT_TABS)[number]
 		schema: S
 		save: (user: SessionUser, playroomId: string, value: z.output<S>) => unknown
 		form?: FormData
@@ -71,8 +68,11 @@ export async function saveTab<S extends z.ZodType>(
 	}
 	if (playroom.status !== 'Published') keepPageCache(args.context)
 	const t = looseT(getT(args.context))
-	return redirectWithToast(localizePath(editorPath(playroom.id, options.tab), getLocale(args.context)), {
-		type: 'success',
-		description: t(options.toastKey ?? 'hostEditor:saved', options.toastParams),
-	})
+	return redirectWithToast(
+		localizePath(playroomEditorPath(playroom.id, options.tab), getLocale(args.context)),
+		{
+			type: 'success',
+			description: t(options.toastKey ?? 'hostEditor:saved', options.toastParams),
+		},
+	)
 }

@@ -4,8 +4,8 @@ import type { Route } from './+types/layout.ts'
 import { EditorTabs } from '#app/components/editor-tabs.tsx'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { PLAYROOM_EDIT_TABS } from '#app/utils/slugs.ts'
-import { editorPath, requireEditablePlayroom } from './editor.server.ts'
+import { PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
+import { requireEditablePlayroom } from './editor.server.ts'
 
 /**
  * /host/playrooms/edit/:playroomId/* (issue 12): the editor's frame — the
@@ -36,7 +36,7 @@ export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProp
 			tabs={PLAYROOM_EDIT_TABS.map((tab) => ({
 				id: tab,
 				label: pageTitle(tc, `host/playrooms/edit/${tab}`),
-				to: editorPath(loaderData.id, tab),
+				to: playroomEditorPath(loaderData.id, tab),
 			}))}
 		>
 			<Outlet />

@@ -15,7 +15,7 @@ import {
 import { CANCELLATION_TIERS } from '#app/domain/cancellation.ts'
 import { readRules, saveRules } from '#app/models/host-editor-settings.server.ts'
 import { EDITOR_LIMITS, rulesSchema } from '#app/schemas/host-editor.ts'
-import { CANCELLATION_POLICIES, SAFETY_ITEMS } from '#db/schema/catalogue.ts'
+import { CANCELLATION_POLICIES, SAFETY_ITEMS } from '#db/schema/catalogue-enums.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
 /**
