@@ -79,6 +79,11 @@ export default [
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
+	route('api/Owner/Playrooms/:playroomId/Photos', 'routes/api/host-playroom-photos.ts'),
+	route('api/Owner/Playrooms/:playroomId/Photos/:photoId', 'routes/api/host-playroom-photos.ts', {
+		id: 'api/Owner/Playrooms/photo',
+	}),
+	route('api/Owner/Playrooms/:playroomId/:section', 'routes/api/host-playroom-editor.ts'),
 	route('api/*', 'routes/api/not-found.ts'),
 
 	route('en?', 'routes/locale-layout.tsx', { id: 'locale' }, [
@@ -147,11 +152,17 @@ export default [
 				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
 				page('vouchers/:voucherId', 'host/vouchers/detail'),
 				route('playrooms', 'routes/host/playrooms.tsx', { id: 'host/playrooms' }),
-				route('playrooms/edit/:playroomId', 'routes/host-playroom-edit-redirect.tsx', {
-					id: 'host/playrooms/edit',
-				}),
-				...PLAYROOM_EDIT_TABS.map((tab) =>
-					page(`playrooms/edit/:playroomId/${tab}`, `host/playrooms/edit/${tab}`),
+				// The playroom editor: a layout with the tabs, each tab its own module (issue 12).
+				route(
+					'playrooms/edit/:playroomId',
+					'routes/host/editor/layout.tsx',
+					{ id: 'host/playrooms/edit/layout' },
+					[
+						index('routes/host-playroom-edit-redirect.tsx', { id: 'host/playrooms/edit' }),
+						...PLAYROOM_EDIT_TABS.map((tab) =>
+							route(tab, `routes/host/editor/${tab}.tsx`, { id: `host/playrooms/edit/${tab}` }),
+						),
+					],
 				),
 				route('playrooms/edit/*', 'routes/home-redirect.tsx', { id: 'host/playrooms/edit/*' }),
 				route('playrooms/:playroomId', 'routes/host/playroom-overview.tsx', { id: 'host/playrooms/detail' }),

@@ -11,13 +11,14 @@ import { bodyLimit } from './body-limit.ts'
  * wrapped into a web Request) and records what it got.
  */
 const LIMIT_KB = 64
+const UPLOAD_LIMIT_MB = 2
 let server: http.Server | undefined
 let reads: { bytes: number; outcome: 'read' | 'failed' }[] = []
 let handlerCalls = 0
 
 async function start() {
 	const app = express()
-	app.use(bodyLimit({ MAX_BODY_KB: LIMIT_KB }))
+	app.use(bodyLimit({ MAX_BODY_KB: LIMIT_KB, MAX_UPLOAD_BODY_MB: UPLOAD_LIMIT_MB }))
 	app.all('/{*path}', async (req, res) => {
 		handlerCalls++
 		const request = new Request(`http://x${req.originalUrl}`, {
@@ -53,10 +54,17 @@ type Outcome = { status: number | null; body: string; bytesWritten: number }
  * Content-Length), as fast as the server takes them, and reports the answer
  * and how much of the body the server let through before closing.
  */
-function upload(port: number, path: string, total: number, options: { declareLength?: boolean } = {}) {
+function upload(
+	port: number,
+	path: string,
+	total: number,
+	options: { declareLength?: boolean; contentType?: string } = {},
+) {
 	return new Promise<Outcome>((resolve) => {
 		const headers: Record<string, string | number> = {
-			'Content-Type': path.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded',
+			'Content-Type':
+				options.contentType ??
+				(path.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded'),
 			'Accept-Language': 'en-GB',
 		}
 		if (options.declareLength) headers['Content-Length'] = total
@@ -146,5 +154,31 @@ describe('request body limit', () => {
 		expect(outcome.status).toBe(413)
 		await new Promise((resolve) => setTimeout(resolve, 100))
 		expect(reads).toEqual([{ bytes: 0, outcome: 'failed' }])
+	})
+
+	test('multipart posts to the photo upload routes get the upload limit, other bodies there do not', async () => {
+		const port = await start()
+		const multipart = 'multipart/form-data; boundary=x'
+		const oneMegabyte = 1024 * 1024
+		const editor = '/en/host/playrooms/edit/p1/detail-information'
+		expect(await upload(port, editor, oneMegabyte, { contentType: multipart })).toMatchObject({ status: 200 })
+		expect(
+			await upload(port, '/api/Owner/Playrooms/p1/Photos', oneMegabyte, { contentType: multipart }),
+		).toMatchObject({ status: 200 })
+		// Encoded spellings reach the same route, so they get the same limit.
+		expect(
+			await upload(port, '/host/playrooms/edit/p1/detail-%69nformation', oneMegabyte, {
+				contentType: multipart,
+			}),
+		).toMatchObject({ status: 200 })
+		// Over the upload limit, a form that is not multipart, or another route: refused.
+		const tooLarge = UPLOAD_LIMIT_MB * oneMegabyte + 1
+		expect(
+			(await upload(port, editor, tooLarge, { contentType: multipart, declareLength: true })).status,
+		).toBe(413)
+		expect((await upload(port, editor, oneMegabyte)).status).toBe(413)
+		expect(
+			(await upload(port, '/en/guest/account/edit', oneMegabyte, { contentType: multipart })).status,
+		).toBe(413)
 	})
 })

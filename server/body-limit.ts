@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { Env } from '#app/utils/env.server.ts'
-import { refuse } from './security.ts'
+import { refuse, routerPath } from './security.ts'
 
 /**
  * Request bodies are bounded (docs/subsystems/security.md, ADR 0050):
@@ -18,12 +18,27 @@ import { refuse } from './security.ts'
  *   seeing a truncated form, so no action runs on part of a body.
  *
  * The answer is the API envelope under /api and a translated page elsewhere.
- * No route accepts uploads yet; an upload route will get its own, larger
- * limit here (the image pipeline allows 15 MB, app/models/images.server.ts).
+ * Multipart posts to the upload routes (UPLOAD_PATHS, matched on the path the
+ * router sees) get MAX_UPLOAD_BODY_MB instead: several photos of up to 15 MB
+ * each (app/models/host-photos.server.ts), which the route's own form reader
+ * (app/utils/multipart.server.ts) bounds again.
  */
-export function bodyLimit(env: Pick<Env, 'MAX_BODY_KB'>) {
-	const limit = env.MAX_BODY_KB * 1024
+export const UPLOAD_PATHS = [
+	/^(\/en)?\/host\/playrooms\/edit\/[^/]+\/detail-information$/i,
+	/^\/api\/Owner\/Playrooms\/[^/]+\/Photos$/i,
+]
+
+export function isUploadRequest(req: IncomingMessage & { originalUrl?: string }): boolean {
+	if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return false
+	const path = routerPath(req)?.replace(/\.data$/, '')
+	return path !== undefined && UPLOAD_PATHS.some((pattern) => pattern.test(path))
+}
+
+export function bodyLimit(env: Pick<Env, 'MAX_BODY_KB' | 'MAX_UPLOAD_BODY_MB'>) {
+	const formLimit = env.MAX_BODY_KB * 1024
+	const uploadLimit = env.MAX_UPLOAD_BODY_MB * 1024 * 1024
 	return (req: Request, res: Response, next: NextFunction) => {
+		const limit = isUploadRequest(req) ? uploadLimit : formLimit
 		const declared = req.headers['content-length']
 		if (declared === undefined && req.headers['transfer-encoding'] === undefined) return next()
 		if (declared !== undefined && Number(declared) > limit)

@@ -90,7 +90,8 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
 }
 
 type FieldProps = {
-	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	/** Text, or a number/time the schema coerces from the text. */
+	field: FieldMetadata<unknown, Record<string, unknown>, string[]>
 	label: string
 	type?: 'text' | 'email' | 'password' | 'tel'
 	required?: boolean
@@ -205,7 +206,7 @@ export function SelectField({
 	label,
 	options,
 }: {
-	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	field: FieldMetadata<unknown, Record<string, unknown>, string[]>
 	label: string
 	options: { value: string; label: string }[]
 }) {
@@ -255,5 +256,64 @@ export function SubmitButton({
 		>
 			{children}
 		</button>
+	)
+}
+
+/** A multi-line text with label, length counter and errors (descriptions, house rules). */
+export function TextAreaField({
+	field,
+	label,
+	maxLength,
+	hint,
+	rows = 6,
+}: {
+	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	label: string
+	maxLength?: number
+	hint?: string
+	rows?: number
+}) {
+	const { t } = useTranslation()
+	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
+	const counterId = `${field.id}-counter`
+	const hintId = `${field.id}-hint`
+	const describedBy = [
+		field.errors?.length ? field.errorId : null,
+		hint ? hintId : null,
+		maxLength ? counterId : null,
+	]
+		.filter(Boolean)
+		.join(' ')
+	return (
+		<div className="mb-4">
+			<Label htmlFor={field.id} label={label} />
+			<textarea
+				id={field.id}
+				name={field.name}
+				key={field.key}
+				defaultValue={String(field.initialValue ?? '')}
+				rows={rows}
+				maxLength={maxLength}
+				aria-invalid={Boolean(field.errors?.length) || undefined}
+				aria-describedby={describedBy || undefined}
+				onInput={(event) => setLength(event.currentTarget.value.length)}
+				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+			/>
+			<div className="flex justify-between gap-2">
+				<div>
+					{hint ? (
+						<p id={hintId} className="mt-1 text-xs text-ink-muted">
+							{hint}
+						</p>
+					) : null}
+					<FieldErrors id={field.errorId} errors={field.errors} />
+				</div>
+				{maxLength ? (
+					<p id={counterId} className="mt-1 shrink-0 text-xs text-ink-muted" aria-live="off">
+						{t('validation.counter', { length, max: maxLength })}
+					</p>
+				) : null}
+			</div>
+		</div>
 	)
 }

@@ -20,6 +20,7 @@ const card: Card = {
 	maxGuests: 12,
 	sizeSqm: 60,
 	instantBooking: true,
+	safetyChecked: false,
 	rating: { average: 4.5, count: 1 },
 	priceFrom: { amount: 2550, bookingType: 'Hourly', unit: 'hour' },
 	bookingTypes: ['Hourly'],

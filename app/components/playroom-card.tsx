@@ -90,6 +90,12 @@ export function PlayroomCard({
 							{t('card.instant')}
 						</span>
 					) : null}
+					{card.safetyChecked ? (
+						<span className="flex items-center gap-1 text-success" data-testid="safety-badge">
+							<SpriteIcon name="check" className="h-4 w-4" />
+							{t('card.safetyChecked')}
+						</span>
+					) : null}
 				</p>
 				{priceFrom ? (
 					<p className="mt-auto pt-2 font-semibold">

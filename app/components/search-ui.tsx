@@ -161,6 +161,18 @@ export function SearchForm({
 						className={inputClass}
 					/>
 				</label>
+				<label className={fieldClass}>
+					{t('search.childAge')}
+					<input
+						name="childAge"
+						type="number"
+						min={0}
+						max={17}
+						inputMode="numeric"
+						defaultValue={values.childAge}
+						className={inputClass}
+					/>
+				</label>
 				<Select
 					name="bookingType"
 					label={t('search.bookingType')}

@@ -29,6 +29,7 @@ export type SearchFormValues = {
 	checkIn: string
 	bookingType: string
 	guests: string
+	childAge: string
 	maxPrice: string
 	features: string[]
 	sort: string
@@ -91,6 +92,7 @@ export function readSearchPage(
 	query.state = fixed.state ?? read('state', shape.state)
 	query.bookingType = read('bookingType', shape.bookingType)
 	query.guests = read('guests', shape.guests)
+	query.childAge = read('childAge', shape.childAge)
 	query.priceMax = read('maxPrice', pageSearchExtraFields.maxPrice)
 	query.sort = fixed.sort ?? read('sort', shape.sort)
 
@@ -169,6 +171,7 @@ export function readSearchPage(
 			checkIn: query.checkIn ?? '',
 			bookingType: query.bookingType ?? '',
 			guests: query.guests ? String(query.guests) : '',
+			childAge: query.childAge !== undefined ? String(query.childAge) : '',
 			maxPrice: query.priceMax !== undefined ? String(query.priceMax / 100) : '',
 			features: query.features ?? [],
 			sort: query.sort ?? '',

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
-import { images, type ImageVariant } from '#db/schema/catalogue.ts'
+import { images, playroomPhotos, type ImageVariant } from '#db/schema/catalogue.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -21,6 +21,8 @@ export const OG_IMAGE_WIDTH = 1280
 export const MAX_UPLOAD_MB = 15
 const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif'])
+/** Larger pixel counts are refused before decoding (decompression bombs: tiny file, huge image). */
+export const MAX_INPUT_PIXELS = 60_000_000
 
 export type ProcessedImage = { id: string; width: number; height: number; variants: ImageVariant[] }
 
@@ -43,13 +45,11 @@ function notAnImage(): never {
 }
 
 /**
- * Processes an image into its stored variants. `allowSvg` is only for images the
- * app renders itself (demo photos); uploads must be raster images.
+ * Checks an upload by its content (never its name or declared type): size,
+ * a decodable header of an allowed raster format, and the pixel count.
+ * Throws a translated 400; writes nothing.
  */
-export async function processImage(
-	input: Buffer,
-	options: { allowSvg?: boolean } = {},
-): Promise<ProcessedImage> {
+export async function inspectImage(input: Buffer, options: { allowSvg?: boolean } = {}): Promise<Metadata> {
 	if (input.length > MAX_UPLOAD_BYTES) {
 		throw new AppError(400, 'ValidationError', {
 			messageKey: 'catalogue:errors.imageTooLarge',
@@ -59,17 +59,45 @@ export async function processImage(
 	}
 	let metadata: Metadata
 	try {
-		metadata = await sharp(input, { limitInputPixels: 60_000_000 }).metadata()
+		// Only the header is read here (no pixels decoded), so the pixel count is checked below with its own message.
+		metadata = await sharp(input, { limitInputPixels: false }).metadata()
 	} catch {
 		notAnImage()
 	}
 	const format = metadata.format ?? ''
 	if (!(UPLOAD_FORMATS.has(format) || (options.allowSvg && format === 'svg'))) notAnImage()
+	if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+		throw new AppError(400, 'ValidationError', {
+			messageKey: 'catalogue:errors.imageTooManyPixels',
+			fields: { file: ['catalogue:errors.imageTooManyPixels'] },
+		})
+	}
+	return metadata
+}
 
+/**
+ * Processes an image into its stored variants. `allowSvg` is only for images the
+ * app renders itself (demo photos); uploads must be raster images.
+ */
+export async function processImage(
+	input: Buffer,
+	options: { allowSvg?: boolean } = {},
+): Promise<ProcessedImage> {
+	await inspectImage(input, options)
+	try {
+		return await encodeVariants(input)
+	} catch (error) {
+		// A header that passed but a body that does not decode (truncated, corrupt).
+		if (error instanceof AppError) throw error
+		notAnImage()
+	}
+}
+
+async function encodeVariants(input: Buffer): Promise<ProcessedImage> {
 	const id = imageIdFor(input)
 	const directory = path.join(getEnv().UPLOADS_DIR, 'img', id)
 	// rotate() without an angle applies the EXIF orientation; the outputs carry no metadata.
-	const source = sharp(input, { limitInputPixels: 60_000_000, animated: false }).rotate()
+	const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate()
 	const oriented = await source.clone().metadata()
 	const swap = (oriented.orientation ?? 1) >= 5
 	const originalWidth = (swap ? oriented.height : oriented.width) ?? 0
@@ -116,6 +144,22 @@ export function saveImage(image: ProcessedImage, db: DbOrTx = getDb()) {
 
 export async function storeUploadedImage(input: Buffer, db: DbOrTx = getDb()): Promise<string> {
 	return saveImage(await processImage(input), db)
+}
+
+/**
+ * Removes an image (row and files) when no photo shows it any more. Returns
+ * whether it was removed. Call after the referencing rows are gone.
+ */
+export function removeImageIfUnused(id: string, db: DbOrTx = getDb()): boolean {
+	const used = db
+		.select({ id: playroomPhotos.id })
+		.from(playroomPhotos)
+		.where(eq(playroomPhotos.imageId, id))
+		.get()
+	if (used) return false
+	db.delete(images).where(eq(images.id, id)).run()
+	fs.rmSync(path.join(getEnv().UPLOADS_DIR, 'img', id), { recursive: true, force: true })
+	return true
 }
 
 export function getImage(id: string, db: DbOrTx = getDb()) {

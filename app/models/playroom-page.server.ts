@@ -382,6 +382,8 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
 			detail.instantBooking ? t('catalogue:detail.instant') : t('catalogue:detail.onRequest'),
+			...(detail.safetyChecked ? [t('catalogue:detail.safetyChecked')] : []),
+			...childAgeFact(t, detail.minChildAge, detail.maxChildAge),
 			...(detail.placeType === 'Mobile'
 				? [t('catalogue:detail.mobile', { km: detail.serviceRadiusKm ?? 0 })]
 				: []),
@@ -418,4 +420,15 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 				`${a.name}: ${money(a.price)}${a.unit === 'PerBooking' ? '' : ` / ${t(`catalogue:units.${a.unit === 'PerGuest' ? 'guest' : 'hour'}`)}`}`,
 		),
 	}
+}
+
+function childAgeFact(
+	t: (key: string, params?: Record<string, unknown>) => string,
+	min: number | null,
+	max: number | null,
+) {
+	if (min !== null && max !== null) return [t('catalogue:detail.childAges', { min, max })]
+	if (min !== null) return [t('catalogue:detail.childAgesFrom', { min })]
+	if (max !== null) return [t('catalogue:detail.childAgesTo', { max })]
+	return []
 }

@@ -65,6 +65,11 @@ export function searchPlayrooms(
 	if (params.city) conditions.push(sql`p.city_slug = ${slugify(params.city)}`)
 	if (params.state) conditions.push(sql`p.state_slug = ${slugify(params.state)}`)
 	if (params.guests) conditions.push(sql`p.max_guests >= ${params.guests}`)
+	if (params.childAge !== undefined) {
+		conditions.push(
+			sql`coalesce(p.min_child_age, 0) <= ${params.childAge} AND coalesce(p.max_child_age, 17) >= ${params.childAge}`,
+		)
+	}
 	if (params.placeType) conditions.push(sql`p.place_type = ${params.placeType}`)
 
 	const featureKeys = [...new Set(params.features ?? [])]

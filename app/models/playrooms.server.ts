@@ -117,6 +117,8 @@ export type PlayroomCard = {
 	maxGuests: number
 	sizeSqm: number | null
 	instantBooking: boolean
+	/** The host ticked every item of the child-safety checklist (issue 12). */
+	safetyChecked: boolean
 	rating: { average: number | null; count: number }
 	/** The lowest weekday/weekend price of the offered (or filtered) booking types. */
 	priceFrom: { amount: number; bookingType: BookingType; unit: 'hour' | 'day' | 'night' } | null
@@ -203,6 +205,7 @@ export function loadCards(
 			maxGuests: row.maxGuests,
 			sizeSqm: row.sizeSqm,
 			instantBooking: row.instantBooking,
+			safetyChecked: row.safetyChecked,
 			rating: { average: row.ratingAverage, count: row.ratingCount },
 			priceFrom,
 			bookingTypes: (['Hourly', 'Daily', 'Overnight'] as const).filter((t) =>
@@ -448,6 +451,9 @@ export function getPlayroomDetail(
 		maxGuests: row.maxGuests,
 		hasWebsite: Boolean(row.websiteUrl),
 		instantBooking: row.instantBooking,
+		safetyChecked: row.safetyChecked,
+		minChildAge: row.minChildAge,
+		maxChildAge: row.maxChildAge,
 		cancellationPolicy: row.cancellationPolicy,
 		paymentMethods: row.paymentMethods,
 		status: row.status,

@@ -32,7 +32,7 @@ export const EMAIL_SETTING_KEYS = [
 export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean>
 
 /** Checkboxes: present ("on") is true, absent is false. */
-const checkbox = z
+export const checkbox = z
 	.union([z.boolean(), z.literal('on')])
 	.optional()
 	.transform((value) => value === true || value === 'on')

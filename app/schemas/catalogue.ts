@@ -82,6 +82,8 @@ export const searchParamsSchema = z
 		checkIn: localDateSchema.optional(),
 		bookingType: bookingTypeSchema.optional(),
 		guests: intParam(1, 500).optional(),
+		/** A child's age in years: playrooms whose age range includes it (issue 12). */
+		childAge: intParam(0, 17).optional(),
 		features: listParam(z.string().regex(/^[a-z0-9-]{1,40}$/), 30).optional(),
 		/** Integer cents: the "from" price must not be above it. */
 		priceMax: intParam(0, 10_000_000).optional(),

@@ -49,6 +49,7 @@ const envSchema = z
 			.optional(),
 		/** Largest request body (JSON, forms) in KB; larger ones get 413 (docs/subsystems/security.md). */
 		MAX_BODY_KB: z.coerce.number().int('must be a whole number').positive().default(64),
+		MAX_UPLOAD_BODY_MB: z.coerce.number().int('must be a whole number').positive().default(64),
 		/** Open realtime connections per user and per client IP (docs/decisions/0051-realtime-connection-caps.md). */
 		HUB_MAX_CONNECTIONS_PER_USER: z.coerce.number().int('must be a whole number').positive().default(20),
 		HUB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int('must be a whole number').positive().default(100),

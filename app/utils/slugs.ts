@@ -45,3 +45,8 @@ export const PLAYROOM_EDIT_TABS = [
 	'availability',
 	'paymentAndInvoice',
 ] as const
+
+/** The path of a tab of the playroom editor (issue 12). */
+export function playroomEditorPath(playroomId: string, tab: (typeof PLAYROOM_EDIT_TABS)[number]) {
+	return `/host/playrooms/edit/${playroomId}/${tab}`
+}

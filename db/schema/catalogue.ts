@@ -6,28 +6,17 @@ import { users } from './users.ts'
  * The public catalogue (PRODUCT.md §3 Playroom, Booking types, Availability,
  * Prices). See docs/subsystems/catalogue.md for how the parts fit together.
  */
-export const PLAYROOM_STATUSES = ['Draft', 'Published', 'Paused', 'Blocked'] as const
-export type PlayroomStatus = (typeof PLAYROOM_STATUSES)[number]
-
-export const PLACE_TYPES = ['FixedPlace', 'Mobile'] as const
-export type PlaceType = (typeof PLACE_TYPES)[number]
-
-export const CANCELLATION_POLICIES = ['Flexible', 'Moderate', 'Strict'] as const
-export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number]
-
-export const PAYMENT_METHODS = ['BankTransfer', 'OnSite', 'Card'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export const BOOKING_TYPES = ['Hourly', 'Daily', 'Overnight'] as const
-export type BookingType = (typeof BOOKING_TYPES)[number]
-
-export const ADDITION_UNITS = ['PerBooking', 'PerGuest', 'PerHour'] as const
-export type AdditionUnit = (typeof ADDITION_UNITS)[number]
-
-export const BLOCK_SOURCES = ['Host', 'ICal'] as const
-export type BlockSource = (typeof BLOCK_SOURCES)[number]
-
-export const SLOT_GRIDS = [30, 60] as const
+// The value lists live in a file without Node imports, so browser code can use them too.
+export * from './catalogue-enums.ts'
+import type { PaymentMethod, SafetyItem } from './catalogue-enums.ts'
+import {
+	ADDITION_UNITS,
+	BLOCK_SOURCES,
+	BOOKING_TYPES,
+	CANCELLATION_POLICIES,
+	PLACE_TYPES,
+	PLAYROOM_STATUSES,
+} from './catalogue-enums.ts'
 
 export const playrooms = sqliteTable(
 	'playrooms',
@@ -60,6 +49,12 @@ export const playrooms = sqliteTable(
 		maxGuests: integer('max_guests').notNull(),
 		websiteUrl: text('website_url'),
 		instantBooking: booleanColumn('instant_booking').notNull().default(false),
+		/** Children's age range the playroom suits (years); null = no limit. */
+		minChildAge: integer('min_child_age'),
+		maxChildAge: integer('max_child_age'),
+		/** Ticked items of SAFETY_ITEMS; `safetyChecked` is true when all are ticked (badge, filter). */
+		safetyChecklist: jsonColumn<SafetyItem[]>('safety_checklist').notNull().default([]),
+		safetyChecked: booleanColumn('safety_checked').notNull().default(false),
 		cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES })
 			.notNull()
 			.default('Flexible'),
@@ -87,6 +82,22 @@ export const playrooms = sqliteTable(
 		index('playrooms_status_rating_idx').on(table.status, table.ratingAverage),
 		index('playrooms_status_lat_idx').on(table.status, table.lat),
 	],
+)
+
+/**
+ * Former URL paths of a playroom: after a slug change the old path 301-redirects
+ * to the current one (issue 12). A path is either current or in here, never both.
+ */
+export const playroomPathHistory = sqliteTable(
+	'playroom_path_history',
+	{
+		urlPath: text('url_path').primaryKey(),
+		playroomId: text('playroom_id')
+			.notNull()
+			.references(() => playrooms.id, { onDelete: 'cascade' }),
+		createdAt: createdAt(),
+	},
+	(table) => [index('playroom_path_history_playroom_idx').on(table.playroomId)],
 )
 
 /** The feature catalogue (ball pit, climbing wall, kitchen, …). */

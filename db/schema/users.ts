@@ -38,6 +38,10 @@ export const users = sqliteTable(
 		city: text('city'),
 		country: text('country'),
 		vatId: text('vat_id'),
+		/** Hosts: small business under §19 UStG (no VAT on the host's own invoices). */
+		smallBusiness: booleanColumn('small_business').notNull().default(false),
+		/** Hosts: payout account (normalised IBAN, checksum-validated; shown masked). */
+		payoutIban: text('payout_iban'),
 		imported: booleanColumn('imported').notNull().default(false),
 		/** When the terms were accepted at registration. */
 		termsAcceptedAt: instant('terms_accepted_at'),

@@ -20,8 +20,8 @@ export type RouteCallOptions = {
 	headers?: Record<string, string>
 	/** Cookie header value, e.g. "auth.token=…". */
 	cookie?: string
-	/** A form body (sent as multipart/form-data) or a JSON body. */
-	form?: Record<string, string>
+	/** A form body (sent as multipart/form-data: lists repeat a name, Files are uploads) or a JSON body. */
+	form?: Record<string, string | readonly string[] | File | readonly File[]>
 	json?: unknown
 	/** A raw body (sent as application/json unless headers say otherwise), e.g. broken JSON. */
 	body?: string
@@ -58,7 +58,9 @@ export async function callRoute(
 	let body: BodyInit | undefined
 	if (options.form) {
 		const form = new FormData()
-		for (const [key, value] of Object.entries(options.form)) form.append(key, value)
+		for (const [key, value] of Object.entries(options.form)) {
+			for (const item of Array.isArray(value) ? value : [value]) form.append(key, item as string | File)
+		}
 		body = form
 	} else if (options.json !== undefined) {
 		headers.set('Content-Type', 'application/json')

@@ -10,6 +10,7 @@ import { CardGrid } from '#app/components/playroom-card.tsx'
 import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
 import { renderPlayroomSections } from '#app/components/playroom-sections.server.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
+import { formerPathTarget } from '#app/models/host-editor.server.ts'
 import { buildPlayroomView, loadPlayroomPage } from '#app/models/playroom-page.server.ts'
 import { customUrlTarget } from '#app/models/playrooms.server.ts'
 import { playroomJsonLd } from '#app/models/playroom-seo.server.ts'
@@ -49,6 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		if (!isAppError(error) && !(error && typeof error === 'object' && 'init' in error)) throw error
 		const custom = customUrlTarget(urlPath, caller)
 		if (custom) throw redirect(`${localizePath(playroomPath(custom), locale)}${url.search}`, 302)
+		// A path the playroom had before its host changed it: permanently moved (issue 12).
+		const current = formerPathTarget(urlPath)
+		if (current) throw redirect(`${localizePath(playroomPath(current), locale)}${url.search}`, 301)
 		throw notFound()
 	}
 	allowPageCache(context, 15)

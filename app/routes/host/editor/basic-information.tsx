@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/basic-information.ts'
+import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
+import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { FormAlert, getFormProps, SelectField, TextField, useAppForm } from '#app/components/forms.tsx'
+import { STATES } from '#app/domain/places.ts'
+import { readBasicInformation, saveBasicInformation } from '#app/models/host-editor.server.ts'
+import { basicInformationSchema, EDITOR_LIMITS } from '#app/schemas/host-editor.ts'
+import { PLACE_TYPES } from '#db/schema/catalogue-enums.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
+import { requireEditablePlayroom, saveTab } from './editor.server.ts'
+
+/** Tab basic-information: name, paths, place, address, coordinates, size, guests, website. */
+export async function loader(args: Route.LoaderArgs) {
+	const { playroom } = await requireEditablePlayroom(args)
+	return { values: readBasicInformation(playroom) }
+}
+
+export async function action(args: Route.ActionArgs) {
+	return saveTab(args, {
+		tab: 'basic-information',
+		schema: basicInformationSchema,
+		save: saveBasicInformation,
+	})
+}
+
+export default function BasicInformationTab({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('hostEditor')
+	const locale = useLocale()
+	const [form, fields] = useAppForm({
+		id: 'basic-information',
+		schema: basicInformationSchema,
+		lastResult: useFormResult('basic-information'),
+		defaultValue: loaderData.values,
+	})
+	return (
+		<EditorForm {...getFormProps(form)} className="card">
+			<FormAlert form={form} />
+			<TextField field={fields.name} label={t('basic.name')} required maxLength={EDITOR_LIMITS.name} />
+			<TextField
+				field={fields.playroomUrlPath}
+				label={t('basic.playroomUrlPath')}
+				hint={t('basic.playroomUrlPathHint')}
+				required
+				maxLength={EDITOR_LIMITS.urlPath}
+			/>
+			<TextField field={fields.customUrl} label={t('basic.customUrl')} maxLength={EDITOR_LIMITS.urlPath} />
+			<SelectField
+				field={fields.placeType}
+				label={t('basic.placeType')}
+				options={PLACE_TYPES.map((value) => ({ value, label: t(`basic.${value}`) }))}
+			/>
+			<TextField field={fields.serviceRadiusKm} label={t('basic.serviceRadiusKm')} />
+			<TextField field={fields.street} label={t('basic.street')} autoComplete="street-address" />
+			<div className="grid gap-x-4 sm:grid-cols-2">
+				<TextField field={fields.postalCode} label={t('basic.postalCode')} autoComplete="postal-code" />
+				<TextField field={fields.city} label={t('basic.city')} required autoComplete="address-level2" />
+			</div>
+			<SelectField
+				field={fields.stateSlug}
+				label={t('basic.stateSlug')}
+				options={STATES.map((s) => ({ value: s.slug, label: locale === 'de' ? s.nameDe : s.nameEn }))}
+			/>
+			<fieldset className="mb-4">
+				<legend className="mb-1 text-sm font-medium">{t('basic.coordinates')}</legend>
+				<p className="mb-2 text-xs text-ink-muted">{t('basic.coordinatesHint')}</p>
+				<div className="grid gap-x-4 sm:grid-cols-2">
+					<TextField field={fields.lat} label={t('basic.lat')} />
+					<TextField field={fields.lng} label={t('basic.lng')} />
+				</div>
+			</fieldset>
+			<div className="grid gap-x-4 sm:grid-cols-2">
+				<TextField field={fields.sizeSqm} label={t('basic.sizeSqm')} />
+				<TextField field={fields.maxGuests} label={t('basic.maxGuests')} required />
+			</div>
+			<TextField field={fields.websiteUrl} label={t('basic.websiteUrl')} />
+			<SaveBar />
+		</EditorForm>
+	)
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { RouterContextProvider } from 'react-router'
+import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
+import type { SessionUser } from '#app/models/session.server.ts'
+import { isAppError } from '#app/utils/app-error.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { getLocale, getT } from '#app/utils/i18n.server.ts'
+import { localizePath } from '#app/utils/locale.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
+import { type PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import type { z } from '#app/utils/validation.ts'
+
+/**
+ * What every loader and action of the playroom editor does first (issue 12):
+ * the host (or an admin) and a playroom they may manage — anything else is
+ * the 404 page, before any validation (requireManageablePlayroom).
+ */
+type Args = {
+	request: Request
+	params: Record<string, string | undefined>
+	context: Readonly<RouterContextProvider>
+}
+
+export async function requireEditablePlayroom(
+	args: Args,
+): Promise<{ user: SessionUser; playroom: ManagedPlayroom }> {
+	const user = await requireRole(args, 'Owner', 'Admin')
+	assertValidRouteParams(args.params)
+	try {
+		return { user, playroom: requireManageablePlayroom(user, args.params.playroomId) }
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		throw error
+	}
+}
+
+/**
+ * A tab's save: parse with the tab's schema, write through the model, then
+ * back to the tab with a success toast. Invalid input answers the form with
+ * its values and translated field errors and changes nothing. Saving a
+ * playroom that is not public keeps the public page cache (nothing visible changed).
+ */
+export async function saveTab<S extends z.ZodType>(
+	args: Args,
+	options: {
+		tab: (typeof PLAYROOM_EDIT_TABS)[number]
+		schema: S
+		save: (user: SessionUser, playroomId: string, value: z.output<S>) => unknown
+		form?: FormData
+		toastKey?: string
+		toastParams?: Record<string, unknown>
+	},
+) {
+	const { user, playroom } = await requireEditablePlayroom(args)
+	const form = options.form ?? (await args.request.formData())
+	const intent = String(form.get('intent') ?? options.tab)
+	const submission = parseWithZod(form, { schema: options.schema })
+	if (submission.status !== 'success') return invalidForm(intent, submission)
+	try {
+		await options.save(user, playroom.id, submission.value as z.output<S>)
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		return failedForm(intent, submission, error)
+	}
+	if (playroom.status !== 'Published') keepPageCache(args.context)
+	const t = looseT(getT(args.context))
+	return redirectWithToast(
+		localizePath(playroomEditorPath(playroom.id, options.tab), getLocale(args.context)),
+		{
+			type: 'success',
+			description: t(options.toastKey ?? 'hostEditor:saved', options.toastParams),
+		},
+	)
+}

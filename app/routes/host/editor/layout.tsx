@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import type { Route } from './+types/layout.ts'
+import { EditorTabs } from '#app/components/editor-tabs.tsx'
+import { playroomPath } from '#app/utils/catalogue-urls.ts'
+import { pageTitle } from '#app/utils/page-title.ts'
+import { PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
+import { requireEditablePlayroom } from './editor.server.ts'
+
+/**
+ * /host/playrooms/edit/:playroomId/* (issue 12): the editor's frame — the
+ * playroom's name and status, the public preview (the host and admins see a
+ * Draft there too) and the six tabs, each its own route with its own save.
+ */
+export async function loader(args: Route.LoaderArgs) {
+	const { playroom } = await requireEditablePlayroom(args)
+	return {
+		id: playroom.id,
+		name: playroom.name,
+		status: playroom.status,
+		previewPath: playroomPath(playroom.playroomUrlPath),
+	}
+}
+
+export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('hostEditor')
+	const { t: tc } = useTranslation()
+	return (
+		<EditorTabs
+			title={loaderData.name}
+			status={t('header.status', { status: t(`status.${loaderData.status}`) })}
+			links={[
+				{ to: `/host/playrooms/${loaderData.id}`, label: t('header.overview') },
+				{ to: loaderData.previewPath, label: t('header.preview') },
+			]}
+			tabs={PLAYROOM_EDIT_TABS.map((tab) => ({
+				id: tab,
+				label: pageTitle(tc, `host/playrooms/edit/${tab}`),
+				to: playroomEditorPath(loaderData.id, tab),
+			}))}
+		>
+			<Outlet />
+		</EditorTabs>
+	)
+}

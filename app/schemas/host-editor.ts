@@ -1,0 +1,372 @@
+import {
+	ADDITION_UNITS,
+	CANCELLATION_POLICIES,
+	PLACE_TYPES,
+	SAFETY_ITEMS,
+	SLOT_GRIDS,
+} from '#db/schema/catalogue-enums.ts'
+import { STATES } from '#app/domain/places.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+import { invoiceAddressFields } from './auth.ts'
+import { checkbox } from './account.ts'
+
+/**
+ * The six tabs of the host's playroom editor (issue 12). One schema per tab
+ * serves the Conform form in the browser, the page action and the API
+ * (/api/Owner/Playrooms/:playroomId/:section): form values arrive as strings,
+ * API values as JSON numbers/booleans, and both pass the same rules.
+ */
+const custom = (key: string, params?: Record<string, string | number>) => ({
+	params: { i18nKey: validationMessage(key, params) },
+})
+
+export const EDITOR_LIMITS = {
+	name: 100,
+	description: 5000,
+	rules: 3000,
+	text: 200,
+	pageText: 5000,
+	urlPath: 120,
+	rows: 30,
+} as const
+
+const text = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max)
+		.optional()
+		.transform((value) => value ?? '')
+const requiredText = (max: number) => z.string().trim().min(1).max(max)
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+const optionalInt = (min: number, max: number) => int(min, max).optional()
+
+const URL_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const urlPathField = z
+	.string()
+	.trim()
+	.toLowerCase()
+	.min(3)
+	.max(EDITOR_LIMITS.urlPath)
+	.refine((value) => URL_PATH.test(value), custom('hostEditor:errors.urlPath'))
+
+/** Euro amounts as the host types them ("35", "35,50", "35.5") or cents-free numbers → integer cents. */
+export const euroField = z
+	.union([z.number(), z.string().trim()])
+	.refine(
+		(value) => typeof value === 'number' || /^\d{1,6}([.,]\d{1,2})?$/.test(value),
+		custom('hostEditor:errors.amount'),
+	)
+	.transform((value) => Math.round(Number(typeof value === 'number' ? value : value.replace(',', '.')) * 100))
+	.refine((cents) => cents >= 0 && cents <= 100_000_000, custom('hostEditor:errors.amount'))
+
+/** "HH:MM" → minutes after midnight (24:00 allowed as the end of a day). */
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/
+export function parseTime(value: string): number {
+	const [hours = 0, minutes = 0] = value.split(':').map(Number)
+	return hours * 60 + minutes
+}
+export const timeField = z
+	.string()
+	.trim()
+	.refine((value) => TIME.test(value), custom('hostEditor:errors.time'))
+
+// ── basic-information ─────────────────────────────────────────────────────────
+export const basicInformationSchema = z
+	.object({
+		name: requiredText(EDITOR_LIMITS.name),
+		playroomUrlPath: urlPathField,
+		customUrl: urlPathField.optional().transform((value) => value ?? null),
+		placeType: z.enum(PLACE_TYPES),
+		serviceRadiusKm: optionalInt(1, 500),
+		street: text(100),
+		postalCode: z
+			.string()
+			.trim()
+			.refine((value) => /^\d{5}$/.test(value), custom('hostEditor:errors.postalCode'))
+			.optional()
+			.transform((value) => value ?? ''),
+		city: requiredText(60),
+		stateSlug: z.enum(STATES.map((s) => s.slug) as [string, ...string[]]),
+		lat: z.coerce.number().min(47).max(55.1).optional(),
+		lng: z.coerce.number().min(5.8).max(15.1).optional(),
+		sizeSqm: optionalInt(1, 10_000),
+		maxGuests: int(1, 500),
+		websiteUrl: z
+			.url({ protocol: /^https?$/ })
+			.max(300)
+			.optional()
+			.transform((value) => value ?? null),
+	})
+	.refine((value) => value.placeType !== 'Mobile' || value.serviceRadiusKm !== undefined, {
+		path: ['serviceRadiusKm'],
+		...custom('hostEditor:errors.serviceRadiusRequired'),
+	})
+	.refine((value) => (value.lat === undefined) === (value.lng === undefined), {
+		path: ['lat'],
+		...custom('hostEditor:errors.coordinatesPair'),
+	})
+export type BasicInformationInput = z.output<typeof basicInformationSchema>
+
+// ── detail-information ────────────────────────────────────────────────────────
+/**
+ * Rows of bilingual texts (questions, extra pages) as the form sends them:
+ * fully blank rows are dropped (that is how a row is removed without
+ * JavaScript), a half-filled row is an error; `order` sorts them.
+ */
+const orderOf = (entry: { row: unknown; index: number }) =>
+	(entry.row as { order?: number }).order ?? entry.index
+
+function bilingualRows<K extends string>(keys: readonly K[], max: Record<K, number>) {
+	const row = z.object({
+		order: z.coerce.number().int().min(0).max(999).optional(),
+		...(Object.fromEntries(keys.map((key) => [key, text(max[key])])) as Record<K, ReturnType<typeof text>>),
+	})
+	return z
+		.array(row)
+		.max(EDITOR_LIMITS.rows)
+		.optional()
+		.transform((rows) => rows ?? [])
+		.superRefine((rows, ctx) => {
+			rows.forEach((row, index) => {
+				const values = keys.map((key) => (row as Record<K, string>)[key])
+				if (values.every((value) => !value)) return
+				keys.forEach((key) => {
+					if (!(row as Record<K, string>)[key]) {
+						ctx.addIssue({ code: 'custom', path: [index, key], ...custom('validation.required') })
+					}
+				})
+			})
+		})
+		.transform((rows) =>
+			rows
+				.map((row, index) => ({ row, index }))
+				.filter(({ row }) => keys.some((key) => (row as Record<K, string>)[key]))
+				.sort((a, b) => orderOf(a) - orderOf(b) || a.index - b.index)
+				.map(
+					({ row }) =>
+						Object.fromEntries(keys.map((key) => [key, (row as Record<K, string>)[key]])) as Record<
+							K,
+							string
+						>,
+				),
+		)
+}
+
+export const QUESTION_KEYS = ['questionDe', 'questionEn', 'answerDe', 'answerEn'] as const
+export const PAGE_KEYS = ['titleDe', 'titleEn', 'textDe', 'textEn'] as const
+
+export const detailInformationSchema = z.object({
+	descriptionDe: text(EDITOR_LIMITS.description),
+	descriptionEn: text(EDITOR_LIMITS.description),
+	features: z
+		.array(z.string().max(60))
+		.max(100)
+		.optional()
+		.transform((value) => value ?? []),
+	questions: bilingualRows(QUESTION_KEYS, {
+		questionDe: 200,
+		questionEn: 200,
+		answerDe: 2000,
+		answerEn: 2000,
+	}),
+	pages: bilingualRows(PAGE_KEYS, { titleDe: 100, titleEn: 100, textDe: 5000, textEn: 5000 }),
+})
+export type DetailInformationInput = z.output<typeof detailInformationSchema>
+
+export const MAX_PHOTOS = 30
+export const photoAltSchema = z.object({ altDe: text(EDITOR_LIMITS.text), altEn: text(EDITOR_LIMITS.text) })
+export const photoOrderSchema = z.object({ photoIds: z.array(z.string().max(40)).min(1).max(MAX_PHOTOS) })
+
+// ── price ─────────────────────────────────────────────────────────────────────
+const priceRow = z.object({
+	weekdayPrice: euroField,
+	weekendPrice: euroField,
+	guestsIncluded: int(1, 500),
+	extraGuestFee: euroField,
+	cleaningFee: euroField,
+	deposit: euroField,
+})
+export type PriceRowInput = z.output<typeof priceRow>
+
+const extraRow = z.object({
+	nameDe: text(EDITOR_LIMITS.text),
+	nameEn: text(EDITOR_LIMITS.text),
+	price: z.union([z.number(), z.string()]).optional(),
+	unit: z.enum(ADDITION_UNITS).optional(),
+	maxQuantity: z.coerce.number().optional(),
+})
+const extraComplete = z.object({
+	nameDe: requiredText(EDITOR_LIMITS.text),
+	nameEn: requiredText(EDITOR_LIMITS.text),
+	price: euroField,
+	unit: z.enum(ADDITION_UNITS),
+	maxQuantity: int(1, 100),
+})
+
+export const priceSchema = z.object({
+	prices: z.object({
+		Hourly: priceRow.optional(),
+		Daily: priceRow.optional(),
+		Overnight: priceRow.optional(),
+	}),
+	/** Blank rows are dropped (removal without JavaScript); a started row must be complete. */
+	extras: z
+		.array(extraRow)
+		.max(EDITOR_LIMITS.rows)
+		.optional()
+		.transform((rows) => rows ?? [])
+		.transform((rows, ctx) => {
+			const complete: z.output<typeof extraComplete>[] = []
+			rows.forEach((row, index) => {
+				if (!row.nameDe && !row.nameEn && (row.price === undefined || row.price === '')) return
+				const parsed = extraComplete.safeParse(row)
+				if (parsed.success) complete.push(parsed.data)
+				else
+					for (const issue of parsed.error.issues)
+						ctx.addIssue({ ...issue, path: [index, ...issue.path] } as never)
+			})
+			return complete
+		}),
+})
+export type PriceInput = z.output<typeof priceSchema>
+
+// ── rules ─────────────────────────────────────────────────────────────────────
+export const rulesSchema = z
+	.object({
+		rulesDe: text(EDITOR_LIMITS.rules),
+		rulesEn: text(EDITOR_LIMITS.rules),
+		cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+		instantBooking: checkbox,
+		minChildAge: optionalInt(0, 17),
+		maxChildAge: optionalInt(0, 17),
+		safety: z
+			.array(z.enum(SAFETY_ITEMS))
+			.optional()
+			.transform((value) => [...new Set(value ?? [])]),
+	})
+	.refine(
+		(value) =>
+			value.minChildAge === undefined ||
+			value.maxChildAge === undefined ||
+			value.minChildAge <= value.maxChildAge,
+		{ path: ['maxChildAge'], ...custom('hostEditor:errors.ageRange') },
+	)
+export type RulesInput = z.output<typeof rulesSchema>
+
+// ── availability ──────────────────────────────────────────────────────────────
+export const WEEKDAY_FIELDS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7'] as const
+
+/** "09:00-12:00, 14:00-18:00" → ranges; blank = closed. Ranges must be ascending and not overlap. */
+const openingDay = z
+	.string()
+	.trim()
+	.max(200)
+	.optional()
+	.transform((value, ctx) => {
+		const ranges: { openMinute: number; closeMinute: number }[] = []
+		for (const part of (value ?? '')
+			.split(/[,;]/)
+			.map((p) => p.trim())
+			.filter(Boolean)) {
+			const match = /^(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/.exec(part)
+			const [open, close] = [match?.[1]?.padStart(5, '0') ?? '', match?.[2]?.padStart(5, '0') ?? '']
+			if (!match || !TIME.test(open) || !TIME.test(close) || parseTime(open) >= parseTime(close)) {
+				ctx.addIssue({ code: 'custom', ...custom('hostEditor:errors.openingHours') })
+				return z.NEVER
+			}
+			ranges.push({ openMinute: parseTime(open), closeMinute: parseTime(close) })
+		}
+		ranges.sort((a, b) => a.openMinute - b.openMinute)
+		if (ranges.some((range, i) => i > 0 && range.openMinute < (ranges[i - 1]?.closeMinute ?? 0))) {
+			ctx.addIssue({ code: 'custom', ...custom('hostEditor:errors.openingOverlap') })
+			return z.NEVER
+		}
+		return ranges
+	})
+
+export const availabilitySchema = z
+	.object({
+		hourly: checkbox,
+		minHours: optionalInt(1, 24),
+		maxHours: optionalInt(1, 24),
+		daily: checkbox,
+		overnight: checkbox,
+		checkIn: timeField.optional(),
+		checkOut: timeField.optional(),
+		minNights: optionalInt(1, 30),
+		maxNights: optionalInt(1, 30),
+		hours: z.object(
+			Object.fromEntries(WEEKDAY_FIELDS.map((day) => [day, openingDay])) as Record<
+				(typeof WEEKDAY_FIELDS)[number],
+				typeof openingDay
+			>,
+		),
+		slotMinutes: z.coerce
+			.number()
+			.refine((value) => (SLOT_GRIDS as readonly number[]).includes(value), custom('validation.choice')),
+		bufferMinutes: int(0, 240),
+		leadTimeHours: int(0, 720),
+		horizonDays: int(1, 730),
+	})
+	.superRefine((value, ctx) => {
+		const need = (path: string, ok: boolean, key = 'validation.required') => {
+			if (!ok) ctx.addIssue({ code: 'custom', path: [path], ...custom(key) })
+		}
+		need('hourly', value.hourly || value.daily || value.overnight, 'hostEditor:errors.bookingTypeRequired')
+		if (value.hourly) {
+			need('minHours', value.minHours !== undefined)
+			need('maxHours', value.maxHours !== undefined)
+			need('maxHours', (value.minHours ?? 0) <= (value.maxHours ?? 24), 'hostEditor:errors.minAboveMax')
+		}
+		if (value.overnight) {
+			need('checkIn', value.checkIn !== undefined)
+			need('checkOut', value.checkOut !== undefined)
+			need('minNights', value.minNights !== undefined)
+			need('maxNights', value.maxNights !== undefined)
+			need('maxNights', (value.minNights ?? 0) <= (value.maxNights ?? 30), 'hostEditor:errors.minAboveMax')
+		}
+	})
+export type AvailabilityInput = z.output<typeof availabilitySchema>
+
+// ── paymentAndInvoice ─────────────────────────────────────────────────────────
+/** ISO 13616 check: move the first four characters to the end, letters → 10…35, mod 97 = 1. */
+export function isValidIban(value: string): boolean {
+	const iban = value.replace(/\s+/g, '').toUpperCase()
+	if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
+	const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))
+	let remainder = 0
+	for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+	return remainder === 1
+}
+
+export function maskIban(iban: string | null): string | null {
+	if (!iban) return null
+	return `${iban.slice(0, 2)}•• •••• •••• ${iban.slice(-4)}`
+}
+
+export const paymentSchema = z.object({
+	onSite: checkbox,
+	card: checkbox,
+	...invoiceAddressFields,
+	smallBusiness: checkbox,
+	/** Blank keeps the stored IBAN. */
+	payoutIban: z
+		.string()
+		.trim()
+		.max(42)
+		.refine(isValidIban, custom('hostEditor:errors.iban'))
+		.transform((value) => value.replace(/\s+/g, '').toUpperCase())
+		.optional(),
+})
+export type PaymentInput = z.output<typeof paymentSchema>
+
+export const EDITOR_SECTIONS = {
+	'basic-information': basicInformationSchema,
+	'detail-information': detailInformationSchema,
+	price: priceSchema,
+	rules: rulesSchema,
+	availability: availabilitySchema,
+	paymentAndInvoice: paymentSchema,
+} as const
+export type EditorSection = keyof typeof EDITOR_SECTIONS
