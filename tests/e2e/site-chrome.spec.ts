@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
@@ -140,6 +141,14 @@ test('a toast raised while the login modal is open is above its backdrop', async
 	await modal.getByRole('button', { name: 'Anmelden', exact: true }).click()
 	const toast = page.locator('[data-sonner-toast]').first()
 	await expect(toast).toBeVisible()
+	// The page-wide accessibility scans leave toasts out (they come and go on their own clock):
+	// judge this one once its transition has settled (within its 5 s life).
+	await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+	await expect
+		.poll(() => page.evaluate(() => document.getAnimations().every((a) => a.playState !== 'running')))
+		.toBe(true)
+	const results = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze()
+	expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
 	// The popover is inert while the modal is open (hit tests skip it), so compare what is seen:
 	// a pixel of the toast with the modal open and after it closed. Under the backdrop
 	// (black, 60 %) it would be far darker.
