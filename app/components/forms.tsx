@@ -92,7 +92,7 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
 type FieldProps = {
 	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
 	label: string
-	type?: 'text' | 'email' | 'password' | 'tel'
+	type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'time'
 	required?: boolean
 	maxLength?: number
 	hint?: string
