@@ -45,7 +45,7 @@ export function BlockForm({
 	const actionData = useActionData<FormActionData<'block'>>()
 	const editing = values.id !== null
 	const [form, fields] = useAppForm({
-		id: 'block-form',
+		id: 'calendar-block-form',
 		schema: blockFormSchema,
 		lastResult: actionData?.intent === 'block' ? actionData.result : undefined,
 		defaultValue: { ...values, allDay: values.allDay ? 'on' : undefined },
