@@ -163,7 +163,7 @@ describe('host calendar: blocks', () => {
 		expect((own.data as { events: unknown[] }).events).toEqual([])
 
 		const other = daysAhead(33)
-		const attempts = [
+		const attempts: Record<string, string>[] = [
 			{ intent: 'create', playroomId: a.playroom.id, allDay: 'on', startDate: other, endDate: other },
 			{
 				intent: 'update',
@@ -175,7 +175,7 @@ describe('host calendar: blocks', () => {
 			},
 			{ intent: 'delete', blockId },
 		]
-		for (const form of attempts) expect((await post(b.cookie, form)).status, form.intent).toBe(404)
+		for (const form of attempts) expect((await post(b.cookie, form)).status, form['intent']).toBe(404)
 		expect(blocksOf(a.playroom.id)).toEqual(before)
 	})
 })
