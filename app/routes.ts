@@ -173,7 +173,7 @@ export default [
 				artefactRedirect('host', 'templateTexts/HostTemplateTextCreateCard'),
 				page('templateTexts/:templateTextId', 'host/templateTexts/detail'),
 				page('playroomRatings', 'host/playroomRatings'),
-				page('calendar', 'host/calendar'),
+				route('calendar', 'routes/host/calendar.tsx', { id: 'host/calendar' }),
 				artefactRedirect('host', 'calendar/CalendarSync'),
 				artefactRedirect('host', 'calendar/OwnerCalendar'),
 				artefactRedirect('host', 'calendar/OwnerChangeTemporalModal'),

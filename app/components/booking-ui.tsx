@@ -12,7 +12,8 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * schedule and status history. Money and dates are formatted for the page's
  * language in Europe/Berlin (app/utils/format.ts).
  */
-const BADGE_TONE: Record<OrderStatus, string> = {
+/** The colour of an order status (badges, the host calendar's entries). */
+export const ORDER_STATUS_TONE: Record<OrderStatus, string> = {
 	Requested: 'border-warning text-warning',
 	AwaitingPayment: 'border-warning text-warning',
 	Confirmed: 'border-success text-success',
@@ -26,7 +27,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 	const { t } = useTranslation('booking')
 	return (
 		<span
-			className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${BADGE_TONE[status]}`}
+			className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${ORDER_STATUS_TONE[status]}`}
 			data-testid="order-status"
 			data-status={status}
 		>

@@ -3,6 +3,7 @@ import type { buildPlayroomView, PlayroomPageData } from '#app/models/playroom-p
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'
+import { MonthGrid } from './month-grid.tsx'
 
 /**
  * The static parts of the playroom page — description, features, rules, host
@@ -220,47 +221,28 @@ function Booking({
 					</h3>
 					{nav(calendar.next, t('catalogue:detail.nextMonth'), 'chevron-right')}
 				</div>
-				<table className="w-full table-fixed text-center text-sm" data-testid="calendar">
-					<thead>
-						<tr>
-							{calendar.weekdays.map((day) => (
-								<th key={day} scope="col" className="pb-1 font-medium text-ink-muted">
-									{day}
-								</th>
-							))}
-						</tr>
-					</thead>
-					<tbody>
-						{calendar.weeks.map((week, w) => (
-							<tr key={w}>
-								{week.map((day, d) =>
-									day ? (
-										<td key={d} className="p-0.5">
-											{day.href ? (
-												<a
-													href={day.href}
-													aria-label={day.label}
-													aria-current={day.selected ? 'date' : undefined}
-													className={`block rounded-md py-1.5 ${day.selected ? 'bg-accent text-accent-ink' : DAY_STYLE.free}`}
-													data-state="free"
-												>
-													{day.day}
-												</a>
-											) : (
-												<span className={`block py-1.5 ${DAY_STYLE[day.state]}`} data-state={day.state}>
-													<span aria-hidden="true">{day.day}</span>
-													<span className="sr-only">{day.label}</span>
-												</span>
-											)}
-										</td>
-									) : (
-										<td key={d} />
-									),
-								)}
-							</tr>
-						))}
-					</tbody>
-				</table>
+				<MonthGrid
+					weekdays={calendar.weekdays}
+					weeks={calendar.weeks}
+					renderDay={(day) =>
+						day.href ? (
+							<a
+								href={day.href}
+								aria-label={day.label}
+								aria-current={day.selected ? 'date' : undefined}
+								className={`block rounded-md py-1.5 ${day.selected ? 'bg-accent text-accent-ink' : DAY_STYLE.free}`}
+								data-state="free"
+							>
+								{day.day}
+							</a>
+						) : (
+							<span className={`block py-1.5 ${DAY_STYLE[day.state]}`} data-state={day.state}>
+								<span aria-hidden="true">{day.day}</span>
+								<span className="sr-only">{day.label}</span>
+							</span>
+						)
+					}
+				/>
 				<ul className="mt-2 flex flex-wrap gap-3 text-xs text-ink-muted">
 					{calendar.legend.map((l) => (
 						<li key={l.state} className="flex items-center gap-1">

@@ -1,5 +1,6 @@
 import type { BookingType } from '#db/schema/catalogue.ts'
-import { addDays, formatMinute, isoWeekday, localDateOf } from '#app/domain/berlin-time.ts'
+import { addDays, formatMinute, localDateOf } from '#app/domain/berlin-time.ts'
+import { addMonths, lastDayOfMonth, monthOf, monthWeeks } from '#app/domain/calendar-grid.ts'
 import { calculatePrice } from '#app/domain/pricing.ts'
 import { bookingTypeSchema, localDateSchema, monthSchema } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
@@ -45,32 +46,16 @@ export type PlayroomPageChoice = {
 
 const MONTH_NAV_LIMIT_DAYS = 730
 
-function monthOf(date: string): string {
-	return date.slice(0, 7)
-}
-
-function addMonths(month: string, delta: number): string {
-	const [year = 0, m = 1] = month.split('-').map(Number)
-	const index = year * 12 + (m - 1) + delta
-	return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-
-function lastDayOfMonth(month: string): string {
-	return addDays(`${addMonths(month, 1)}-01`, -1)
-}
-
 /** Weeks of a month, Monday first (German weeks start on Monday, spec §9); null pads the grid. */
 export function monthGrid(
 	month: string,
 	days: ReadonlyMap<string, CalendarDayState>,
 ): (CalendarDay | null)[][] {
-	const first = `${month}-01`
-	const cells: (CalendarDay | null)[] = Array.from({ length: isoWeekday(first) - 1 }, () => null)
-	for (let date = first; monthOf(date) === month; date = addDays(date, 1)) {
-		cells.push({ date, day: Number(date.slice(8, 10)), state: days.get(date) ?? 'closed' })
-	}
-	while (cells.length % 7) cells.push(null)
-	return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7))
+	return monthWeeks(month).map((week) =>
+		week.map((date) =>
+			date ? { date, day: Number(date.slice(8, 10)), state: days.get(date) ?? 'closed' } : null,
+		),
+	)
 }
 
 /** The visitor's choices from the URL; invalid ones are dropped and named. */

@@ -8,14 +8,16 @@ import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { hostEditor } from './host-editor.ts'
+import { hostCalendar } from './host-calendar.ts'
 
 export const en: TranslationShape<typeof de> = {
-	common,
 	catalogue,
+	common,
 	auth,
 	account,
 	booking,
 	consent,
 	hostOffice,
 	hostEditor,
+	hostCalendar,
 }
