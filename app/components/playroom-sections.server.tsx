@@ -3,6 +3,7 @@ import type { buildPlayroomView, PlayroomPageData } from '#app/models/playroom-p
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'
+import { WaitlistJoin } from './waitlist-join.tsx'
 
 /**
  * The static parts of the playroom page — description, features, rules, host
@@ -295,6 +296,7 @@ function Booking({
 					) : (
 						<p className="text-sm text-ink-muted">{t('catalogue:detail.noStarts')}</p>
 					)}
+					{booking.waitlist ? <WaitlistJoin waitlist={booking.waitlist} t={t} /> : null}
 				</div>
 			)}
 			{booking.selected ? (

@@ -3,7 +3,7 @@ import { playrooms, type BookingType } from '#db/schema/catalogue.ts'
 import { users } from '#db/schema/users.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { availableStarts, type AvailabilityRules, type BusyInterval } from '#app/domain/availability.ts'
-import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
+import { addDays, localDateOf, startOfLocalDay, type LocalDate } from '#app/domain/berlin-time.ts'
 import { checkoutPath } from '#app/utils/catalogue-urls.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { queueEmail, renderEmailLayout } from '#app/utils/email.server.ts'
@@ -42,6 +42,25 @@ export function slotState(
 	if (option) return { state: 'free', ends: option.durations.map((d) => d.end).sort((a, b) => a - b) }
 	const possible = availableStarts(rules, [], date, slot.bookingType, now).some((o) => o.start === slot.startsAt)
 	return { state: possible ? 'taken' : 'impossible' }
+}
+
+/**
+ * The starts of a date someone else holds (orders, blocks, holds — the
+ * public view): what the playroom page offers to wait for.
+ */
+export function takenStartsOn(
+	playroomId: string,
+	date: LocalDate,
+	bookingType: BookingType,
+	now: number,
+	db: DbOrTx = getDb(),
+): number[] {
+	const input = loadSlotInput(playroomId, [startOfLocalDay(date)], db, { now })
+	if (!input) return []
+	const free = new Set(availableStarts(input.rules, input.busy, date, bookingType, now).map((o) => o.start))
+	return availableStarts(input.rules, [], date, bookingType, now)
+		.map((o) => o.start)
+		.filter((start) => !free.has(start))
 }
 
 /** The availability input around some starts (enough days ahead for the longest overnight stay). */
