@@ -45,7 +45,11 @@ export function WaitlistList({ entries }: { entries: WaitlistEntryView[] }) {
 	return (
 		<ul className="flex flex-col gap-3" aria-label={t('list.title')}>
 			{entries.map((entry) => (
-				<li key={entry.id} className="card flex flex-wrap items-center justify-between gap-3" data-testid="waitlist-row">
+				<li
+					key={entry.id}
+					className="card flex flex-wrap items-center justify-between gap-3"
+					data-testid="waitlist-row"
+				>
 					<div>
 						<p className="font-semibold">
 							<LocaleLink to={`/playrooms/${entry.playroomUrlPath}`} className="link">

@@ -26,15 +26,7 @@ export function getStartsForDays(
 		{ holderId: options.holderId ?? null, now },
 	)
 	if (!input) return []
-	return availableStartsForDays(
-		input.rules,
-		input.busy,
-		from,
-		days,
-		bookingType,
-		now,
-		options.limitPerDay,
-	)
+	return availableStartsForDays(input.rules, input.busy, from, days, bookingType, now, options.limitPerDay)
 }
 
 /** The nearest free stays of the same length after `wanted` was taken (checkout's 409 message). */

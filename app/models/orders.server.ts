@@ -208,7 +208,8 @@ function insertOrder(
 	})
 	if (!availability) throw orderNotFound()
 	const rejection = validateStay(availability.rules, availability.busy, input.bookingType, stay, now)
-	if (rejection === 'Overlap') assertNotHeldForAnother(tx, { playroomId: playroom.id, ...stay }, guest.id, now)
+	if (rejection === 'Overlap')
+		assertNotHeldForAnother(tx, { playroomId: playroom.id, ...stay }, guest.id, now)
 	if (rejection) throw stayRejectionError(rejection)
 
 	const additions = getAdditions(playroom.id, 'de', tx)

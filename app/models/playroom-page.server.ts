@@ -315,7 +315,8 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 								state: stateLabel(day.state),
 							}),
 							// A full day opens too: its taken starts can be waited for (waitlist).
-							href: day.state === 'free' || day.state === 'full' ? link({ date: day.date, start: null }) : null,
+							href:
+								day.state === 'free' || day.state === 'full' ? link({ date: day.date, start: null }) : null,
 						}
 					: null,
 			),

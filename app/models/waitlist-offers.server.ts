@@ -38,9 +38,13 @@ export function slotState(
 	now: number,
 ): { state: 'free'; ends: number[] } | { state: 'taken' | 'impossible' } {
 	const date = localDateOf(slot.startsAt)
-	const option = availableStarts(rules, busy, date, slot.bookingType, now).find((o) => o.start === slot.startsAt)
+	const option = availableStarts(rules, busy, date, slot.bookingType, now).find(
+		(o) => o.start === slot.startsAt,
+	)
 	if (option) return { state: 'free', ends: option.durations.map((d) => d.end).sort((a, b) => a - b) }
-	const possible = availableStarts(rules, [], date, slot.bookingType, now).some((o) => o.start === slot.startsAt)
+	const possible = availableStarts(rules, [], date, slot.bookingType, now).some(
+		(o) => o.start === slot.startsAt,
+	)
 	return { state: possible ? 'taken' : 'impossible' }
 }
 
@@ -64,7 +68,12 @@ export function takenStartsOn(
 }
 
 /** The availability input around some starts (enough days ahead for the longest overnight stay). */
-export function loadSlotInput(playroomId: string, starts: number[], db: DbOrTx, view: { holderId?: string | null; now: number }) {
+export function loadSlotInput(
+	playroomId: string,
+	starts: number[],
+	db: DbOrTx,
+	view: { holderId?: string | null; now: number },
+) {
 	const first = Math.min(...starts)
 	const last = Math.max(...starts)
 	return loadAvailabilityInput(
@@ -105,16 +114,25 @@ export function advanceWaitlist(
 		.select()
 		.from(waitlistEntries)
 		.where(
-			and(eq(waitlistEntries.playroomId, playroomId), inArray(waitlistEntries.status, ['Waiting', 'Offered'])),
+			and(
+				eq(waitlistEntries.playroomId, playroomId),
+				inArray(waitlistEntries.status, ['Waiting', 'Offered']),
+			),
 		)
 		.orderBy(asc(waitlistEntries.startsAt), asc(waitlistEntries.createdAt))
 		.all()
 	const waiting = active.filter((entry) => entry.status === 'Waiting')
 	if (waiting.length === 0) return { emails: [], changed: expired }
-	const key = (slot: { bookingType: string; startsAt: Date }) => `${slot.bookingType}@${slot.startsAt.getTime()}`
+	const key = (slot: { bookingType: string; startsAt: Date }) =>
+		`${slot.bookingType}@${slot.startsAt.getTime()}`
 	const handled = new Set(active.filter((entry) => entry.status === 'Offered').map(key))
 	// Every hold counts (holderId null): a new offer never overlaps someone else's.
-	const input = loadSlotInput(playroomId, waiting.map((e) => e.startsAt.getTime()), db, { holderId: null, now })
+	const input = loadSlotInput(
+		playroomId,
+		waiting.map((e) => e.startsAt.getTime()),
+		db,
+		{ holderId: null, now },
+	)
 	if (!input) return { emails: [], changed: expired }
 	const emails: string[] = []
 	let offered = 0
@@ -166,7 +184,14 @@ export function offerCheckoutPath(offer: {
 
 function queueOfferEmail(
 	db: DbOrTx,
-	offer: { guestId: string; playroomId: string; bookingType: BookingType; startsAt: Date; checkOut: number; expires: number },
+	offer: {
+		guestId: string
+		playroomId: string
+		bookingType: BookingType
+		startsAt: Date
+		checkOut: number
+		expires: number
+	},
 ): string | null {
 	const row = db
 		.select({
@@ -202,7 +227,14 @@ function queueOfferEmail(
 		footer: t('waitlist:email.footer'),
 	})
 	return queueEmail(
-		{ to: row.email, subject: t('waitlist:email.subject', values), text, html, template: 'waitlist.offer', locale },
+		{
+			to: row.email,
+			subject: t('waitlist:email.subject', values),
+			text,
+			html,
+			template: 'waitlist.offer',
+			locale,
+		},
 		db,
 	)
 }

@@ -8,12 +8,7 @@ import { loadCheckout, parseCheckoutState, type CheckoutState, type CheckoutUser
 import { cancelOrder, declineOrder, expireOrder } from './orders.server.ts'
 import { getAvailableLists } from './playroom-booking.server.ts'
 import { OFFER_HOLD_MS, offerCheckoutPath, runWaitlist } from './waitlist-offers.server.ts'
-import {
-	joinWaitlist,
-	leaveWaitlist,
-	listWaitlistForGuest,
-	listWaitlistForHost,
-} from './waitlist.server.ts'
+import { joinWaitlist, leaveWaitlist, listWaitlistForGuest, listWaitlistForHost } from './waitlist.server.ts'
 import { bookingFixture, hourlySlot, mailsTo, NOW, placeOrder } from '#tests/helpers/booking.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 
@@ -101,13 +96,16 @@ describe('offers', () => {
 		// Availability does not offer 14:00 to others (public lists, checkout), but does to the holder.
 		const date = '2026-06-10'
 		const starts = (caller: { id: string; role: 'Customer' } | null) =>
-			getAvailableLists({ playroomId: f.playroom.id }, date, 'Hourly', caller, { now: cancelAt + MINUTE })
-				.starts.map((s) => Date.parse(s.start))
+			getAvailableLists({ playroomId: f.playroom.id }, date, 'Hourly', caller, {
+				now: cancelAt + MINUTE,
+			}).starts.map((s) => Date.parse(s.start))
 		expect(starts(null)).not.toContain(f.slot.checkIn)
 		const checkoutFor = (user: typeof f.first) =>
 			loadCheckout(
 				parseCheckoutState(
-					new URLSearchParams(offerCheckoutPath({ ...f.wanted, ...f.playroom.input, checkOut: f.slot.checkOut }).split('?')[1]),
+					new URLSearchParams(
+						offerCheckoutPath({ ...f.wanted, ...f.playroom.input, checkOut: f.slot.checkOut }).split('?')[1],
+					),
 				).state as CheckoutState,
 				[],
 				user as unknown as CheckoutUser,
@@ -121,15 +119,23 @@ describe('offers', () => {
 		const refused = await thrown(() =>
 			placeOrder({ playroom: f.playroom, guest: f.second }, f.slot, { now: cancelAt + 5 * MINUTE }),
 		)
-		expect(refused).toMatchObject({ status: 409, errorName: 'SlotNotAvailable', messageKey: 'waitlist:errors.heldForOther' })
+		expect(refused).toMatchObject({
+			status: 409,
+			errorName: 'SlotNotAvailable',
+			messageKey: 'waitlist:errors.heldForOther',
+		})
 		// An overlapping stay of another length is refused too.
 		const overlapping = await thrown(() =>
-			placeOrder({ playroom: f.playroom, guest: f.third }, hourlySlot(date, 13, 2), { now: cancelAt + 5 * MINUTE }),
+			placeOrder({ playroom: f.playroom, guest: f.third }, hourlySlot(date, 13, 2), {
+				now: cancelAt + 5 * MINUTE,
+			}),
 		)
 		expect(overlapping).toMatchObject({ status: 409 })
 
 		// The holder can book it; the entry is Booked.
-		const booked = placeOrder({ playroom: f.playroom, guest: f.first }, f.slot, { now: cancelAt + 20 * MINUTE })
+		const booked = placeOrder({ playroom: f.playroom, guest: f.first }, f.slot, {
+			now: cancelAt + 20 * MINUTE,
+		})
 		expect(booked.status).not.toBe('Cancelled')
 		const [entry] = listWaitlistForGuest(f.first.id, { now: cancelAt + 21 * MINUTE })
 		expect(entry).toMatchObject({ status: 'Booked', canLeave: false })
@@ -146,8 +152,12 @@ describe('offers', () => {
 		runWaitlist(offeredAt + OFFER_HOLD_MS - MINUTE)
 		expect(entryOf(b.id)?.status).toBe('Waiting')
 		// The guest sees "Offered until …" before, "Expired" after, even before the task runs.
-		expect(listWaitlistForGuest(f.first.id, { now: offeredAt + MINUTE })[0]).toMatchObject({ status: 'Offered' })
-		expect(listWaitlistForGuest(f.first.id, { now: offeredAt + OFFER_HOLD_MS })[0]).toMatchObject({ status: 'Expired' })
+		expect(listWaitlistForGuest(f.first.id, { now: offeredAt + MINUTE })[0]).toMatchObject({
+			status: 'Offered',
+		})
+		expect(listWaitlistForGuest(f.first.id, { now: offeredAt + OFFER_HOLD_MS })[0]).toMatchObject({
+			status: 'Expired',
+		})
 		// Others can still not book it at 29 minutes; at 30 the hold is over for availability.
 		const later = offeredAt + OFFER_HOLD_MS
 		expect(runWaitlist(later)).toBe(2)
@@ -220,7 +230,11 @@ describe('guests and hosts', () => {
 		const range = { from: f.slot.checkIn - HOUR, to: f.slot.checkIn + HOUR }
 		const rows = listWaitlistForHost(f.host.id, range, { now: NOW })
 		expect(rows).toHaveLength(1)
-		expect(rows[0]).toMatchObject({ playroomId: f.playroom.id, status: 'Waiting', guestFirstName: f.first.firstName })
+		expect(rows[0]).toMatchObject({
+			playroomId: f.playroom.id,
+			status: 'Waiting',
+			guestFirstName: f.first.firstName,
+		})
 		expect(rows[0]).not.toHaveProperty('email')
 		expect(listWaitlistForHost(f.host.id, { from: range.to, to: range.to + HOUR }, { now: NOW })).toEqual([])
 	})

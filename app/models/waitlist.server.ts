@@ -131,7 +131,14 @@ export function onOrderTransition(
  */
 export function markWaitlistBooked(
 	tx: DbOrTx,
-	order: { id: string; guestId: string; playroomId: string; bookingType: BookingType; checkIn: Date; checkOut: Date },
+	order: {
+		id: string
+		guestId: string
+		playroomId: string
+		bookingType: BookingType
+		checkIn: Date
+		checkOut: Date
+	},
 	now: number,
 ) {
 	tx.update(waitlistEntries)
@@ -200,7 +207,11 @@ export function viewStatus(
 }
 
 /** The guest's own entries, newest first (never anyone else's), with the checkout link of an offer. */
-export function listWaitlistForGuest(guestId: string, options: { now?: number; limit?: number } = {}, db: DbOrTx = getDb()) {
+export function listWaitlistForGuest(
+	guestId: string,
+	options: { now?: number; limit?: number } = {},
+	db: DbOrTx = getDb(),
+) {
 	const now = options.now ?? Date.now()
 	const rows = db
 		.select({
@@ -229,7 +240,11 @@ export function listWaitlistForGuest(guestId: string, options: { now?: number; l
 			canLeave: status === 'Waiting' || status === 'Offered',
 			checkoutPath:
 				status === 'Offered' && row.holdEndsAt
-					? offerCheckoutPath({ ...row, startsAt: row.startsAt.getTime(), checkOut: row.holdEndsAt.getTime() })
+					? offerCheckoutPath({
+							...row,
+							startsAt: row.startsAt.getTime(),
+							checkOut: row.holdEndsAt.getTime(),
+						})
 					: null,
 		}
 	})

@@ -5,7 +5,13 @@ import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
-export const ALL_TASKS = [sessionCleanupTask, emailDeliveryTask, orderExpiryTask, orderCompletionTask, waitlistTask]
+export const ALL_TASKS = [
+	sessionCleanupTask,
+	emailDeliveryTask,
+	orderExpiryTask,
+	orderCompletionTask,
+	waitlistTask,
+]
 
 export function registerAllTasks() {
 	for (const task of ALL_TASKS) registerTask(task)

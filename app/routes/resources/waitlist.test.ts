@@ -75,18 +75,21 @@ describe('the waitlist without JavaScript (/resources/waitlist, playroom page, /
 		const other = await createLoggedInUser({ role: 'Customer' })
 		const leave = { intent: 'leave', entryId: rows[0]?.id ?? '', redirectTo: '/en/guest/orders?tab=waiting' }
 		expect(await toastOf(await post(leave, other.cookie))).toMatch(/not found/i)
-		expect(getDb().select().from(waitlistEntries).where(eq(waitlistEntries.id, leave.entryId)).get()?.status).toBe(
-			'Waiting',
-		)
+		expect(
+			getDb().select().from(waitlistEntries).where(eq(waitlistEntries.id, leave.entryId)).get()?.status,
+		).toBe('Waiting')
 		expect(await toastOf(await post(leave, cookie))).toMatch(/you left the waitlist/i)
-		expect(getDb().select().from(waitlistEntries).where(eq(waitlistEntries.id, leave.entryId)).get()?.status).toBe(
-			'Left',
-		)
+		expect(
+			getDb().select().from(waitlistEntries).where(eq(waitlistEntries.id, leave.entryId)).get()?.status,
+		).toBe('Left')
 	})
 
 	test('a free start and a forged form are refused with a message', async () => {
 		const { cookie } = await createLoggedInUser({ role: 'Customer' })
-		const free = await post({ ...join, startsAt: new Date(hourlySlot(date, 10).checkIn).toISOString() }, cookie)
+		const free = await post(
+			{ ...join, startsAt: new Date(hourlySlot(date, 10).checkIn).toISOString() },
+			cookie,
+		)
 		expect(await toastOf(free)).toMatch(/this time is free/i)
 		const forged = await post({ ...join, bookingType: 'Weekly' }, cookie)
 		expect(forged.status).toBe(302)

@@ -23,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.formData()
 	const rawRedirect = form.get('redirectTo')
 	// The form sends the page it is on (already in the page's language).
-	const back = safeRedirectPath(typeof rawRedirect === 'string' ? rawRedirect : null, '/guest/orders?tab=waiting')
+	const back = safeRedirectPath(
+		typeof rawRedirect === 'string' ? rawRedirect : null,
+		'/guest/orders?tab=waiting',
+	)
 	const locale = getLocaleFromPathname(back)
 	const t = looseT(getFixedT(locale))
 	const user = getSessionUser(context)
