@@ -158,7 +158,14 @@ describe('offers', () => {
 		expect(listWaitlistForGuest(f.first.id, { now: offeredAt + OFFER_HOLD_MS })[0]).toMatchObject({
 			status: 'Expired',
 		})
-		// Others can still not book it at 29 minutes; at 30 the hold is over for availability.
+		// At 29 minutes nobody else can book it.
+		const early = await thrown(() =>
+			placeOrder({ playroom: f.playroom, guest: f.third }, f.slot, {
+				now: offeredAt + OFFER_HOLD_MS - MINUTE,
+			}),
+		)
+		expect(early).toMatchObject({ status: 409 })
+		// At 30 minutes the task moves the offer on to the next guest.
 		const later = offeredAt + OFFER_HOLD_MS
 		expect(runWaitlist(later)).toBe(2)
 		expect(entryOf(a.id)?.status).toBe('Expired')
