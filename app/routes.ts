@@ -60,6 +60,7 @@ export default [
 	route('resources/locale', 'routes/resources/locale.ts'),
 	route('resources/impersonation', 'routes/resources/impersonation.ts'),
 	route('resources/favourites', 'routes/resources/favourites.ts'),
+	route('resources/waitlist', 'routes/resources/waitlist.ts'),
 	route('resources/password-strength', 'routes/resources/password-strength.ts'),
 	route('sitemap.xml', 'routes/sitemap-xml.ts'),
 	route('robots.txt', 'routes/robots-txt.ts'),

@@ -4,6 +4,7 @@ import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'
 import { MonthGrid } from './month-grid.tsx'
+import { WaitlistJoin } from './waitlist-join.tsx'
 
 /**
  * The static parts of the playroom page — description, features, rules, host
@@ -277,6 +278,7 @@ function Booking({
 					) : (
 						<p className="text-sm text-ink-muted">{t('catalogue:detail.noStarts')}</p>
 					)}
+					{booking.waitlist ? <WaitlistJoin waitlist={booking.waitlist} t={t} /> : null}
 				</div>
 			)}
 			{booking.selected ? (

@@ -104,15 +104,23 @@ export function loadAvailabilityRules(
 }
 
 /**
- * Slot-holding orders and blocks of many playrooms that overlap [from, to)
- * (an order's buffer is added by the engine; callers widen `from` by the
- * largest buffer). The status list matches the partial index orders_slot_holding_idx.
+ * Who asks, for the waitlist holds (ADR 0086): an active hold is busy for
+ * everyone but its holder. `now` decides whether a hold is still active.
+ */
+export type HoldView = { holderId?: string | null; now?: number }
+
+/**
+ * Slot-holding orders, blocks and active waitlist holds of many playrooms that
+ * overlap [from, to) (an order's buffer is added by the engine — a hold counts
+ * as the order it stands for; callers widen `from` by the largest buffer).
+ * The status list matches the partial index orders_slot_holding_idx.
  */
 export function loadBusyIntervals(
 	playroomIds: readonly string[],
 	from: number,
 	to: number,
 	db: DbOrTx = getDb(),
+	view: HoldView = {},
 ): Map<string, BusyInterval[]> {
 	const result = new Map<string, BusyInterval[]>()
 	if (playroomIds.length === 0) return result
@@ -130,8 +138,14 @@ export function loadBusyIntervals(
 		SELECT b.playroom_id, b.starts_at AS start, b.ends_at AS "end"
 		FROM json_each(${ids}) AS j CROSS JOIN playroom_blocks AS b
 		WHERE b.playroom_id = j.value AND b.ends_at > ${from} AND b.starts_at < ${to}`)
+	const holdRows = db.all<BusyRow>(sql`
+		SELECT w.playroom_id, w.starts_at AS start, w.hold_ends_at AS "end"
+		FROM json_each(${ids}) AS j CROSS JOIN waitlist_entries AS w
+		WHERE w.playroom_id = j.value AND w.status = 'Offered'
+			AND w.offer_expires_at > ${view.now ?? Date.now()} AND w.guest_id IS NOT ${view.holderId ?? null}
+			AND w.hold_ends_at > ${from} AND w.starts_at < ${to}`)
 	for (const id of playroomIds) result.set(id, [])
-	for (const row of orderRows)
+	for (const row of [...orderRows, ...holdRows])
 		result.get(row.playroom_id)?.push({ start: row.start, end: row.end, kind: 'order' })
 	for (const row of blockRows)
 		result.get(row.playroom_id)?.push({ start: row.start, end: row.end, kind: 'block' })
@@ -144,11 +158,12 @@ export function loadAvailabilityInput(
 	from: number,
 	to: number,
 	db: DbOrTx = getDb(),
+	view: HoldView = {},
 ): AvailabilityInput | null {
 	const rules = loadAvailabilityRules([playroomId], db).get(playroomId)
 	if (!rules) return null
 	const slack = rules.bufferMinutes * 60_000
-	const busy = loadBusyIntervals([playroomId], from - slack, to + slack, db).get(playroomId) ?? []
+	const busy = loadBusyIntervals([playroomId], from - slack, to + slack, db, view).get(playroomId) ?? []
 	return { rules, busy }
 }
 

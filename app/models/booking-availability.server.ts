@@ -14,25 +14,19 @@ export function getStartsForDays(
 	from: LocalDate,
 	days: number,
 	bookingType: BookingType,
-	options: { now?: number; limitPerDay?: number } = {},
+	options: { now?: number; limitPerDay?: number; holderId?: string | null } = {},
 	db: DbOrTx = getDb(),
 ) {
+	const now = options.now ?? Date.now()
 	const input = loadAvailabilityInput(
 		playroomId,
 		startOfLocalDay(from),
 		startOfLocalDay(addDays(from, days + MAX_NIGHTS_LOOKAHEAD)),
 		db,
+		{ holderId: options.holderId ?? null, now },
 	)
 	if (!input) return []
-	return availableStartsForDays(
-		input.rules,
-		input.busy,
-		from,
-		days,
-		bookingType,
-		options.now ?? Date.now(),
-		options.limitPerDay,
-	)
+	return availableStartsForDays(input.rules, input.busy, from, days, bookingType, now, options.limitPerDay)
 }
 
 /** The nearest free stays of the same length after `wanted` was taken (checkout's 409 message). */
@@ -40,19 +34,21 @@ export function findAlternatives(
 	playroomId: string,
 	bookingType: BookingType,
 	wanted: { start: number; end: number },
-	options: { now?: number; limit?: number } = {},
+	options: { now?: number; limit?: number; holderId?: string | null } = {},
 	db: DbOrTx = getDb(),
 ): Alternative[] {
 	const searchDays = 14
 	const firstDay = localDateOf(wanted.start)
+	const now = options.now ?? Date.now()
 	const input = loadAvailabilityInput(
 		playroomId,
 		startOfLocalDay(addDays(firstDay, -1)),
 		startOfLocalDay(addDays(firstDay, searchDays + MAX_NIGHTS_LOOKAHEAD)),
 		db,
+		{ holderId: options.holderId ?? null, now },
 	)
 	if (!input) return []
-	return nearestAlternatives(input.rules, input.busy, bookingType, wanted, options.now ?? Date.now(), {
+	return nearestAlternatives(input.rules, input.busy, bookingType, wanted, now, {
 		limit: options.limit ?? 3,
 		searchDays,
 	})

@@ -18,7 +18,7 @@ import { isAppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { z } from '#app/utils/validation.ts'
-import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
+import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD, type HoldView } from './availability.server.ts'
 import { findAlternatives, getStartsForDays } from './booking-availability.server.ts'
 import { stayRejectionError } from './orders.server.ts'
 import { getCheckoutSummary } from './playroom-booking.server.ts'
@@ -229,11 +229,14 @@ export function loadCheckout(
 	const bookingType =
 		state.bookingType && offered.includes(state.bookingType) ? state.bookingType : (offered[0] ?? null)
 
+	// A waitlist hold is free for its holder and busy for everyone else (ADR 0086).
+	const holds = { holderId: user?.id ?? null, now }
 	const input = loadAvailabilityInput(
 		summary.playroomId,
 		startOfLocalDay(localDateOf(state.checkIn ?? now)) - 86_400_000,
 		startOfLocalDay(addDays(localDateOf(state.checkOut ?? now), MAX_NIGHTS_LOOKAHEAD + 2)),
 		db,
+		holds,
 	)
 	const rules = input?.rules ?? null
 	let slot: { start: number; end: number } | null =
@@ -265,10 +268,7 @@ export function loadCheckout(
 					localDateOf(now),
 					Math.min(90, rules.horizonDays + 1),
 					bookingType,
-					{
-						now,
-						limitPerDay: 1,
-					},
+					{ now, limitPerDay: 1, holderId: holds.holderId },
 					db,
 				)
 					.filter((day) => day.starts.length > 0)
@@ -277,7 +277,7 @@ export function loadCheckout(
 	const date = state.date ?? (slot ? localDateOf(slot.start) : (freeDays[0] ?? localDateOf(now)))
 	const starts =
 		bookingType && input && rules
-			? availableStarts(rules, loadBusyFor(summary.playroomId, date, db), date, bookingType, now)
+			? availableStarts(rules, loadBusyFor(summary.playroomId, date, db, holds), date, bookingType, now)
 			: []
 
 	const { price, errors: priceErrors } = bookingType
@@ -311,7 +311,7 @@ export function loadCheckout(
 		CHECKOUT_STEPS.indexOf(wanted) <= CHECKOUT_STEPS.indexOf(firstIncomplete) ? wanted : firstIncomplete
 	const alternatives =
 		slot && slotProblem && bookingType
-			? findAlternatives(summary.playroomId, bookingType, slot, { now }, db).map((a) => ({
+			? findAlternatives(summary.playroomId, bookingType, slot, holds, db).map((a) => ({
 					...a,
 					search: checkoutSearch(effective, { checkIn: a.start, checkOut: a.end, step: 'guests' }),
 				}))
@@ -347,13 +347,14 @@ export function loadCheckout(
 
 export type CheckoutView = ReturnType<typeof loadCheckout>
 
-function loadBusyFor(playroomId: string, date: LocalDate, db: DbOrTx) {
+function loadBusyFor(playroomId: string, date: LocalDate, db: DbOrTx, holds: HoldView) {
 	return (
 		loadAvailabilityInput(
 			playroomId,
 			startOfLocalDay(addDays(date, -1)),
 			startOfLocalDay(addDays(date, MAX_NIGHTS_LOOKAHEAD + 2)),
 			db,
+			holds,
 		)?.busy ?? []
 	)
 }
@@ -366,7 +367,7 @@ function loadBusyFor(playroomId: string, date: LocalDate, db: DbOrTx) {
 export function resolveChosenStay(
 	playroomId: string,
 	choice: { bookingType: BookingType; date: LocalDate; start: number; duration?: number | undefined },
-	options: { now?: number } = {},
+	options: { now?: number; holderId?: string | null } = {},
 	db: DbOrTx = getDb(),
 ): { start: number; end: number } {
 	const now = options.now ?? Date.now()
@@ -375,6 +376,7 @@ export function resolveChosenStay(
 		startOfLocalDay(addDays(choice.date, -1)),
 		startOfLocalDay(addDays(choice.date, MAX_NIGHTS_LOOKAHEAD + 2)),
 		db,
+		{ holderId: options.holderId ?? null, now },
 	)
 	if (!input) throw stayRejectionError('BookingTypeNotOffered')
 	const option = availableStarts(input.rules, input.busy, choice.date, choice.bookingType, now).find(

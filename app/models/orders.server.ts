@@ -47,6 +47,7 @@ import {
 import { availablePaymentMethods } from './playroom-booking.server.ts'
 import { findVisiblePlayroom, getAdditions, getBookingTypeSettings } from './playrooms.server.ts'
 import { getSetting } from './settings.server.ts'
+import { assertNotHeldForAnother, markWaitlistBooked, onOrderTransition } from './waitlist.server.ts'
 
 /**
  * The booking engine's commands (issue 5, docs/subsystems/booking.md):
@@ -200,9 +201,15 @@ function insertOrder(
 	// A Mobile offer needs the guest's address within its radius; a fixed place refuses one (ADR 0065).
 	const eventAddress = checkEventAddress(playroom, input.eventAddress)?.address ?? null
 	const stay = { start: input.checkIn, end: input.checkOut }
-	const availability = loadAvailabilityInput(playroom.id, stay.start - DAY_MS, stay.end + DAY_MS, tx)
+	// A waitlist hold is busy for everyone but its holder (ADR 0086).
+	const availability = loadAvailabilityInput(playroom.id, stay.start - DAY_MS, stay.end + DAY_MS, tx, {
+		holderId: caller.id,
+		now,
+	})
 	if (!availability) throw orderNotFound()
 	const rejection = validateStay(availability.rules, availability.busy, input.bookingType, stay, now)
+	if (rejection === 'Overlap')
+		assertNotHeldForAnother(tx, { playroomId: playroom.id, ...stay }, guest.id, now)
 	if (rejection) throw stayRejectionError(rejection)
 
 	const additions = getAdditions(playroom.id, 'de', tx)
@@ -300,6 +307,7 @@ function insertOrder(
 	})
 	assertTransition(null, status, 'Customer')
 	recordHistory(tx, order.id, null, status, { id: caller.id, role: 'Customer' }, null, createdAt)
+	markWaitlistBooked(tx, order, now)
 	return order
 }
 
@@ -345,6 +353,8 @@ export function transitionOrder(
 		.get()
 	if (!updated) throw new AppError(409, 'OrderChanged', { messageKey: 'booking:errors.orderChanged' })
 	recordHistory(tx, order.id, order.status, to, actor, options.reason ?? null, options.now)
+	// The one place a slot is released: the first waiting guest is offered it (ADR 0086).
+	onOrderTransition(tx, updated, order.status, to, options.now.getTime())
 	return updated
 }
 

@@ -59,12 +59,14 @@ function serializeStarts(starts: StartOption[]) {
 	}))
 }
 
-function loadInputForDays(playroomId: string, from: LocalDate, days: number, db: DbOrTx) {
+/** `now` decides which waitlist holds are still active (busy for every visitor, ADR 0086). */
+function loadInputForDays(playroomId: string, from: LocalDate, days: number, db: DbOrTx, now: number) {
 	const input = loadAvailabilityInput(
 		playroomId,
 		startOfLocalDay(from),
 		startOfLocalDay(addDays(from, days + MAX_NIGHTS_LOOKAHEAD)),
 		db,
+		{ now },
 	)
 	if (!input) throw new AppError(404, 'NotFound', { messageKey: 'catalogue:errors.playroomNotFound' })
 	return input
@@ -80,11 +82,12 @@ export function getAvailableLists(
 	db: DbOrTx = getDb(),
 ) {
 	const playroom = findVisiblePlayroom(ref, caller, db)
-	const { rules, busy } = loadInputForDays(playroom.id, date, 1, db)
+	const now = options.now ?? Date.now()
+	const { rules, busy } = loadInputForDays(playroom.id, date, 1, db, now)
 	if (!isBookingTypeOffered(rules, bookingType)) {
 		throw bookingTypeNotOffered()
 	}
-	const starts = availableStarts(rules, busy, date, bookingType, options.now ?? Date.now())
+	const starts = availableStarts(rules, busy, date, bookingType, now)
 	return {
 		playroomId: playroom.id,
 		playroomUrlPath: playroom.playroomUrlPath,
@@ -120,7 +123,7 @@ export function getOccupationData(
 			fields: { to: [`catalogue:errors.rangeTooLong?max=${MAX_OCCUPATION_DAYS}`] },
 		})
 	}
-	const { rules, busy } = loadInputForDays(playroom.id, from, days + 1, db)
+	const { rules, busy } = loadInputForDays(playroom.id, from, days + 1, db, now)
 	const rangeStart = startOfLocalDay(from)
 	const rangeEnd = startOfLocalDay(addDays(to, 1))
 	const dayList = Array.from({ length: days + 1 }, (_, i) => addDays(from, i)).map((date) => ({
@@ -154,7 +157,7 @@ export function getLiveData(
 	const now = options.now ?? Date.now()
 	const playroom = findVisiblePlayroom({ playroomUrlPath }, caller, db)
 	const today = localDateOf(now)
-	const { rules, busy } = loadInputForDays(playroom.id, today, 32, db)
+	const { rules, busy } = loadInputForDays(playroom.id, today, 32, db, now)
 	const status = liveStatus(rules, busy, now)
 	return {
 		playroomId: playroom.id,
@@ -266,7 +269,7 @@ export function getPriceQuote(
 	if (!settings) {
 		throw bookingTypeNotOffered()
 	}
-	const { rules } = loadInputForDays(playroom.id, localDateOf(now), 0, db)
+	const { rules } = loadInputForDays(playroom.id, localDateOf(now), 0, db, now)
 	const stay = resolveStay(rules, input.bookingType, input.checkIn, input.checkOut)
 	if (!stay) throw stayNotValid('Unresolvable')
 	if (!(stay.end > stay.start)) {
@@ -275,7 +278,7 @@ export function getPriceQuote(
 		})
 	}
 	const days = Math.ceil((stay.end - stay.start) / DAY_MS) + 1
-	const { busy } = loadInputForDays(playroom.id, localDateOf(stay.start), days, db)
+	const { busy } = loadInputForDays(playroom.id, localDateOf(stay.start), days, db, now)
 	const rejection = validateStay(rules, busy, input.bookingType, stay, now)
 	if (rejection && SHAPE_REJECTIONS.includes(rejection)) throw stayNotValid(rejection)
 	const breakdown = calculatePrice(
@@ -348,7 +351,7 @@ export function getBookingData(
 	const summary = getCheckoutSummary(ref, caller, locale, db)
 	if (!checkIn) return { ...summary, checkIn: null, availability: null }
 	const now = options.now ?? Date.now()
-	const { rules, busy } = loadInputForDays(summary.playroomId, checkIn, 1, db)
+	const { rules, busy } = loadInputForDays(summary.playroomId, checkIn, 1, db, now)
 	const availability = summary.bookingTypes.map(({ bookingType }) => ({
 		bookingType,
 		starts: serializeStarts(availableStarts(rules, busy, checkIn, bookingType, now)),

@@ -5,6 +5,7 @@ import { calculatePrice } from '#app/domain/pricing.ts'
 import { bookingTypeSchema, localDateSchema, monthSchema } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { checkoutPath, queryString } from '#app/utils/catalogue-urls.ts'
+import { formatTime } from '#app/utils/format-instant.ts'
 import {
 	formatLocalDate,
 	formatMoney,
@@ -17,6 +18,7 @@ import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
+import { takenStartsOn } from './waitlist-offers.server.ts'
 import {
 	getNearbyPlayrooms,
 	getPlayroomDetail,
@@ -157,6 +159,8 @@ export function loadPlayroomPage(
 	}
 
 	let starts: { start: string; localStart: string }[] | null = null
+	/** Taken starts of the chosen date a guest can wait for (the slot waitlist, ADR 0086). */
+	let waitlistStarts: number[] = []
 	let selected: { start: string; localStart: string; guests: number; durations: DurationChoice[] } | null =
 		null
 	if (choice.date && offered.length) {
@@ -169,6 +173,7 @@ export function loadPlayroomPage(
 			db,
 		)
 		starts = lists.starts.map(({ start, localStart }) => ({ start, localStart }))
+		waitlistStarts = takenStartsOn(detail.id, choice.date, choice.bookingType, now, db)
 		const chosen = choice.start ? lists.starts.find((s) => s.start === choice.start) : undefined
 		if (choice.start && !chosen) invalid.push('start')
 		const settings = detail.bookingTypes.find((b) => b.bookingType === choice.bookingType)
@@ -215,6 +220,8 @@ export function loadPlayroomPage(
 		calendar,
 		starts,
 		selected,
+		waitlistStarts,
+		pagePath: `${url.pathname}${url.search}`,
 		pages,
 		nearby,
 		favouriteIds,
@@ -292,7 +299,9 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 								date: formatLocalDate(day.date, locale),
 								state: stateLabel(day.state),
 							}),
-							href: day.state === 'free' ? link({ date: day.date, start: null }) : null,
+							// A full day opens too: its taken starts can be waited for (waitlist).
+							href:
+								day.state === 'free' || day.state === 'full' ? link({ date: day.date, start: null }) : null,
 						}
 					: null,
 			),
@@ -352,6 +361,17 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 		guests: choice.guests,
 		maxGuests: detail.maxGuests,
 		instant: detail.instantBooking,
+		waitlist: data.waitlistStarts.length
+			? {
+					playroomId: detail.id,
+					bookingType: choice.bookingType,
+					redirectTo: `${data.pagePath}#booking`,
+					starts: data.waitlistStarts.map((start) => ({
+						value: new Date(start).toISOString(),
+						label: t('waitlist:join.startOption', { time: formatTime(start, locale) }),
+					})),
+				}
+			: null,
 		checkoutWithoutDate: checkoutPath({
 			playroomUrlPath: detail.playroomUrlPath,
 			bookingType: choice.bookingType,

@@ -161,7 +161,7 @@ function filterAvailable(
 	const from = startOfLocalDay(date) - maxBuffer * 60_000
 	const to =
 		startOfLocalDay(addDays(date, 1 + Math.min(maxNights, MAX_NIGHTS_LOOKAHEAD))) + maxBuffer * 60_000
-	const busy = loadBusyIntervals(ids, from, to, db)
+	const busy = loadBusyIntervals(ids, from, to, db, { now })
 	return candidates.filter((c) => {
 		const r = rules.get(c.id)
 		return r ? isAvailableOn(r, busy.get(c.id) ?? [], date, params.bookingType, now) : false

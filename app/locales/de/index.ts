@@ -7,6 +7,18 @@ import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
+import { waitlist } from './waitlist.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { catalogue, common, auth, account, booking, consent, hostOffice, hostEditor, hostCalendar }
+export const de = {
+	catalogue,
+	common,
+	auth,
+	account,
+	booking,
+	consent,
+	hostOffice,
+	hostEditor,
+	hostCalendar,
+	waitlist,
+}

@@ -9,6 +9,7 @@ import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
+import { waitlist } from './waitlist.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -20,4 +21,5 @@ export const en: TranslationShape<typeof de> = {
 	hostOffice,
 	hostEditor,
 	hostCalendar,
+	waitlist,
 }

@@ -115,7 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			if (submission.status !== 'success') return invalidForm(intent, submission)
 			const current = view(state)
 			try {
-				const stay = resolveChosenStay(current.summary.playroomId, submission.value)
+				const stay = resolveChosenStay(current.summary.playroomId, submission.value, {
+					holderId: user?.id ?? null,
+				})
 				return go({
 					bookingType: submission.value.bookingType,
 					checkIn: stay.start,

@@ -3,7 +3,9 @@ import type { Route } from './+types/orders.ts'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
+import { WaitlistList } from '#app/components/waitlist-list.tsx'
 import { listGuestOrders } from '#app/models/order-queries.server.ts'
+import { listWaitlistForGuest } from '#app/models/waitlist.server.ts'
 import { guestOrdersQuerySchema } from '#app/schemas/booking.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
@@ -11,22 +13,28 @@ import { formatStay } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
-/** /guest/orders: the guest's bookings — upcoming, past, cancelled — with status badges. */
+/** /guest/orders: the guest's bookings — upcoming, past, cancelled — with status badges, and their waitlist. */
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireRole(args, 'Customer')
 	const url = new URL(args.request.url)
+	// The "Warteliste" tab: the guest's own waitlist entries (docs/subsystems/waitlist.md).
+	const waiting = url.searchParams.get('tab') === 'waiting' ? listWaitlistForGuest(user.id) : null
 	const query = guestOrdersQuerySchema.parse(Object.fromEntries(url.searchParams))
 	return {
-		tab: query.tab,
-		...listGuestOrders(user.id, { tab: query.tab, page: query.currentPage, perPage: query.perPage }),
+		tab: waiting ? ('waiting' as const) : query.tab,
+		waiting,
+		...(waiting
+			? { items: [], currentPage: 1, perPage: query.perPage, totalCount: 0 }
+			: listGuestOrders(user.id, { tab: query.tab, page: query.currentPage, perPage: query.perPage })),
 	}
 }
 
-const TABS = ['upcoming', 'past', 'cancelled'] as const
+const TABS = ['upcoming', 'past', 'cancelled', 'waiting'] as const
 
 export default function GuestOrdersPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation()
+	const { t: tw } = useTranslation('waitlist')
 	const locale = useLocale()
 	const title = pageTitle(tc, 'guest/orders')
 	return (
@@ -42,13 +50,15 @@ export default function GuestOrdersPage({ loaderData }: Route.ComponentProps) {
 								aria-current={tab === loaderData.tab ? 'page' : undefined}
 								className={`btn px-3 py-1 ${tab === loaderData.tab ? 'bg-accent text-accent-ink' : 'border border-line'}`}
 							>
-								{t(`orders.tabs.${tab}`)}
+								{tab === 'waiting' ? tw('tab') : t(`orders.tabs.${tab}`)}
 							</LocaleNavLink>
 						</li>
 					))}
 				</ul>
 			</nav>
-			{loaderData.items.length === 0 ? (
+			{loaderData.waiting ? (
+				<WaitlistList entries={loaderData.waiting} />
+			) : loaderData.items.length === 0 ? (
 				<div className="card">
 					<p className="mb-2">
 						{loaderData.tab === 'upcoming' ? t('orders.emptyUpcoming') : t('orders.empty')}

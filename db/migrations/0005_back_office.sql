@@ -1,0 +1,35 @@
+CREATE TABLE `playroom_path_history` (
+	`url_path` text PRIMARY KEY NOT NULL,
+	`playroom_id` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`playroom_id`) REFERENCES `playrooms`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `playroom_path_history_playroom_idx` ON `playroom_path_history` (`playroom_id`);--> statement-breakpoint
+CREATE TABLE `waitlist_entries` (
+	`id` text PRIMARY KEY NOT NULL,
+	`playroom_id` text NOT NULL,
+	`guest_id` text NOT NULL,
+	`booking_type` text NOT NULL,
+	`starts_at` integer NOT NULL,
+	`status` text DEFAULT 'Waiting' NOT NULL,
+	`offered_at` integer,
+	`offer_expires_at` integer,
+	`hold_ends_at` integer,
+	`order_id` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`playroom_id`) REFERENCES `playrooms`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`guest_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `waitlist_active_unique` ON `waitlist_entries` (`guest_id`,`playroom_id`,`booking_type`,`starts_at`) WHERE status IN ('Waiting', 'Offered');--> statement-breakpoint
+CREATE INDEX `waitlist_playroom_idx` ON `waitlist_entries` (`playroom_id`,`status`,`starts_at`,`created_at`);--> statement-breakpoint
+CREATE INDEX `waitlist_guest_idx` ON `waitlist_entries` (`guest_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `waitlist_offer_idx` ON `waitlist_entries` (`status`,`offer_expires_at`);--> statement-breakpoint
+ALTER TABLE `users` ADD `small_business` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `payout_iban` text;--> statement-breakpoint
+ALTER TABLE `playrooms` ADD `min_child_age` integer;--> statement-breakpoint
+ALTER TABLE `playrooms` ADD `max_child_age` integer;--> statement-breakpoint
+ALTER TABLE `playrooms` ADD `safety_checklist` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `playrooms` ADD `safety_checked` integer DEFAULT false NOT NULL;
