@@ -1,10 +1,11 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
+import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
-export const ALL_TASKS = [sessionCleanupTask, emailDeliveryTask, orderExpiryTask, orderCompletionTask]
+export const ALL_TASKS = [sessionCleanupTask, emailDeliveryTask, orderExpiryTask, orderCompletionTask, icalImportTask]
 
 export function registerAllTasks() {
 	for (const task of ALL_TASKS) registerTask(task)

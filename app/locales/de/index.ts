@@ -5,7 +5,8 @@ import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
+import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostEditor }
+export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostEditor, hostIcal }

@@ -7,6 +7,7 @@ import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
+import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 
 export const en: TranslationShape<typeof de> = {
@@ -18,4 +19,5 @@ export const en: TranslationShape<typeof de> = {
 	consent,
 	hostOffice,
 	hostEditor,
+	hostIcal,
 }
