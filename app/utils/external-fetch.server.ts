@@ -61,10 +61,10 @@ for (const [network, prefix] of [
 ] as const) {
 	BLOCKED.addSubnet(network, prefix, 'ipv4')
 }
+// IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are checked against the IPv4 rules by BlockList itself.
 for (const [network, prefix] of [
 	['::', 128],
 	['::1', 128],
-	['::ffff:0:0', 96],
 	['64:ff9b::', 96],
 	['100::', 64],
 	['2001:db8::', 32],
