@@ -21,7 +21,12 @@ export type IcalOverlap = {
 	order: { orderId: string; code: string; checkIn: Date; checkOut: Date }
 }
 
-export function queueIcalOverlapEmail(playroomId: string, feedUrl: string, overlaps: IcalOverlap[], db: DbOrTx) {
+export function queueIcalOverlapEmail(
+	playroomId: string,
+	feedUrl: string,
+	overlaps: IcalOverlap[],
+	db: DbOrTx,
+) {
 	const host = db
 		.select({ email: users.email, locale: users.langPreference, playroom: playrooms.name })
 		.from(playrooms)

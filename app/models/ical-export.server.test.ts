@@ -87,8 +87,11 @@ describe('iCal export', () => {
 		expect(ics).not.toContain('Musterfrau')
 		expect(ics).not.toContain(data.guest.email)
 
-		const one = buildExportFeed(tokenOf(issueExportToken(data.host, { playroomId: data.other.id })), NOW) ?? ''
-		expect(busyIntervals(one)).toEqual([[data.elsewhere.checkIn.getTime(), data.elsewhere.checkOut.getTime()]])
+		const one =
+			buildExportFeed(tokenOf(issueExportToken(data.host, { playroomId: data.other.id })), NOW) ?? ''
+		expect(busyIntervals(one)).toEqual([
+			[data.elsewhere.checkIn.getTime(), data.elsewhere.checkOut.getTime()],
+		])
 	})
 
 	test('served privately, never cached; a regenerated or revoked token is a 404', async () => {

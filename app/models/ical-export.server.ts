@@ -55,7 +55,9 @@ export function revokeExportToken(host: Pick<SessionUser, 'id' | 'role'>, scope:
 function scopeFilter(hostId: string, scope: ExportScope) {
 	return and(
 		eq(calendarExportTokens.hostId, hostId),
-		scope.playroomId ? eq(calendarExportTokens.playroomId, scope.playroomId) : isNull(calendarExportTokens.playroomId),
+		scope.playroomId
+			? eq(calendarExportTokens.playroomId, scope.playroomId)
+			: isNull(calendarExportTokens.playroomId),
 	)
 }
 

@@ -85,7 +85,8 @@ export async function addFeed(caller: Caller, input: { playroomId: string; url: 
 		await assertExternalUrl(input.url)
 	} catch (error) {
 		if (!(error instanceof ExternalFetchError)) throw error
-		const key = error.code === 'blockedAddress' ? 'hostIcal:errors.privateAddress' : 'hostIcal:errors.unreachable'
+		const key =
+			error.code === 'blockedAddress' ? 'hostIcal:errors.privateAddress' : 'hostIcal:errors.unreachable'
 		throw new AppError(400, 'ValidationError', { messageKey: key, fields: { url: [validationMessage(key)] } })
 	}
 	return immediateTransaction((tx) => {

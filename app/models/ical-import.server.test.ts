@@ -17,7 +17,9 @@ import { syncFeeds } from './ical-import.server.ts'
 
 const event = (lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260501T000000Z', ...lines, 'END:VEVENT']
 const calendar = (events: string[][]) =>
-	['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Feed//EN', ...events.flat(), 'END:VCALENDAR'].join('\r\n')
+	['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Feed//EN', ...events.flat(), 'END:VCALENDAR'].join(
+		'\r\n',
+	)
 
 const WEEKLY = event([
 	'UID:weekly-1@test',
@@ -40,7 +42,12 @@ const ALL_DAY = event([
 	'DTSTART;VALUE=DATE:20260612',
 	'DTEND;VALUE=DATE:20260614',
 ])
-const SINGLE = event(['UID:single-1@test', 'SUMMARY:Geburtstag', 'DTSTART:20260620T140000Z', 'DTEND:20260620T160000Z'])
+const SINGLE = event([
+	'UID:single-1@test',
+	'SUMMARY:Geburtstag',
+	'DTSTART:20260620T140000Z',
+	'DTEND:20260620T160000Z',
+])
 const IGNORED = [
 	event(['UID:past@test', 'DTSTART:20260501T080000Z', 'DTEND:20260501T100000Z']),
 	event(['UID:cancelled@test', 'STATUS:CANCELLED', 'DTSTART:20260701T080000Z', 'DTEND:20260701T100000Z']),
@@ -95,7 +102,10 @@ describe('iCal import', () => {
 		const clashSingle = placeOrder(fixture, hourlySlot('2026-06-20', 16, 2))
 		const clashWeekly = placeOrder(fixture, hourlySlot('2026-06-24', 11, 2))
 		server.feed = calendar([WEEKLY, AUTUMN, ALL_DAY, SINGLE, ...IGNORED])
-		const feedId = await addFeed(fixture.host, { playroomId: fixture.playroom.id, url: `${server.origin}/feed.ics` })
+		const feedId = await addFeed(fixture.host, {
+			playroomId: fixture.playroom.id,
+			url: `${server.origin}/feed.ics`,
+		})
 
 		const first = await runTask(icalImportTask, 'manual', { hub: silentHub, now: new Date(NOW) })
 		expect(first.status).toBe('succeeded')
@@ -107,12 +117,19 @@ describe('iCal import', () => {
 			.from(backgroundTaskExecutions)
 			.where(eq(backgroundTaskExecutions.id, first.status === 'succeeded' ? first.executionId : ''))
 			.get()
-		expect(run).toMatchObject({ taskName: 'ical-import', status: 'succeeded', itemsProcessed: 7, error: null })
+		expect(run).toMatchObject({
+			taskName: 'ical-import',
+			status: 'succeeded',
+			itemsProcessed: 7,
+			error: null,
+		})
 		const feed = getDb().select().from(icalFeeds).where(eq(icalFeeds.id, feedId)).get()
 		expect(feed).toMatchObject({ lastStatus: 'succeeded', lastEventCount: 7, lastExecutionId: run?.id })
 
 		// Availability sees them as blocks.
-		const busy = loadBusyIntervals([fixture.playroom.id], NOW, iso('2027-01-01T00:00:00Z')).get(fixture.playroom.id)
+		const busy = loadBusyIntervals([fixture.playroom.id], NOW, iso('2027-01-01T00:00:00Z')).get(
+			fixture.playroom.id,
+		)
 		expect(busy?.filter((interval) => interval.kind === 'block')).toHaveLength(7)
 
 		// One e-mail to the host names both sides of each overlap.
@@ -127,16 +144,27 @@ describe('iCal import', () => {
 		server.feed = calendar([WEEKLY, AUTUMN, ALL_DAY])
 		const second = await runTask(icalImportTask, 'manual', { hub: silentHub, now: new Date(NOW + 60_000) })
 		expect(second.status).toBe('succeeded')
-		expect(importedBlocks(fixture.playroom.id)).toEqual(sorted([...WEEKLY_PERIODS, ...AUTUMN_PERIODS, ALL_DAY_PERIOD]))
+		expect(importedBlocks(fixture.playroom.id)).toEqual(
+			sorted([...WEEKLY_PERIODS, ...AUTUMN_PERIODS, ALL_DAY_PERIOD]),
+		)
 		expect(mailsTo(fixture.host.email).filter((mail) => mail.template === 'icalOverlap')).toHaveLength(1)
 	})
 
 	test('a 50 MB feed and a slow feed are cut off with a recorded error; earlier periods stay', async () => {
 		const fixture = await bookingFixture()
 		server.feed = calendar([ALL_DAY])
-		const good = await addFeed(fixture.host, { playroomId: fixture.playroom.id, url: `${server.origin}/feed.ics` })
-		const huge = await addFeed(fixture.host, { playroomId: fixture.playroom.id, url: `${server.origin}/huge.ics` })
-		const slow = await addFeed(fixture.host, { playroomId: fixture.playroom.id, url: `${server.origin}/slow.ics` })
+		const good = await addFeed(fixture.host, {
+			playroomId: fixture.playroom.id,
+			url: `${server.origin}/feed.ics`,
+		})
+		const huge = await addFeed(fixture.host, {
+			playroomId: fixture.playroom.id,
+			url: `${server.origin}/huge.ics`,
+		})
+		const slow = await addFeed(fixture.host, {
+			playroomId: fixture.playroom.id,
+			url: `${server.origin}/slow.ics`,
+		})
 
 		const result = await syncFeeds([good, huge, slow], {
 			now: new Date(NOW),
@@ -147,8 +175,14 @@ describe('iCal import', () => {
 		expect(result.error).toContain(`feed ${huge}: cut off: larger than`)
 		expect(result.error).toContain(`feed ${slow}: cut off: no complete answer`)
 		const row = (id: string) => getDb().select().from(icalFeeds).where(eq(icalFeeds.id, id)).get()
-		expect(row(huge)).toMatchObject({ lastStatus: 'failed', lastError: 'hostIcal:syncErrors.tooLarge?megabytes=5' })
-		expect(row(slow)).toMatchObject({ lastStatus: 'failed', lastError: 'hostIcal:syncErrors.timeout?seconds=1' })
+		expect(row(huge)).toMatchObject({
+			lastStatus: 'failed',
+			lastError: 'hostIcal:syncErrors.tooLarge?megabytes=5',
+		})
+		expect(row(slow)).toMatchObject({
+			lastStatus: 'failed',
+			lastError: 'hostIcal:syncErrors.timeout?seconds=1',
+		})
 		expect(row(good)).toMatchObject({ lastStatus: 'succeeded', lastEventCount: 1 })
 
 		// A broken answer later keeps the periods of the last good sync.

@@ -5,7 +5,11 @@ import { icalFeeds } from '#db/schema/ical.ts'
 import { orders, SLOT_HOLDING_STATUSES } from '#db/schema/orders.ts'
 import { addDays, DAY_MS, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
-import { ExternalFetchError, fetchExternalText, type ExternalFetchOptions } from '#app/utils/external-fetch.server.ts'
+import {
+	ExternalFetchError,
+	fetchExternalText,
+	type ExternalFetchOptions,
+} from '#app/utils/external-fetch.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { queueIcalOverlapEmail, type IcalOverlap } from './ical-emails.server.ts'
 
@@ -36,7 +40,8 @@ export class FeedParseError extends Error {
 
 /** The failure as an encoded, translatable message for the host (hostIcal:syncErrors.*). */
 function hostMessage(error: unknown): string {
-	if (error instanceof ExternalFetchError) return validationMessage(`hostIcal:syncErrors.${error.code}`, error.params)
+	if (error instanceof ExternalFetchError)
+		return validationMessage(`hostIcal:syncErrors.${error.code}`, error.params)
 	if (error instanceof FeedParseError) {
 		return validationMessage(`hostIcal:syncErrors.${error.code}`, { max: MAX_PERIODS_PER_FEED })
 	}
@@ -90,7 +95,10 @@ export function parseFeedPeriods(body: string, window: { from: number; to: numbe
 				summary: text(instance.summary).slice(0, 200),
 			})
 			if (periods.length > MAX_PERIODS_PER_FEED) {
-				throw new FeedParseError(`more than ${MAX_PERIODS_PER_FEED} busy periods in the sync window`, 'tooManyEvents')
+				throw new FeedParseError(
+					`more than ${MAX_PERIODS_PER_FEED} busy periods in the sync window`,
+					'tooManyEvents',
+				)
 			}
 		}
 	}
@@ -111,7 +119,9 @@ function loadFeeds(feedIds: readonly string[] | null): FeedRow[] {
 		})
 		.from(icalFeeds)
 		.innerJoin(playrooms, eq(playrooms.id, icalFeeds.playroomId))
-	return (feedIds ? query.where(inArray(icalFeeds.id, [...feedIds])) : query).orderBy(icalFeeds.createdAt).all()
+	return (feedIds ? query.where(inArray(icalFeeds.id, [...feedIds])) : query)
+		.orderBy(icalFeeds.createdAt)
+		.all()
 }
 
 /** Imported blocks of one feed carry externalUid `<feedId>:<uid>:<instance start>` (no LIKE: ids hold "_"). */
@@ -214,7 +224,9 @@ export async function syncFeeds(
 	const failed = results.filter((result) => !result.ok)
 	return {
 		itemsProcessed: results.reduce((sum, result) => sum + result.periods, 0),
-		error: failed.length ? failed.map((result) => `feed ${result.feedId}: ${result.error}`).join('; ') : undefined,
+		error: failed.length
+			? failed.map((result) => `feed ${result.feedId}: ${result.error}`).join('; ')
+			: undefined,
 		results,
 	}
 }

@@ -5,7 +5,13 @@ import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.t
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
-export const ALL_TASKS = [sessionCleanupTask, emailDeliveryTask, orderExpiryTask, orderCompletionTask, icalImportTask]
+export const ALL_TASKS = [
+	sessionCleanupTask,
+	emailDeliveryTask,
+	orderExpiryTask,
+	orderCompletionTask,
+	icalImportTask,
+]
 
 export function registerAllTasks() {
 	for (const task of ALL_TASKS) registerTask(task)

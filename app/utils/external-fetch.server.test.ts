@@ -63,19 +63,28 @@ describe('outbound fetch guard', () => {
 			'blockedAddress',
 		)
 		// With the allowance the same feed is read.
-		expect(await fetchExternalText(`${server.origin}/feed.ics`, { allowPrivate: true })).toContain('BEGIN:VCALENDAR')
+		expect(await fetchExternalText(`${server.origin}/feed.ics`, { allowPrivate: true })).toContain(
+			'BEGIN:VCALENDAR',
+		)
 	})
 
 	test('only http and https; a redirect to a private address is refused', async () => {
-		for (const url of ['file:///etc/passwd', 'ftp://example.com/a.ics', 'not a url', 'http://u:p@example.com/']) {
+		for (const url of [
+			'file:///etc/passwd',
+			'ftp://example.com/a.ics',
+			'not a url',
+			'http://u:p@example.com/',
+		]) {
 			expect((await failure(() => fetchExternalText(url))).code, url).toBe('scheme')
 		}
 		server.location = 'file:///etc/passwd'
-		expect((await failure(() => fetchExternalText(`${server.origin}/redirect`, { allowPrivate: true }))).code).toBe(
-			'scheme',
-		)
+		expect(
+			(await failure(() => fetchExternalText(`${server.origin}/redirect`, { allowPrivate: true }))).code,
+		).toBe('scheme')
 		server.location = `${server.origin}/feed.ics`
-		expect(await fetchExternalText(`${server.origin}/redirect`, { allowPrivate: true })).toContain('VCALENDAR')
+		expect(await fetchExternalText(`${server.origin}/redirect`, { allowPrivate: true })).toContain(
+			'VCALENDAR',
+		)
 	})
 
 	test('a 50 MB feed is cut off at the size limit, a slow one at the time limit', async () => {
@@ -95,7 +104,9 @@ describe('outbound fetch guard', () => {
 	})
 
 	test('an HTTP error status is a failure with the status', async () => {
-		const missing = await failure(() => fetchExternalText(`${server.origin}/nope.ics`, { allowPrivate: true }))
+		const missing = await failure(() =>
+			fetchExternalText(`${server.origin}/nope.ics`, { allowPrivate: true }),
+		)
 		expect(missing.code).toBe('httpStatus')
 		expect(missing.params).toEqual({ status: 404 })
 	})

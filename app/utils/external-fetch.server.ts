@@ -22,13 +22,7 @@ export const EXTERNAL_FETCH_LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 10_
 export type ExternalFetchOptions = Partial<typeof EXTERNAL_FETCH_LIMITS> & { allowPrivate?: boolean }
 
 export type ExternalFetchErrorCode =
-	| 'scheme'
-	| 'blockedAddress'
-	| 'tooLarge'
-	| 'timeout'
-	| 'httpStatus'
-	| 'tooManyRedirects'
-	| 'network'
+	'scheme' | 'blockedAddress' | 'tooLarge' | 'timeout' | 'httpStatus' | 'tooManyRedirects' | 'network'
 
 export class ExternalFetchError extends Error {
 	override name = 'ExternalFetchError'
@@ -192,7 +186,9 @@ function requestOnce(url: URL, options: Required<ExternalFetchOptions>, signal: 
 				}
 				chunks.push(chunk)
 			})
-			response.on('end', () => resolve({ status, location: null, body: Buffer.concat(chunks).toString('utf8') }))
+			response.on('end', () =>
+				resolve({ status, location: null, body: Buffer.concat(chunks).toString('utf8') }),
+			)
 			response.on('error', (error) => reject(signal.aborted ? (signal.reason as Error) : error))
 		})
 		request.end()

@@ -12,7 +12,8 @@ export const hostIcal = {
 		intro:
 			'Eine geheime Adresse, die Google Kalender, Apple Kalender oder Outlook abonnieren können. Sie enthält jede Buchung, die den Termin belegt, und jede Sperre – von Gästen nur den Vornamen.',
 		none: 'Noch keine Export-Adresse.',
-		since: 'Aktive Export-Adresse seit {{date}}. Aus Sicherheitsgründen wird sie nur beim Erzeugen angezeigt.',
+		since:
+			'Aktive Export-Adresse seit {{date}}. Aus Sicherheitsgründen wird sie nur beim Erzeugen angezeigt.',
 		generate: 'Export-Adresse erzeugen',
 		regenerate: 'Neue Export-Adresse erzeugen (die alte funktioniert dann nicht mehr)',
 		revoke: 'Export beenden',

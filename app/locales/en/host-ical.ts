@@ -70,8 +70,7 @@ export const hostIcal: TranslationShape<typeof de> = {
 	overlapEmail: {
 		subject: 'Overlap with booking {{code}} – {{playroom}}',
 		heading: 'An imported event overlaps a booking',
-		intro:
-			'Syncing the calendar {{url}} for {{playroom}} brought in events that overlap existing bookings:',
+		intro: 'Syncing the calendar {{url}} for {{playroom}} brought in events that overlap existing bookings:',
 		item: '“{{event}}” ({{eventTime}}) overlaps booking {{code}} ({{orderTime}}).',
 		untitled: 'Untitled',
 		advice:

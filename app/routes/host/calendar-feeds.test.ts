@@ -76,7 +76,10 @@ describe('/host/calendar/feeds', () => {
 			middleware,
 		})
 		expect(synced.status).toBe(302)
-		expect(feedRow(a.feed.id)).toMatchObject({ lastStatus: 'failed', lastError: 'hostIcal:syncErrors.parse?max=5000' })
+		expect(feedRow(a.feed.id)).toMatchObject({
+			lastStatus: 'failed',
+			lastError: 'hostIcal:syncErrors.parse?max=5000',
+		})
 		server.feed = CALENDAR
 
 		const removed = await callRoute(action as never, {
@@ -87,28 +90,33 @@ describe('/host/calendar/feeds', () => {
 		})
 		expect(removed.status).toBe(302)
 		expect(feedRow(a.feed.id)).toBeUndefined()
-		expect(getDb().select().from(playroomBlocks).where(eq(playroomBlocks.playroomId, a.playroom.id)).all()).toEqual([])
+		expect(
+			getDb().select().from(playroomBlocks).where(eq(playroomBlocks.playroomId, a.playroom.id)).all(),
+		).toEqual([])
 	})
 
 	test("host B cannot manage host A's feeds or exports: 404 and nothing changes", async () => {
 		const a = await hostWithFeed()
 		const b = await createLoggedInUser({ role: 'Owner' })
 		const before = feedRow(a.feed.id)
-		for (const form of [
+		const forms: Record<string, string>[] = [
 			{ intent: 'feedSync', feedId: a.feed.id },
 			{ intent: 'feedRemove', feedId: a.feed.id },
 			{ intent: 'feedAdd', playroomId: a.playroom.id, url: `${server.origin}/feed.ics` },
 			{ intent: 'exportGenerate', scope: a.playroom.id },
 			{ intent: 'exportRevoke', scope: a.playroom.id },
-		]) {
+		]
+		for (const form of forms) {
 			const result = await callRoute(action as never, { path, cookie: b.cookie, form, middleware })
 			expect(result.status, form.intent).toBe(404)
 		}
 		expect(feedRow(a.feed.id)).toEqual(before)
-		expect(getDb().select().from(icalFeeds).where(eq(icalFeeds.playroomId, a.playroom.id)).all()).toHaveLength(1)
-		expect(getDb().select().from(calendarExportTokens).where(eq(calendarExportTokens.hostId, b.user.id)).all()).toEqual(
-			[],
-		)
+		expect(
+			getDb().select().from(icalFeeds).where(eq(icalFeeds.playroomId, a.playroom.id)).all(),
+		).toHaveLength(1)
+		expect(
+			getDb().select().from(calendarExportTokens).where(eq(calendarExportTokens.hostId, b.user.id)).all(),
+		).toEqual([])
 		const page = await callRoute(loader as never, { path, cookie: b.cookie, middleware })
 		expect(JSON.stringify(page.data)).not.toContain(a.feed.id)
 	})

@@ -97,7 +97,9 @@ async function syncNow(
 	prefix?: string,
 ) {
 	const t = looseT(getT(args.context))
-	const outcome = await runTask(icalImportTaskForFeed(feedId), 'manual', { hub: getServices(args.context).hub })
+	const outcome = await runTask(icalImportTaskForFeed(feedId), 'manual', {
+		hub: getServices(args.context).hub,
+	})
 	const lead = prefix ? `${prefix} ` : ''
 	if (outcome.status === 'skipped') {
 		return redirectWithToast(here, { type: 'warning', description: lead + t('hostIcal:import.syncBusy') })
@@ -105,7 +107,10 @@ async function syncNow(
 	const feed = requireManageableFeed(host, feedId)
 	if (outcome.status === 'failed' || feed.lastStatus === 'failed') {
 		const error = feed.lastError ? translateValidationMessage(getT(args.context), feed.lastError) : ''
-		return redirectWithToast(here, { type: 'danger', description: lead + t('hostIcal:import.syncFailed', { error }) })
+		return redirectWithToast(here, {
+			type: 'danger',
+			description: lead + t('hostIcal:import.syncFailed', { error }),
+		})
 	}
 	return redirectWithToast(here, {
 		type: 'success',
@@ -136,7 +141,11 @@ export default function CalendarFeedsPage({ loaderData }: Route.ComponentProps) 
 							{ti('export.title')} – {ti('page.allPlayrooms')}
 						</h2>
 						<p className="mb-3 text-sm text-ink-muted">{ti('export.intro')}</p>
-						<ExportControls scope="all" scopeName={ti('page.allPlayrooms')} since={loaderData.allExportSince} />
+						<ExportControls
+							scope="all"
+							scopeName={ti('page.allPlayrooms')}
+							since={loaderData.allExportSince}
+						/>
 					</section>
 					{loaderData.playrooms.map((room) => (
 						<PlayroomSection key={room.id} room={room} />
@@ -181,11 +190,20 @@ function PlayroomSection({ room }: { room: PlayroomFeeds }) {
 	)
 }
 
-function ExportControls({ scope, scopeName, since }: { scope: string; scopeName: string; since: number | null }) {
+function ExportControls({
+	scope,
+	scopeName,
+	since,
+}: {
+	scope: string
+	scopeName: string
+	since: number | null
+}) {
 	const { t } = useTranslation('hostIcal')
 	const locale = useLocale()
 	const actionData = useActionData<ExportCreated | FormActionData>()
-	const created = actionData && 'exportUrl' in actionData && actionData.scope === scope ? actionData.exportUrl : null
+	const created =
+		actionData && 'exportUrl' in actionData && actionData.scope === scope ? actionData.exportUrl : null
 	return (
 		<div className="grid gap-2">
 			{created ? (
@@ -202,7 +220,9 @@ function ExportControls({ scope, scopeName, since }: { scope: string; scopeName:
 					/>
 				</div>
 			) : (
-				<p className="text-sm">{since ? t('export.since', { date: formatDateTime(since, locale) }) : t('export.none')}</p>
+				<p className="text-sm">
+					{since ? t('export.since', { date: formatDateTime(since, locale) }) : t('export.none')}
+				</p>
 			)}
 			<div className="flex flex-wrap gap-2">
 				<Form method="POST">
@@ -232,7 +252,11 @@ function FeedRow({ feed }: { feed: FeedView }) {
 	return (
 		<li className="rounded-lg border border-line p-3" data-testid="ical-feed" data-feed-id={feed.id}>
 			<p className="font-mono text-sm break-all">{feed.url}</p>
-			<p className="text-sm" data-testid="feed-status" role={feed.lastStatus === 'failed' ? 'alert' : undefined}>
+			<p
+				className="text-sm"
+				data-testid="feed-status"
+				role={feed.lastStatus === 'failed' ? 'alert' : undefined}
+			>
 				{feed.lastStatus === 'failed'
 					? t('import.lastFailed', { date, error: translateValidationMessage(tc, feed.lastError ?? '') })
 					: feed.lastStatus === 'succeeded'
