@@ -43,15 +43,17 @@ function allowPrivateHosts(allow: boolean) {
 	resetEnvCache()
 }
 
+const post = (cookie: string, form: Record<string, string>) =>
+	callRoute(action as never, { path, cookie, form, middleware })
+
 async function hostWithFeed() {
 	allowPrivateHosts(true)
 	const host = await createLoggedInUser({ role: 'Owner' })
 	const playroom = await createTestPlayroom({ hostId: host.user.id, horizonDays: 365 })
-	const added = await callRoute(action as never, {
-		path,
-		cookie: host.cookie,
-		form: { intent: 'feedAdd', playroomId: playroom.id, url: `${server.origin}/feed.ics` },
-		middleware,
+	const added = await post(host.cookie, {
+		intent: 'feedAdd',
+		playroomId: playroom.id,
+		url: `${server.origin}/feed.ics`,
 	})
 	expect(added.status).toBe(302)
 	const feed = getDb().select().from(icalFeeds).where(eq(icalFeeds.playroomId, playroom.id)).get()
@@ -69,12 +71,7 @@ describe('/host/calendar/feeds', () => {
 		expect(JSON.stringify(page.data)).toContain(a.feed.id)
 
 		server.feed = 'garbage'
-		const synced = await callRoute(action as never, {
-			path,
-			cookie: a.host.cookie,
-			form: { intent: 'feedSync', feedId: a.feed.id },
-			middleware,
-		})
+		const synced = await post(a.host.cookie, { intent: 'feedSync', feedId: a.feed.id })
 		expect(synced.status).toBe(302)
 		expect(feedRow(a.feed.id)).toMatchObject({
 			lastStatus: 'failed',
@@ -82,12 +79,7 @@ describe('/host/calendar/feeds', () => {
 		})
 		server.feed = CALENDAR
 
-		const removed = await callRoute(action as never, {
-			path,
-			cookie: a.host.cookie,
-			form: { intent: 'feedRemove', feedId: a.feed.id },
-			middleware,
-		})
+		const removed = await post(a.host.cookie, { intent: 'feedRemove', feedId: a.feed.id })
 		expect(removed.status).toBe(302)
 		expect(feedRow(a.feed.id)).toBeUndefined()
 		expect(
@@ -107,7 +99,7 @@ describe('/host/calendar/feeds', () => {
 			{ intent: 'exportRevoke', scope: a.playroom.id },
 		]
 		for (const form of forms) {
-			const result = await callRoute(action as never, { path, cookie: b.cookie, form, middleware })
+			const result = await post(b.cookie, form)
 			expect(result.status, form.intent).toBe(404)
 		}
 		expect(feedRow(a.feed.id)).toEqual(before)
@@ -126,12 +118,7 @@ describe('/host/calendar/feeds', () => {
 		const host = await createLoggedInUser({ role: 'Owner' })
 		const playroom = await createTestPlayroom({ hostId: host.user.id })
 		for (const url of [`${server.origin}/feed.ics`, 'http://10.0.0.1/cal.ics', 'file:///etc/passwd']) {
-			const result = await callRoute(action as never, {
-				path,
-				cookie: host.cookie,
-				form: { intent: 'feedAdd', playroomId: playroom.id, url },
-				middleware,
-			})
+			const result = await post(host.cookie, { intent: 'feedAdd', playroomId: playroom.id, url })
 			expect(result.status, url).toBe(400)
 			expect(JSON.stringify(result.data), url).toMatch(/hostIcal:errors.privateAddress|hostIcal:errors.url/)
 		}
@@ -141,12 +128,7 @@ describe('/host/calendar/feeds', () => {
 	test('an export URL is shown once when made', async () => {
 		const host = await createLoggedInUser({ role: 'Owner' })
 		const playroom = await createTestPlayroom({ hostId: host.user.id })
-		const made = await callRoute(action as never, {
-			path,
-			cookie: host.cookie,
-			form: { intent: 'exportGenerate', scope: 'all' },
-			middleware,
-		})
+		const made = await post(host.cookie, { intent: 'exportGenerate', scope: 'all' })
 		expect(made.status).toBe(200)
 		expect((made.data as { exportUrl: string }).exportUrl).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
 		const page = await callRoute(loader as never, { path, cookie: host.cookie, middleware })

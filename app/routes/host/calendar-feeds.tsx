@@ -12,7 +12,13 @@ import {
 	type FeedView,
 	type PlayroomFeeds,
 } from '#app/models/ical-feeds.server.ts'
-import { exportFormSchema, FEED_URL_MAX, feedAddSchema, feedCommandSchema } from '#app/schemas/ical.ts'
+import {
+	exportFormSchema,
+	FEED_URL_MAX,
+	feedAddSchema,
+	feedCommandSchema,
+	type FeedIntent,
+} from '#app/schemas/ical.ts'
 import { icalImportTaskForFeed } from '#app/tasks/ical-import.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -225,22 +231,36 @@ function ExportControls({
 				</p>
 			)}
 			<div className="flex flex-wrap gap-2">
-				<Form method="POST">
-					<input type="hidden" name="scope" value={scope} />
-					<button type="submit" name="intent" value="exportGenerate" className="btn-ghost">
-						{since || created ? t('export.regenerate') : t('export.generate')}
-					</button>
-				</Form>
+				<CommandButton
+					field={['scope', scope]}
+					intent="exportGenerate"
+					label={since || created ? t('export.regenerate') : t('export.generate')}
+				/>
 				{since || created ? (
-					<Form method="POST">
-						<input type="hidden" name="scope" value={scope} />
-						<button type="submit" name="intent" value="exportRevoke" className="btn-ghost">
-							{t('export.revoke')}
-						</button>
-					</Form>
+					<CommandButton field={['scope', scope]} intent="exportRevoke" label={t('export.revoke')} />
 				) : null}
 			</div>
 		</div>
+	)
+}
+
+/** A one-button form (works without JavaScript): the intent and one hidden field. */
+function CommandButton({
+	field,
+	intent,
+	label,
+}: {
+	field: [string, string]
+	intent: FeedIntent
+	label: string
+}) {
+	return (
+		<Form method="POST">
+			<input type="hidden" name={field[0]} value={field[1]} />
+			<button type="submit" name="intent" value={intent} className="btn-ghost">
+				{label}
+			</button>
+		</Form>
 	)
 }
 
@@ -264,18 +284,8 @@ function FeedRow({ feed }: { feed: FeedView }) {
 						: t('import.neverSynced')}
 			</p>
 			<div className="mt-2 flex flex-wrap gap-2">
-				<Form method="POST">
-					<input type="hidden" name="feedId" value={feed.id} />
-					<button type="submit" name="intent" value="feedSync" className="btn-ghost">
-						{t('import.syncNow')}
-					</button>
-				</Form>
-				<Form method="POST">
-					<input type="hidden" name="feedId" value={feed.id} />
-					<button type="submit" name="intent" value="feedRemove" className="btn-ghost">
-						{t('import.remove')}
-					</button>
-				</Form>
+				<CommandButton field={['feedId', feed.id]} intent="feedSync" label={t('import.syncNow')} />
+				<CommandButton field={['feedId', feed.id]} intent="feedRemove" label={t('import.remove')} />
 			</div>
 		</li>
 	)
