@@ -64,6 +64,8 @@ export default [
 	route('resources/password-strength', 'routes/resources/password-strength.ts'),
 	route('sitemap.xml', 'routes/sitemap-xml.ts'),
 	route('robots.txt', 'routes/robots-txt.ts'),
+	// A host's secret iCal export feed, /calendar/<token>.ics (docs/subsystems/ical.md).
+	route('calendar/:file', 'routes/calendar-feed.ts'),
 	route('api/Auth/session', 'routes/api/auth.session.ts'),
 	route('api/Dev/Outbox', 'routes/api/dev.outbox.ts'),
 	...publicPlayroomApiRoutes(),
@@ -175,6 +177,7 @@ export default [
 				page('templateTexts/:templateTextId', 'host/templateTexts/detail'),
 				page('playroomRatings', 'host/playroomRatings'),
 				route('calendar', 'routes/host/calendar.tsx', { id: 'host/calendar' }),
+				route('calendar/feeds', 'routes/host/calendar-feeds.tsx', { id: 'host/calendar/feeds' }),
 				artefactRedirect('host', 'calendar/CalendarSync'),
 				artefactRedirect('host', 'calendar/OwnerCalendar'),
 				artefactRedirect('host', 'calendar/OwnerChangeTemporalModal'),

@@ -93,7 +93,7 @@ type FieldProps = {
 	/** Text, or a number/time the schema coerces from the text. */
 	field: FieldMetadata<unknown, Record<string, unknown>, string[]>
 	label: string
-	type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'time'
+	type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'date' | 'time'
 	required?: boolean
 	maxLength?: number
 	hint?: string

@@ -1,6 +1,6 @@
 import { LOCALES } from '#app/utils/locale.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { optionalText, requiredText } from './fields.ts'
+import { entityIdField, optionalText, requiredText } from './fields.ts'
 
 /**
  * Schemas of the account capability (issue 3), shared by the browser forms
@@ -56,7 +56,7 @@ export const languageField = z.enum(LOCALES)
 
 /** One-time tokens from e-mail links. */
 export const tokenField = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/)
-export const userIdField = z.string().regex(/^[A-Za-z0-9_-]{16}$/)
+export const userIdField = entityIdField
 
 /** Spec §3/§5: username is an e-mail (trimmed), password required, rememberMe (default on). */
 export const loginSchema = z.object({

@@ -61,6 +61,9 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
 		.optional()
 		.transform((value) => value || undefined)
 
+/** An entity id (16 url-safe characters, db/schema/columns.ts) in a form, query or JSON body. */
+export const entityIdField = z.string().regex(/^[A-Za-z0-9_-]{16}$/)
+
 /** An integer: a JSON number (forms: decimal digits, converted by parseFormSubmission). */
 export const intField = (min: number, max: number) => z.number().int().min(min).max(max)
 

@@ -1,5 +1,6 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
+import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
@@ -11,6 +12,7 @@ export const ALL_TASKS = [
 	orderExpiryTask,
 	orderCompletionTask,
 	waitlistTask,
+	icalImportTask,
 ]
 
 export function registerAllTasks() {

@@ -55,6 +55,11 @@ const envSchema = z
 		HUB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int('must be a whole number').positive().default(100),
 		/** The micro-cache of anonymous pages (docs/subsystems/page-cache.md). */
 		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+		/**
+		 * iCal import may fetch feeds from loopback, private and link-local addresses
+		 * (tests, a calendar server on the LAN); off by default (ADR 0083).
+		 */
+		ICAL_ALLOW_PRIVATE_HOSTS: booleanFromString.default(false),
 		/** Turns the scheduler off, e.g. for one-off scripts. */
 		SCHEDULER: z.enum(['on', 'off']).default('on'),
 	})

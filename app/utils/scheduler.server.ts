@@ -15,8 +15,12 @@ import type { Hub } from './realtime.ts'
  * that finds the lease held skips the run. So with several processes on one
  * database each scheduled run happens once.
  */
-export type TaskContext = { hub: Hub; logger: Logger; now: Date }
-export type TaskResult = { itemsProcessed: number }
+export type TaskContext = { hub: Hub; logger: Logger; now: Date; executionId: string }
+/**
+ * `error`: a run that did part of its work (e.g. one iCal feed of many failed)
+ * is recorded as failed with this message and its item count.
+ */
+export type TaskResult = { itemsProcessed: number; error?: string }
 
 export type TaskDefinition = {
 	name: string
@@ -97,11 +101,23 @@ export async function runTask(
 		.returning({ id: backgroundTaskExecutions.id })
 		.get()
 	try {
-		const result = await definition.run({ hub: services.hub, logger, now: startedAt })
+		const result = await definition.run({
+			hub: services.hub,
+			logger,
+			now: startedAt,
+			executionId: execution.id,
+		})
+		const error = result.error ? result.error.slice(0, 2000) : null
 		db.update(backgroundTaskExecutions)
-			.set({ status: 'succeeded', finishedAt: new Date(), itemsProcessed: result.itemsProcessed })
+			.set({
+				status: error ? 'failed' : 'succeeded',
+				finishedAt: new Date(),
+				itemsProcessed: result.itemsProcessed,
+				error,
+			})
 			.where(eq(backgroundTaskExecutions.id, execution.id))
 			.run()
+		if (error) return { status: 'failed', executionId: execution.id, error }
 		return { status: 'succeeded', executionId: execution.id, itemsProcessed: result.itemsProcessed }
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error)

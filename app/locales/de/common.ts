@@ -167,6 +167,7 @@ export const common = {
 		'host/templateTexts/detail': 'Textvorlage',
 		'host/playroomRatings': 'Bewertungen',
 		'host/calendar': 'Kalender',
+		'host/calendar/feeds': 'Kalender verbinden',
 		'owner/index': 'Gastgeber unterwegs',
 		'owner/orders': 'Heute und demnächst',
 		'owner/orders/detail': 'Buchung',

@@ -170,6 +170,7 @@ export const common: TranslationShape<typeof de> = {
 		'host/templateTexts/detail': 'Template text',
 		'host/playroomRatings': 'Ratings',
 		'host/calendar': 'Calendar',
+		'host/calendar/feeds': 'Connect calendars',
 		'owner/index': 'Host on the go',
 		'owner/orders': 'Today and upcoming',
 		'owner/orders/detail': 'Booking',

@@ -7,6 +7,7 @@ import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
+import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
@@ -19,6 +20,7 @@ export const en: TranslationShape<typeof de> = {
 	booking,
 	consent,
 	hostOffice,
+	hostIcal,
 	hostEditor,
 	hostCalendar,
 	waitlist,
