@@ -1,10 +1,18 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
+import { arrivalInstructionsTask, orderReminderTask } from './order-notifications.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
-export const ALL_TASKS = [sessionCleanupTask, emailDeliveryTask, orderExpiryTask, orderCompletionTask]
+export const ALL_TASKS = [
+	sessionCleanupTask,
+	emailDeliveryTask,
+	orderExpiryTask,
+	orderCompletionTask,
+	arrivalInstructionsTask,
+	orderReminderTask,
+]
 
 export function registerAllTasks() {
 	for (const task of ALL_TASKS) registerTask(task)

@@ -7,5 +7,7 @@ import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
+import { hostAccess } from './host-access.ts'
+import { templateDefaults } from './template-defaults.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice, hostAccess, templateDefaults }
