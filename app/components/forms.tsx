@@ -172,6 +172,49 @@ export function TextField({
 	)
 }
 
+/** A multi-line text field (label, required marker, errors); `onInput` for live previews. */
+export function TextAreaField({
+	field,
+	label,
+	required,
+	maxLength,
+	rows = 5,
+	hint,
+	onInput,
+}: Pick<FieldProps, 'field' | 'label' | 'required' | 'maxLength' | 'hint'> & {
+	rows?: number
+	onInput?: (value: string) => void
+}) {
+	const hintId = `${field.id}-hint`
+	const describedBy = [field.errors?.length ? field.errorId : null, hint ? hintId : null]
+		.filter(Boolean)
+		.join(' ')
+	return (
+		<div className="mb-4">
+			<Label htmlFor={field.id} label={label} required={required} />
+			<textarea
+				id={field.id}
+				name={field.name}
+				key={field.key}
+				defaultValue={String(field.initialValue ?? '')}
+				required={required}
+				maxLength={maxLength}
+				rows={rows}
+				aria-invalid={Boolean(field.errors?.length) || undefined}
+				aria-describedby={describedBy || undefined}
+				onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
+				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+			/>
+			{hint ? (
+				<p id={hintId} className="mt-1 text-xs text-ink-muted">
+					{hint}
+				</p>
+			) : null}
+			<FieldErrors id={field.errorId} errors={field.errors} />
+		</div>
+	)
+}
+
 export function CheckboxField({
 	field,
 	label,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
 import { accessAreaPlayrooms, accessAreas, accessCodeParts } from '#db/schema/access.ts'
 import { playrooms } from '#db/schema/catalogue.ts'
-import type { OrderStatus } from '#db/schema/orders.ts'
+import { orders, type OrderStatus } from '#db/schema/orders.ts'
 import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { ARRIVAL_WINDOW_MS, type AccessAreaType } from '#app/domain/host-access.ts'
 import type { AccessAreaInput, CodePartInput } from '#app/schemas/host-access.ts'
@@ -215,4 +215,10 @@ export function arrivalDetailsFor(
 	if (!inArrivalWindow(order, now)) return null
 	const areas = arrivalAreasOf(order, locale, db)
 	return areas.length ? areas : null
+}
+
+/** `arrivalDetailsFor` by order id (the guest's order page). */
+export function arrivalForOrder(orderId: string, viewer: Caller, locale: Locale, now = Date.now()) {
+	const order = getDb().select().from(orders).where(eq(orders.id, orderId)).get()
+	return order ? arrivalDetailsFor(order, viewer, locale, now) : null
 }

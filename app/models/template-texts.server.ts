@@ -9,11 +9,12 @@ import {
 } from '#app/domain/host-access.ts'
 import { templateDefaults as defaultsDe } from '#app/locales/de/template-defaults.ts'
 import { templateDefaults as defaultsEn } from '#app/locales/en/template-defaults.ts'
-import type { TemplateTextInput } from '#app/schemas/host-access.ts'
+import { templatePreviewSchema, type TemplateTextInput } from '#app/schemas/host-access.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
@@ -155,4 +156,11 @@ export function sampleValues(locale: TemplateLocale, hostName: string, now = Dat
 			? 'Der Schlüsselkasten hängt links neben der Tür.'
 			: 'The key box is to the left of the door.',
 	}
+}
+
+/** The template page's preview after a "Preview" submit: the typed subject and body (nothing saved). */
+export function previewFromForm(form: FormData) {
+	const submission = parseFormSubmission(form, { schema: templatePreviewSchema })
+	if (submission.status !== 'success') return { subject: '', body: '' }
+	return { subject: submission.value.subject ?? '', body: submission.value.body ?? '' }
 }

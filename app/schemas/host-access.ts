@@ -74,3 +74,9 @@ export const templateTextSchema = z.object({
 	body: requiredText(TEMPLATE_BODY_MAX, { multiline: true }).superRefine(refusePlaceholders('body')),
 })
 export type TemplateTextInput = z.output<typeof templateTextSchema>
+
+/** The "Preview" button without JavaScript: the typed text, not saved, placeholders not yet checked. */
+export const templatePreviewSchema = z.object({
+	subject: optionalText(SUBJECT_MAX),
+	body: optionalText(TEMPLATE_BODY_MAX, { multiline: true }),
+})
