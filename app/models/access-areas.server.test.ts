@@ -149,7 +149,7 @@ describe('access areas belong to their host', () => {
 			})
 		expect((await call(areaLoader)).status).toBe(404)
 		for (const form of [
-			{ intent: 'save', name: 'Mine now', type: 'Keypad' },
+			{ intent: 'save', name: 'Mine now', type: 'Keypad' } as Record<string, string>,
 			{ intent: 'delete' },
 			{ intent: 'addPart', code: '0000' },
 		]) {

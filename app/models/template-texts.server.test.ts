@@ -128,7 +128,7 @@ describe('template text pages', () => {
 			})
 		expect((await call(detailPage.loader as never)).status).toBe(404)
 		for (const form of [
-			{ intent: 'save', type: 'BookingConfirmation', locale: 'de', subject: 'x', body: 'y' },
+			{ intent: 'save', type: 'BookingConfirmation', locale: 'de', subject: 'x', body: 'y' } as Record<string, string>,
 			{ intent: 'delete' },
 		]) {
 			expect((await call(detailPage.action as never, form)).status, form.intent).toBe(404)

@@ -6,7 +6,10 @@ import {
 } from '#app/domain/host-access.ts'
 import { unknownPlaceholders } from '#app/utils/mini-template.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { idSchema, localDateSchema } from './catalogue.ts'
+// Client-safe blocks (schemas/catalogue.ts pulls db/schema into the browser bundle):
+// the entity id format (userIdField is the shared 16-character id grammar) and a Berlin local day.
+import { userIdField as idSchema } from './auth.ts'
+import { localDayField as localDateSchema } from './checkout.ts'
 import { optionalText, requiredText } from './fields.ts'
 
 /**
@@ -26,7 +29,11 @@ export const accessAreaSchema = z.object({
 	instructionsEn: optionalText(INSTRUCTIONS_MAX, { multiline: true }),
 	playroomIds: z.array(idSchema).max(200).optional(),
 })
-export type AccessAreaInput = z.output<typeof accessAreaSchema>
+/** What the models take (optional texts may be left out by server code and tests). */
+export type AccessAreaInput = Omit<z.output<typeof accessAreaSchema>, 'instructionsDe' | 'instructionsEn'> & {
+	instructionsDe?: string
+	instructionsEn?: string
+}
 
 /** One code part: the code and the local dates it is valid from/to (both inclusive, open when empty). */
 export const codePartSchema = z
@@ -45,7 +52,7 @@ export const codePartSchema = z
 			})
 		}
 	})
-export type CodePartInput = z.output<typeof codePartSchema>
+export type CodePartInput = Omit<z.output<typeof codePartSchema>, 'label'> & { label?: string }
 
 export const codePartIdSchema = z.object({ partId: idSchema })
 

@@ -16,7 +16,7 @@ import { arrivalInstructionsTask, orderReminderTask } from './order-notification
  * playroom has an access area) and a reminder — each exactly once, however
  * often the tasks run.
  */
-const hub = createRecordingHub()
+const { hub } = createRecordingHub()
 const templates = (email: string) => mailsTo(email).map((mail) => mail.template)
 
 async function runBoth() {
