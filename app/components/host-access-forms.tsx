@@ -76,11 +76,21 @@ export function AccessAreaForm({
 				label={t('areas.type')}
 				options={ACCESS_AREA_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
 			/>
-			<TextAreaField field={fields.instructionsDe} label={t('areas.instructionsDe')} maxLength={INSTRUCTIONS_MAX} />
-			<TextAreaField field={fields.instructionsEn} label={t('areas.instructionsEn')} maxLength={INSTRUCTIONS_MAX} />
+			<TextAreaField
+				field={fields.instructionsDe}
+				label={t('areas.instructionsDe')}
+				maxLength={INSTRUCTIONS_MAX}
+			/>
+			<TextAreaField
+				field={fields.instructionsEn}
+				label={t('areas.instructionsEn')}
+				maxLength={INSTRUCTIONS_MAX}
+			/>
 			<fieldset className="mb-4">
 				<legend className="mb-1 text-sm font-medium">{t('areas.linkedPlayrooms')}</legend>
-				{playrooms.length === 0 ? <p className="text-sm text-ink-muted">{t('areas.noOwnPlayrooms')}</p> : null}
+				{playrooms.length === 0 ? (
+					<p className="text-sm text-ink-muted">{t('areas.noOwnPlayrooms')}</p>
+				) : null}
 				{playrooms.map((playroom) => (
 					<label key={playroom.id} className="flex items-center gap-2 text-sm">
 						<input
@@ -221,7 +231,12 @@ export function TemplateTextForm({
 					</button>
 				</div>
 			</Form>
-			<section className="card" aria-labelledby={`${id}-preview`} data-testid="template-preview" aria-live="polite">
+			<section
+				className="card"
+				aria-labelledby={`${id}-preview`}
+				data-testid="template-preview"
+				aria-live="polite"
+			>
 				<h2 id={`${id}-preview`} className="mb-2 text-lg font-semibold">
 					{t('templates.previewTitle')}
 				</h2>

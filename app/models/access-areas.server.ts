@@ -205,7 +205,14 @@ export function inArrivalWindow(order: { status: OrderStatus; checkIn: Date; che
  * Customer, the order's guestId), only in the window; everyone else null.
  */
 export function arrivalDetailsFor(
-	order: { guestId: string; hostId: string; playroomId: string; status: OrderStatus; checkIn: Date; checkOut: Date },
+	order: {
+		guestId: string
+		hostId: string
+		playroomId: string
+		status: OrderStatus
+		checkIn: Date
+		checkOut: Date
+	},
 	viewer: Caller,
 	locale: Locale,
 	now = Date.now(),

@@ -295,7 +295,13 @@ export function queueOrderEmail(
 	const templateType = recipient === 'guest' ? GUEST_TEMPLATES[kind] : undefined
 	const template = templateType ? resolveTemplate(order.hostId, templateType, locale, db) : null
 	const fill = template
-		? templateValues(order, { guest: values.name, host: host?.displayName ?? '', playroom, locale }, values, t, extras)
+		? templateValues(
+				order,
+				{ guest: values.name, host: host?.displayName ?? '', playroom, locale },
+				values,
+				t,
+				extras,
+			)
 		: null
 	const paragraphs = bodyOf(kind, t, order, values, extras, recipient, locale, db)
 	const { text, html } = renderEmailLayout({

@@ -24,15 +24,25 @@ const hostArea = [roleGuard('Owner')]
 function ownTemplate(hostId: string, subject = 'Hurra {{guestName}}: {{orderCode}} steht!') {
 	return createTemplateText(
 		{ id: hostId, role: 'Owner' },
-		{ type: 'BookingConfirmation', locale: 'de', subject, body: 'Eigener Text von {{hostName}} für {{playroomName}}.' },
+		{
+			type: 'BookingConfirmation',
+			locale: 'de',
+			subject,
+			body: 'Eigener Text von {{hostName}} für {{playroomName}}.',
+		},
 	)
 }
 
 describe('the mini template engine', () => {
 	test('substitutes known names, blanks unknown ones, never evaluates', () => {
-		expect(renderTemplate('Hi {{ guestName }}, {{x}}{{constructor}}!', { guestName: 'Alex' })).toBe('Hi Alex, !')
+		expect(renderTemplate('Hi {{ guestName }}, {{x}}{{constructor}}!', { guestName: 'Alex' })).toBe(
+			'Hi Alex, !',
+		)
 		expect(renderTemplate('{{a}}', { a: '{{b}}', b: 'no' })).toBe('{{b}}')
-		expect(unknownPlaceholders('{{guestName}} {{foo}} {{foo}} {{bar}}', ['guestName'])).toEqual(['foo', 'bar'])
+		expect(unknownPlaceholders('{{guestName}} {{foo}} {{foo}} {{bar}}', ['guestName'])).toEqual([
+			'foo',
+			'bar',
+		])
 	})
 })
 
@@ -53,7 +63,9 @@ describe('template texts in the booking e-mails', () => {
 
 	test('without any row the platform default from the code is used; an admin-edited platform row wins', async () => {
 		const { order, fixture } = await accessScenario()
-		expect(resolveTemplate(order.hostId, 'Reminder', 'de').subject).toBe('Erinnerung: {{playroomName}} am {{checkIn}}')
+		expect(resolveTemplate(order.hostId, 'Reminder', 'de').subject).toBe(
+			'Erinnerung: {{playroomName}} am {{checkIn}}',
+		)
 		ensurePlatformTemplates()
 		getDb()
 			.update(templateTexts)
@@ -66,7 +78,11 @@ describe('template texts in the booking e-mails', () => {
 
 	test('a <script> in a value arrives escaped in the HTML e-mail', async () => {
 		const { order, fixture } = await accessScenario()
-		getDb().update(users).set({ firstName: '<script>alert(1)</script>' }).where(eq(users.id, fixture.guest.id)).run()
+		getDb()
+			.update(users)
+			.set({ firstName: '<script>alert(1)</script>' })
+			.where(eq(users.id, fixture.guest.id))
+			.run()
 		queueOrderEmail('declined', 'guest', order, getDb(), { reason: '<img src=x onerror=alert(2)>' })
 		const mail = mailsTo(fixture.guest.email).at(-1)
 		expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
@@ -82,7 +98,13 @@ describe('template text pages', () => {
 		const result = await callRoute(listPage.action as never, {
 			path: '/en/host/templateTexts',
 			cookie: host.cookie,
-			form: { intent: 'create', type: 'Reminder', locale: 'en', subject: 'Hi', body: 'See you {{guestNmae}}' },
+			form: {
+				intent: 'create',
+				type: 'Reminder',
+				locale: 'en',
+				subject: 'Hi',
+				body: 'See you {{guestNmae}}',
+			},
 			middleware: hostArea,
 		})
 		expect(result.status).toBe(400)
@@ -90,7 +112,9 @@ describe('template text pages', () => {
 		expect(body).toContain('hostAccess:errors.unknownPlaceholders')
 		expect(body).toContain(encodeURIComponent('{{guestNmae}}'))
 		expect(body).toContain(encodeURIComponent('{{guestName}}'))
-		expect(getDb().select().from(templateTexts).where(eq(templateTexts.hostId, host.user.id)).all()).toEqual([])
+		expect(getDb().select().from(templateTexts).where(eq(templateTexts.hostId, host.user.id)).all()).toEqual(
+			[],
+		)
 	})
 
 	test('the host creates a template with a form post (no JavaScript) and can preview without saving', async () => {
@@ -98,15 +122,32 @@ describe('template text pages', () => {
 		const preview = await callRoute(listPage.action as never, {
 			path: '/host/templateTexts',
 			cookie: host.cookie,
-			form: { intent: 'preview', type: 'Reminder', locale: 'de', subject: 'S', body: 'Bis bald, {{guestName}}' },
+			form: {
+				intent: 'preview',
+				type: 'Reminder',
+				locale: 'de',
+				subject: 'S',
+				body: 'Bis bald, {{guestName}}',
+			},
 			middleware: hostArea,
 		})
-		expect(preview.data).toEqual({ intent: 'preview', preview: { subject: 'S', body: 'Bis bald, {{guestName}}' } })
-		expect(getDb().select().from(templateTexts).where(eq(templateTexts.hostId, host.user.id)).all()).toEqual([])
+		expect(preview.data).toEqual({
+			intent: 'preview',
+			preview: { subject: 'S', body: 'Bis bald, {{guestName}}' },
+		})
+		expect(getDb().select().from(templateTexts).where(eq(templateTexts.hostId, host.user.id)).all()).toEqual(
+			[],
+		)
 		const created = await callRoute(listPage.action as never, {
 			path: '/host/templateTexts',
 			cookie: host.cookie,
-			form: { intent: 'create', type: 'Reminder', locale: 'de', subject: 'S', body: 'Bis bald, {{guestName}}' },
+			form: {
+				intent: 'create',
+				type: 'Reminder',
+				locale: 'de',
+				subject: 'S',
+				body: 'Bis bald, {{guestName}}',
+			},
 			middleware: hostArea,
 		})
 		expect(created.status).toBe(302)
@@ -128,11 +169,16 @@ describe('template text pages', () => {
 			})
 		expect((await call(detailPage.loader as never)).status).toBe(404)
 		for (const form of [
-			{ intent: 'save', type: 'BookingConfirmation', locale: 'de', subject: 'x', body: 'y' } as Record<string, string>,
+			{ intent: 'save', type: 'BookingConfirmation', locale: 'de', subject: 'x', body: 'y' } as Record<
+				string,
+				string
+			>,
 			{ intent: 'delete' },
 		]) {
 			expect((await call(detailPage.action as never, form)).status, form.intent).toBe(404)
 		}
-		expect(getDb().select().from(templateTexts).where(eq(templateTexts.id, template.id)).get()).toEqual(template)
+		expect(getDb().select().from(templateTexts).where(eq(templateTexts.id, template.id)).get()).toEqual(
+			template,
+		)
 	})
 })

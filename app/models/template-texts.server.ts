@@ -61,9 +61,14 @@ export function ensurePlatformTemplates(db: DbOrTx = getDb()) {
 			const exists = db
 				.select({ id: templateTexts.id })
 				.from(templateTexts)
-				.where(and(isNull(templateTexts.hostId), eq(templateTexts.type, type), eq(templateTexts.locale, locale)))
+				.where(
+					and(isNull(templateTexts.hostId), eq(templateTexts.type, type), eq(templateTexts.locale, locale)),
+				)
 				.get()
-			if (!exists) db.insert(templateTexts).values({ hostId: null, type, locale, ...codeDefault(type, locale) }).run()
+			if (!exists)
+				db.insert(templateTexts)
+					.values({ hostId: null, type, locale, ...codeDefault(type, locale) })
+					.run()
 		}
 	}
 }
@@ -80,12 +85,20 @@ export function listHostTemplates(hostId: string, db: DbOrTx = getDb()) {
 /** One of the caller's template texts (an admin: any); anything else is a 404. */
 export function getTemplateText(caller: Caller, id: string, db: DbOrTx = getDb()) {
 	if (!mayAccessTemplateText(caller, id, db)) throw new AppError(404)
-	return db.select().from(templateTexts).where(eq(templateTexts.id, id)).get() as typeof templateTexts.$inferSelect
+	return db
+		.select()
+		.from(templateTexts)
+		.where(eq(templateTexts.id, id))
+		.get() as typeof templateTexts.$inferSelect
 }
 
 /** The ownership rule of `:templateTextId`. */
 export function mayAccessTemplateText(caller: Caller, id: string, db: DbOrTx = getDb()) {
-	const row = db.select({ hostId: templateTexts.hostId }).from(templateTexts).where(eq(templateTexts.id, id)).get()
+	const row = db
+		.select({ hostId: templateTexts.hostId })
+		.from(templateTexts)
+		.where(eq(templateTexts.id, id))
+		.get()
 	if (!row) return false
 	return caller.role === 'Admin' || (caller.role === 'Owner' && row.hostId === caller.id)
 }
@@ -121,7 +134,12 @@ export function createTemplateText(host: Caller, input: TemplateTextInput, db: D
 		.get()
 }
 
-export function updateTemplateText(caller: Caller, id: string, input: TemplateTextInput, db: DbOrTx = getDb()) {
+export function updateTemplateText(
+	caller: Caller,
+	id: string,
+	input: TemplateTextInput,
+	db: DbOrTx = getDb(),
+) {
 	const row = getTemplateText(caller, id, db)
 	const clash = row.hostId ? hostTemplateFor(row.hostId, input, db) : undefined
 	if (clash && clash.id !== id) throw duplicate()

@@ -54,7 +54,14 @@ const OWNER_OUTCOME: Record<string, 'notFound' | 'redirectHome'> = {
 /** A value for a parameter in an area, and which identity it belongs to ('nobody': no table yet). */
 type Fixture = { value: string; owner: Identity | 'nobody' }
 type World = Record<
-	'playroomA' | 'orderA' | 'guestAId' | 'hostAId' | 'unknownId' | 'accessAreaA' | 'templateA' | 'platformTemplate',
+	| 'playroomA'
+	| 'orderA'
+	| 'guestAId'
+	| 'hostAId'
+	| 'unknownId'
+	| 'accessAreaA'
+	| 'templateA'
+	| 'platformTemplate',
 	string
 >
 

@@ -40,7 +40,8 @@ export const accessSeedStep: SeedStep = {
 			})
 			.returning()
 			.get()
-		for (const room of rooms) db.insert(accessAreaPlayrooms).values({ accessAreaId: area.id, playroomId: room.id }).run()
+		for (const room of rooms)
+			db.insert(accessAreaPlayrooms).values({ accessAreaId: area.id, playroomId: room.id }).run()
 		// One code per month: this month, the next two.
 		const today = localDateOf(now.getTime())
 		let monthStart = `${today.slice(0, 7)}-01`

@@ -47,7 +47,10 @@ function extrasFor(kind: OrderNotificationKind, order: typeof orders.$inferSelec
 	if (areas.length === 0) return null
 	const extras: OrderEmailExtras = {
 		arrival: {
-			accessCode: areas.map((area) => area.code).filter(Boolean).join(' / '),
+			accessCode: areas
+				.map((area) => area.code)
+				.filter(Boolean)
+				.join(' / '),
 			instructions: areas
 				.map((area) => [area.name, area.instructions].filter(Boolean).join(': '))
 				.join('\n\n'),
@@ -57,7 +60,11 @@ function extrasFor(kind: OrderNotificationKind, order: typeof orders.$inferSelec
 }
 
 /** Sends one notification of an order unless it was sent already; the e-mail id, or null. */
-export function sendOrderNotification(kind: OrderNotificationKind, orderId: string, now: Date): string | null {
+export function sendOrderNotification(
+	kind: OrderNotificationKind,
+	orderId: string,
+	now: Date,
+): string | null {
 	return immediateTransaction((tx) => {
 		const order = tx.select().from(orders).where(eq(orders.id, orderId)).get()
 		if (!order || !inArrivalWindow(order, now.getTime())) return null

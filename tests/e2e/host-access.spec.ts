@@ -12,7 +12,11 @@ const HOST = 'gastgeber16@example.com'
 test.describe('access areas and template texts without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('a host creates an access area with a code and a template text', async ({ page, context, baseURL }) => {
+	test('a host creates an access area with a code and a template text', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
 		test.slow()
 		await loginAs(context, HOST, baseURL ?? '')
 		const name = `Schlüsselkasten ${Date.now()}`
@@ -45,7 +49,10 @@ test.describe('access areas and template texts without JavaScript', () => {
 		await expect(page.locator('#new-template-form')).toContainText('Unbekannte Platzhalter: {{checkin}}')
 		await expect(page.locator('#new-template-form')).toContainText('{{checkIn}}')
 
-		await page.locator('#new-template-form').getByLabel('Text').fill('Wir sehen uns in {{playroomName}} um {{checkIn}}.')
+		await page
+			.locator('#new-template-form')
+			.getByLabel('Text')
+			.fill('Wir sehen uns in {{playroomName}} um {{checkIn}}.')
 		await page.locator('#new-template-form').getByRole('button', { name: 'Vorlage anlegen' }).click()
 		await expect(page).toHaveURL(/\/host\/templateTexts\/[A-Za-z0-9_-]{16}$/)
 		const preview = page.getByTestId('template-preview')
@@ -71,13 +78,16 @@ test.describe('access areas and template texts with JavaScript', () => {
 	}) => {
 		await loginAs(context, DEMO.host, baseURL ?? '')
 		await page.goto('/en/host/accessAreas')
-		await expect(page.getByTestId('access-area').filter({ hasText: 'Schlüsselkasten Haustür' })).toContainText(
-			'Key box',
-		)
+		await expect(
+			page.getByTestId('access-area').filter({ hasText: 'Schlüsselkasten Haustür' }),
+		).toContainText('Key box')
 		await expectNoSeriousA11yViolations(page)
 
 		await page.goto('/en/host/templateTexts')
-		await page.getByTestId('template-text').getByRole('link', { name: /Booking confirmation/ }).click()
+		await page
+			.getByTestId('template-text')
+			.getByRole('link', { name: /Booking confirmation/ })
+			.click()
 		await expect(page).toHaveURL(/\/en\/host\/templateTexts\/[A-Za-z0-9_-]{16}$/)
 		const preview = page.getByTestId('template-preview')
 		await expect(preview).toContainText('Juhu, Alex!')

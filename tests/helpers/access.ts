@@ -34,7 +34,12 @@ export async function accessScenario(
 }
 
 /** Moves an order in time and status (test set-up only). */
-export function moveOrder(orderId: string, checkIn: number, checkOut: number, status: OrderStatus = 'Confirmed') {
+export function moveOrder(
+	orderId: string,
+	checkIn: number,
+	checkOut: number,
+	status: OrderStatus = 'Confirmed',
+) {
 	getDb()
 		.update(orders)
 		.set({ checkIn: new Date(checkIn), checkOut: new Date(checkOut), status })

@@ -25,11 +25,13 @@ export const hostAccess = {
 		remove: 'Zugang löschen',
 		removed: 'Der Zugang wurde gelöscht.',
 		back: 'Alle Zugänge',
-		window: 'Gäste einer bestätigten Buchung sehen Anleitung und den zum Check-in gültigen Code ab 24 Stunden vor dem Check-in bis zum Check-out.',
+		window:
+			'Gäste einer bestätigten Buchung sehen Anleitung und den zum Check-in gültigen Code ab 24 Stunden vor dem Check-in bis zum Check-out.',
 	},
 	codes: {
 		title: 'Codes',
-		intro: 'Ein Code gilt in seinem Zeitraum (z. B. ein Schlüsselkasten-Code, der monatlich wechselt). Gäste bekommen alle Teile, die beim Check-in gelten.',
+		intro:
+			'Ein Code gilt in seinem Zeitraum (z. B. ein Schlüsselkasten-Code, der monatlich wechselt). Gäste bekommen alle Teile, die beim Check-in gelten.',
 		empty: 'Noch keine Codes.',
 		label: 'Bezeichnung',
 		code: 'Code',
@@ -46,7 +48,8 @@ export const hostAccess = {
 	templates: {
 		empty: 'Du hast noch keine eigenen Vorlagen. Deine Gäste bekommen die Standardtexte der Plattform.',
 		createTitle: 'Neue Vorlage',
-		createIntro: 'Deine Vorlage ersetzt für deine Gäste den Standardtext der Plattform dieser Art und Sprache.',
+		createIntro:
+			'Deine Vorlage ersetzt für deine Gäste den Standardtext der Plattform dieser Art und Sprache.',
 		type: 'Art',
 		locale: 'Sprache',
 		subject: 'Betreff',

@@ -9,4 +9,14 @@ import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostAccess, templateDefaults }
+export const de = {
+	common,
+	catalogue,
+	auth,
+	account,
+	booking,
+	consent,
+	hostOffice,
+	hostAccess,
+	templateDefaults,
+}

@@ -28,11 +28,13 @@ export const hostAccess: TranslationShape<typeof de> = {
 		remove: 'Delete access area',
 		removed: 'The access area has been deleted.',
 		back: 'All access areas',
-		window: 'Guests of a confirmed booking see the instructions and the code valid at check-in from 24 hours before check-in until check-out.',
+		window:
+			'Guests of a confirmed booking see the instructions and the code valid at check-in from 24 hours before check-in until check-out.',
 	},
 	codes: {
 		title: 'Codes',
-		intro: 'A code is valid in its period (e.g. a key box code that changes monthly). Guests get every part valid at check-in.',
+		intro:
+			'A code is valid in its period (e.g. a key box code that changes monthly). Guests get every part valid at check-in.',
 		empty: 'No codes yet.',
 		label: 'Label',
 		code: 'Code',
@@ -49,7 +51,8 @@ export const hostAccess: TranslationShape<typeof de> = {
 	templates: {
 		empty: 'You have no templates of your own yet. Your guests get the platform’s default texts.',
 		createTitle: 'New template',
-		createIntro: 'Your template replaces the platform’s default text of this type and language for your guests.',
+		createIntro:
+			'Your template replaces the platform’s default text of this type and language for your guests.',
 		type: 'Type',
 		locale: 'Language',
 		subject: 'Subject',

@@ -10,4 +10,14 @@ import { hostOffice } from './host-office.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice, hostAccess, templateDefaults }
+export const en: TranslationShape<typeof de> = {
+	common,
+	catalogue,
+	auth,
+	account,
+	booking,
+	consent,
+	hostOffice,
+	hostAccess,
+	templateDefaults,
+}
