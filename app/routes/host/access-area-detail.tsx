@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/access-area-detail.ts'
+import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { AccessAreaForm, CodePartForm } from '#app/components/host-access-forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
@@ -106,71 +107,69 @@ export default function AccessAreaPage({ loaderData }: Route.ComponentProps) {
 	const { area } = loaderData
 	const day = (instant: number | null) => (instant === null ? null : formatDate(new Date(instant), locale))
 	return (
-		<main id="main" data-testid="host-access-area">
-			<title>{`${area.name} | ${t('appName')}`}</title>
-			<p className="mb-2">
-				<LocaleLink to="/host/accessAreas" className="link text-sm">
-					{ta('areas.back')}
-				</LocaleLink>
-			</p>
-			<h1 className="mb-2 text-3xl font-bold">{area.name}</h1>
-			<p className="mb-4 text-sm text-ink-muted">{ta('areas.window')}</p>
-			<div className="grid gap-4 lg:grid-cols-2">
-				<section className="card" aria-labelledby="area-edit">
-					<h2 id="area-edit" className="mb-3 text-xl font-semibold">
-						{t('pages.host/accessAreas/detail')}
-					</h2>
-					<AccessAreaForm
-						id="access-area-form"
-						intent="save"
-						defaults={{
-							name: area.name,
-							type: area.type,
-							instructionsDe: area.instructionsDe,
-							instructionsEn: area.instructionsEn,
-							playroomIds: area.playroomIds,
-						}}
-						playrooms={loaderData.playrooms}
-						submitLabel={ta('areas.save')}
-					/>
-					<Form method="POST" className="mt-4">
-						<button type="submit" name="intent" value="delete" className="btn-secondary">
-							{ta('areas.remove')}
-						</button>
-					</Form>
-				</section>
-				<section className="card" aria-labelledby="area-codes">
-					<h2 id="area-codes" className="mb-1 text-xl font-semibold">
-						{ta('codes.title')}
-					</h2>
-					<p className="mb-3 text-sm text-ink-muted">{ta('codes.intro')}</p>
-					{area.parts.length === 0 ? <p className="text-sm">{ta('codes.empty')}</p> : null}
-					<ul className="flex flex-col gap-2">
-						{area.parts.map((part) => (
-							<li key={part.id} className="flex items-center justify-between gap-2" data-testid="code-part">
-								<span>
-									<span className="font-mono font-semibold">{part.code}</span>
-									{part.label ? ` (${part.label})` : ''} — {day(part.validFrom) ?? ta('codes.always')} –{' '}
-									{day(part.validTo) ?? ta('codes.open')}
-								</span>
-								<Form method="POST">
-									<input type="hidden" name="partId" value={part.id} />
-									<button
-										type="submit"
-										name="intent"
-										value="removePart"
-										className="btn-secondary"
-										aria-label={ta('codes.removeLabel', { code: part.code })}
-									>
-										{ta('codes.remove')}
-									</button>
-								</Form>
-							</li>
-						))}
-					</ul>
-					<CodePartForm />
-				</section>
-			</div>
-		</main>
+		<DetailFrame
+			testId="host-access-area"
+			title={area.name}
+			subtitle={
+				<>
+					<title>{`${area.name} | ${t('appName')}`}</title>
+					<LocaleLink to="/host/accessAreas" className="link text-sm">
+						{ta('areas.back')}
+					</LocaleLink>
+					<p className="text-sm">{ta('areas.window')}</p>
+				</>
+			}
+			actions={
+				<Form method="POST">
+					<button type="submit" name="intent" value="delete" className="btn-secondary">
+						{ta('areas.remove')}
+					</button>
+				</Form>
+			}
+		>
+			<DetailSection id="area-edit" title={t('pages.host/accessAreas/detail')}>
+				<AccessAreaForm
+					id="access-area-form"
+					intent="save"
+					defaults={{
+						name: area.name,
+						type: area.type,
+						instructionsDe: area.instructionsDe,
+						instructionsEn: area.instructionsEn,
+						playroomIds: area.playroomIds,
+					}}
+					playrooms={loaderData.playrooms}
+					submitLabel={ta('areas.save')}
+				/>
+			</DetailSection>
+			<DetailSection id="area-codes" title={ta('codes.title')}>
+				<p className="mb-3 text-sm text-ink-muted">{ta('codes.intro')}</p>
+				{area.parts.length === 0 ? <p className="text-sm">{ta('codes.empty')}</p> : null}
+				<ul className="flex flex-col gap-2">
+					{area.parts.map((part) => (
+						<li key={part.id} className="flex items-center justify-between gap-2" data-testid="code-part">
+							<span>
+								<span className="font-mono font-semibold">{part.code}</span>
+								{part.label ? ` (${part.label})` : ''} — {day(part.validFrom) ?? ta('codes.always')} –{' '}
+								{day(part.validTo) ?? ta('codes.open')}
+							</span>
+							<Form method="POST">
+								<input type="hidden" name="partId" value={part.id} />
+								<button
+									type="submit"
+									name="intent"
+									value="removePart"
+									className="btn-secondary"
+									aria-label={ta('codes.removeLabel', { code: part.code })}
+								>
+									{ta('codes.remove')}
+								</button>
+							</Form>
+						</li>
+					))}
+				</ul>
+				<CodePartForm />
+			</DetailSection>
+		</DetailFrame>
 	)
 }
