@@ -28,7 +28,7 @@ const areaLoader = hostAreaPage.loader as never
 const areaAction = hostAreaPage.action as never
 const areasLoader = hostAreasPage.loader as never
 const cookieOf = (userId: string) => `auth.token=${createSession({ userId, persistent: true }).token}`
-const CODE = '7319'
+const CODE = 'Kx7319q'
 
 async function guestPage(orderId: string, cookie: string) {
 	return callRoute(guestLoader, {
@@ -122,11 +122,11 @@ describe('arrival code visibility', () => {
 		const { order, fixture, hostCaller, area } = await accessScenario({ code: 'old' })
 		const { addCodePart } = await import('./access-areas.server.ts')
 		getDb().delete(accessCodeParts).where(eq(accessCodeParts.accessAreaId, area.id)).run()
-		addCodePart(hostCaller, area.id, { code: '1111', validFrom: '2020-01-01', validTo: '2020-01-31' })
-		addCodePart(hostCaller, area.id, { code: '2222', validFrom: '2020-02-01' })
+		addCodePart(hostCaller, area.id, { code: 'Kx1111q', validFrom: '2020-01-01', validTo: '2020-01-31' })
+		addCodePart(hostCaller, area.id, { code: 'Kx2222q', validFrom: '2020-02-01' })
 		const data = JSON.stringify((await guestPage(order.id, cookieOf(fixture.guest.id))).data)
-		expect(data).toContain('2222')
-		expect(data).not.toContain('1111')
+		expect(data).toContain('Kx2222q')
+		expect(data).not.toContain('Kx1111q')
 	})
 })
 

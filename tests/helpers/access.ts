@@ -8,7 +8,7 @@ import { createLoggedInUser } from './users.ts'
 export const HOUR = 3_600_000
 
 /**
- * A host with a playroom, a key box with the code "7319" linked to it, and a
+ * A host with a playroom, a key box with the code "Kx7319q" linked to it, and a
  * guest's order moved to `status` at [checkIn, checkOut) relative to now (the
  * order is placed through the booking engine, then its times are shifted so
  * the arrival window can be tested against the real clock).
@@ -26,7 +26,7 @@ export async function accessScenario(
 		instructionsEn: 'Right of the door.',
 		playroomIds: [fixture.playroom.id],
 	})
-	addCodePart(hostCaller, area.id, { code: options.code ?? '7319' })
+	addCodePart(hostCaller, area.id, { code: options.code ?? 'Kx7319q' })
 	const order = placeOrder(fixture, hourlySlot(daysAhead(20), 10), { now: Date.now() })
 	const checkIn = options.checkIn ?? Date.now() + 12 * HOUR
 	moveOrder(order.id, checkIn, checkIn + (options.hours ?? 3) * HOUR, options.status ?? 'Confirmed')
