@@ -259,19 +259,26 @@ export function SubmitButton({
 	)
 }
 
-/** A multi-line text with label, length counter and errors (descriptions, house rules). */
+/**
+ * A multi-line text with label, required marker, length counter and errors
+ * (descriptions, house rules, template bodies); `onInput` feeds live previews.
+ */
 export function TextAreaField({
 	field,
 	label,
+	required,
 	maxLength,
 	hint,
 	rows = 6,
+	onInput,
 }: {
 	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
 	label: string
+	required?: boolean
 	maxLength?: number
 	hint?: string
 	rows?: number
+	onInput?: (value: string) => void
 }) {
 	const { t } = useTranslation()
 	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
@@ -286,17 +293,21 @@ export function TextAreaField({
 		.join(' ')
 	return (
 		<div className="mb-4">
-			<Label htmlFor={field.id} label={label} />
+			<Label htmlFor={field.id} label={label} required={required} />
 			<textarea
 				id={field.id}
 				name={field.name}
 				key={field.key}
 				defaultValue={String(field.initialValue ?? '')}
+				required={required}
 				rows={rows}
 				maxLength={maxLength}
 				aria-invalid={Boolean(field.errors?.length) || undefined}
 				aria-describedby={describedBy || undefined}
-				onInput={(event) => setLength(event.currentTarget.value.length)}
+				onInput={(event) => {
+					setLength(event.currentTarget.value.length)
+					onInput?.(event.currentTarget.value)
+				}}
 				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 			/>
 			<div className="flex justify-between gap-2">

@@ -11,7 +11,10 @@ import { getFixedT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT, type LooseT } from '#app/utils/loose-t.ts'
 import { describePriceLine } from '#app/utils/price-lines.ts'
+import type { TemplateType, TemplateValues } from '#app/domain/host-access.ts'
+import { renderTemplate, toParagraphs } from '#app/utils/mini-template.ts'
 import { getSetting } from './settings.server.ts'
+import { resolveTemplate } from './template-texts.server.ts'
 import { buildOrderIcs, orderIcsFilename } from './order-ics.server.ts'
 import type { OrderRow } from './order-money.server.ts'
 
@@ -38,6 +41,8 @@ export type OrderEmailKind =
 	| 'expired'
 	| 'paymentInstructions'
 	| 'paymentReceived'
+	| 'reminder'
+	| 'arrivalInstructions'
 
 type Recipient = 'guest' | 'host'
 
@@ -51,6 +56,24 @@ export const ESSENTIAL_ORDER_EMAILS: Record<OrderEmailKind, Record<Recipient, bo
 	expired: { guest: true, host: false },
 	paymentInstructions: { guest: true, host: true },
 	paymentReceived: { guest: false, host: false },
+	reminder: { guest: true, host: false },
+	arrivalInstructions: { guest: true, host: false },
+}
+
+/**
+ * The guest's e-mails take subject and first paragraph from the template text
+ * of the host (else the platform default; ADR 0085). Host e-mails keep theirs.
+ */
+const GUEST_TEMPLATES: Partial<Record<OrderEmailKind, TemplateType>> = {
+	requestReceived: 'RequestReceived',
+	confirmed: 'BookingConfirmation',
+	declined: 'Declined',
+	cancelled: 'Cancellation',
+	expired: 'Expired',
+	paymentInstructions: 'PaymentInstructions',
+	paymentReceived: 'PaymentReceived',
+	reminder: 'Reminder',
+	arrivalInstructions: 'ArrivalInstructions',
 }
 
 export type OrderEmailExtras = {
@@ -59,6 +82,8 @@ export type OrderEmailExtras = {
 	actorRole?: OrderActorRole
 	/** Status the order expired from. */
 	expiredFrom?: 'Requested' | 'AwaitingPayment'
+	/** arrivalInstructions: what the guest needs to get in. */
+	arrival?: { accessCode: string; instructions: string }
 }
 
 // The guest's and the host's e-mail of one event read the same rows: load them once per order object.
@@ -195,6 +220,10 @@ function bodyOf(
 			]
 		case 'requestReceived':
 			return [t(`${key}.body`, values), t(`${key}.payment`)]
+		case 'reminder':
+		case 'arrivalInstructions':
+			// Template texts only (no built-in body).
+			return []
 		case 'paymentInstructions': {
 			if (order.paymentMethod === 'Card') return [t(`${key}.card`, values)]
 			// Bank details only when payment is due, never for a request the host may decline.
@@ -204,6 +233,30 @@ function bodyOf(
 		}
 		default:
 			return [t(`${key}.body`, values)]
+	}
+}
+
+/** The placeholder values of a guest's template text (HTML escaping is the layout's job). */
+function templateValues(
+	order: OrderRow,
+	context: { guest: string; host: string; playroom: Parameters<typeof stayLocation>[1]; locale: Locale },
+	values: { code: string; amount: string; deadline: string },
+	t: LooseT,
+	extras: OrderEmailExtras,
+): TemplateValues {
+	return {
+		guestName: context.guest,
+		playroomName: context.playroom.name,
+		address: stayLocation(order, context.playroom),
+		checkIn: formatDateTime(order.checkIn, context.locale),
+		checkOut: formatDateTime(order.checkOut, context.locale),
+		orderCode: values.code,
+		hostName: context.host,
+		amount: values.amount,
+		deadline: values.deadline,
+		reason: extras.reason ? t('booking:detail.reason', { reason: extras.reason }) : '',
+		accessCode: extras.arrival?.accessCode ?? '',
+		arrivalInstructions: extras.arrival?.instructions ?? '',
 	}
 }
 
@@ -239,10 +292,25 @@ export function queueOrderEmail(
 		reason: extras.reason ?? '',
 	}
 	const key = `booking:emails.${kind}`
+	const templateType = recipient === 'guest' ? GUEST_TEMPLATES[kind] : undefined
+	const template = templateType ? resolveTemplate(order.hostId, templateType, locale, db) : null
+	const fill = template
+		? templateValues(
+				order,
+				{ guest: values.name, host: host?.displayName ?? '', playroom, locale },
+				values,
+				t,
+				extras,
+			)
+		: null
+	const paragraphs = bodyOf(kind, t, order, values, extras, recipient, locale, db)
 	const { text, html } = renderEmailLayout({
 		locale,
 		heading: t(`${key}.heading`, values),
-		paragraphs: bodyOf(kind, t, order, values, extras, recipient, locale, db),
+		paragraphs:
+			template && fill
+				? [...toParagraphs(renderTemplate(template.body, fill)), ...paragraphs.slice(1)]
+				: paragraphs,
 		details: details(t, order, playroom.name, locale, recipient === 'host'),
 		action: {
 			label: t(
@@ -280,7 +348,7 @@ export function queueOrderEmail(
 	return queueEmail(
 		{
 			to: person.email,
-			subject: t(`${key}.subject`, values),
+			subject: template && fill ? renderTemplate(template.subject, fill) : t(`${key}.subject`, values),
 			text,
 			html,
 			template: `order.${kind}`,

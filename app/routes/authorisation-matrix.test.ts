@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import { isNull } from 'drizzle-orm'
+import { templateTexts } from '#db/schema/access.ts'
 import type { UserRole } from '#db/schema/users.ts'
+import { createAccessArea } from '#app/models/access-areas.server.ts'
+import { createTemplateText, ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
+import { getDb } from '#app/utils/db.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
@@ -48,7 +53,17 @@ const OWNER_OUTCOME: Record<string, 'notFound' | 'redirectHome'> = {
 
 /** A value for a parameter in an area, and which identity it belongs to ('nobody': no table yet). */
 type Fixture = { value: string; owner: Identity | 'nobody' }
-type World = Record<'playroomA' | 'orderA' | 'guestAId' | 'hostAId' | 'unknownId', string>
+type World = Record<
+	| 'playroomA'
+	| 'orderA'
+	| 'guestAId'
+	| 'hostAId'
+	| 'unknownId'
+	| 'accessAreaA'
+	| 'templateA'
+	| 'platformTemplate',
+	string
+>
 
 const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined> = {
 	orderId: (area, w) => ({
@@ -59,6 +74,14 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	guestId: (area, w) => (area === 'owner' ? { value: w.guestAId, owner: 'hostA' } : undefined),
 	hostUserId: (area, w) => (area === 'admin' ? { value: w.hostAId, owner: 'admin' } : undefined),
 	guestUserId: (area, w) => (area === 'admin' ? { value: w.guestAId, owner: 'admin' } : undefined),
+	accessAreaId: (area, w) => (area === 'host' ? { value: w.accessAreaA, owner: 'hostA' } : undefined),
+	// Hosts edit their own texts; admins (issue 14) the platform defaults.
+	templateTextId: (area, w) =>
+		area === 'host'
+			? { value: w.templateA, owner: 'hostA' }
+			: area === 'admin'
+				? { value: w.platformTemplate, owner: 'admin' }
+				: undefined,
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -96,7 +119,24 @@ beforeAll(async () => {
 	placeOrder({ playroom: other, guest: guestB.user }, hourlySlot(daysAhead(13), 10), {
 		now: Date.now() - 60_000,
 	})
+	const hostAUser = { id: hostA.user.id, role: 'Owner' as const }
+	const accessArea = createAccessArea(hostAUser, { name: 'Key box', type: 'KeyBox', playroomIds: [] })
+	const template = createTemplateText(hostAUser, {
+		type: 'Reminder',
+		locale: 'de',
+		subject: 'Bis morgen',
+		body: 'Hallo {{guestName}}',
+	})
+	ensurePlatformTemplates()
+	const platformTemplate = getDb()
+		.select({ id: templateTexts.id })
+		.from(templateTexts)
+		.where(isNull(templateTexts.hostId))
+		.get()
 	world = {
+		accessAreaA: accessArea.id,
+		templateA: template.id,
+		platformTemplate: platformTemplate?.id ?? '',
 		playroomA: fixture.playroom.id,
 		orderA: order.id,
 		guestAId: guestA.user.id,

@@ -8,6 +8,7 @@ import { catalogueSeedStep } from './catalogue.server.ts'
 import { contentSeedStep } from './content.server.ts'
 import { ordersSeedStep } from './orders.server.ts'
 import { hostOfficeSeedStep } from './host-office.server.ts'
+import { accessSeedStep } from './access.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -23,6 +24,7 @@ export const SEED_STEPS: SeedStep[] = [
 	contentSeedStep,
 	ordersSeedStep,
 	hostOfficeSeedStep,
+	accessSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {

@@ -2,6 +2,7 @@ import { registerTask } from '#app/utils/scheduler.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
+import { arrivalInstructionsTask, orderReminderTask } from './order-notifications.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
@@ -13,6 +14,8 @@ export const ALL_TASKS = [
 	orderCompletionTask,
 	waitlistTask,
 	icalImportTask,
+	arrivalInstructionsTask,
+	orderReminderTask,
 ]
 
 export function registerAllTasks() {

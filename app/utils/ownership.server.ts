@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
+import { ownsAccessArea } from '#app/models/access-areas.server.ts'
 import { canSeeOrder } from '#app/models/orders.server.ts'
 import { requireManageablePlayroom } from '#app/models/playroom-access.server.ts'
+import { mayAccessTemplateText } from '#app/models/template-texts.server.ts'
 import { isAppError } from './app-error.ts'
 import { getDb, type DbOrTx } from './db.server.ts'
 import { getLogger } from './logger.server.ts'
@@ -75,8 +77,10 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	guestUserId: (id, caller, db) => caller.role === 'Admin' && userHasRole(id, 'Customer', db),
 	voucherId: NO_TABLE_YET,
 	voucherOrderId: NO_TABLE_YET,
-	accessAreaId: NO_TABLE_YET,
-	templateTextId: NO_TABLE_YET,
+	// The host who created it (access areas are never an admin's or another host's business here).
+	accessAreaId: (id, caller, db) => ownsAccessArea(caller, id, db),
+	// A host: its own texts; an admin: any, platform defaults included.
+	templateTextId: (id, caller, db) => mayAccessTemplateText(caller, id, db),
 	moduleSubscriptionId: NO_TABLE_YET,
 }
 

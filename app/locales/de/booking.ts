@@ -359,6 +359,12 @@ export const booking = {
 			heading: 'Hallo {{name}}, deine Zahlung ist angekommen',
 			body: 'Wir haben {{amount}} erhalten. Danke!',
 		},
+		reminder: {
+			heading: 'Hallo {{name}}, bald geht es los',
+		},
+		arrivalInstructions: {
+			heading: 'Hallo {{name}}, so kommst du hinein',
+		},
 	},
 	ics: {
 		summary: 'Spielzimmer: {{playroom}}',

@@ -9,6 +9,8 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { hostAccess } from './host-access.ts'
+import { templateDefaults } from './template-defaults.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -23,4 +25,6 @@ export const de = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	hostAccess,
+	templateDefaults,
 }

@@ -357,6 +357,12 @@ export const booking: TranslationShape<typeof de> = {
 			heading: 'Hello {{name}}, your payment has arrived',
 			body: 'We have received {{amount}}. Thank you!',
 		},
+		reminder: {
+			heading: 'Hello {{name}}, it starts soon',
+		},
+		arrivalInstructions: {
+			heading: 'Hello {{name}}, this is how you get in',
+		},
 	},
 	ics: {
 		summary: 'Spielzimmer: {{playroom}}',

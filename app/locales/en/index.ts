@@ -11,6 +11,8 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { hostAccess } from './host-access.ts'
+import { templateDefaults } from './template-defaults.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -24,4 +26,6 @@ export const en: TranslationShape<typeof de> = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	hostAccess,
+	templateDefaults,
 }

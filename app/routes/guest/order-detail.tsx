@@ -12,6 +12,8 @@ import {
 } from '#app/components/order-detail.tsx'
 import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
+import { ArrivalPanel } from '#app/components/arrival-panel.tsx'
+import { arrivalForOrder } from '#app/models/access-areas.server.ts'
 import { cancelOrder } from '#app/models/orders.server.ts'
 import { getOrderView } from '#app/models/order-queries.server.ts'
 import { executeCardRefunds, startCardPayment } from '#app/models/payments.server.ts'
@@ -41,11 +43,20 @@ function viewFor(orderId: string, user: { id: string; role: 'Customer' | 'Owner'
 	}
 }
 
+/** The page can carry the arrival code (issue 13): never stored by any cache. */
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
 export async function loader(args: Route.LoaderArgs) {
 	assertValidRouteParams(args.params)
 	const user = await requireRole(args, 'Customer')
 	const order = viewFor(args.params.orderId, user)
-	return { order, cancelling: new URL(args.request.url).searchParams.get('cancel') === '1' }
+	return {
+		order,
+		arrival: arrivalForOrder(order.id, user, getLocale(args.context)),
+		cancelling: new URL(args.request.url).searchParams.get('cancel') === '1',
+	}
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -94,6 +105,7 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 				<div>
 					<OrderFacts order={order} />
 					<CancellationState order={order} />
+					{loaderData.arrival ? <ArrivalPanel areas={loaderData.arrival} /> : null}
 					{order.status === 'Requested' ||
 					order.status === 'AwaitingPayment' ||
 					order.status === 'Confirmed' ? (
