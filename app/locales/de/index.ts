@@ -6,6 +6,7 @@ import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { hostEditor } from './host-editor.ts'
+import { adminDashboard } from './admin-dashboard.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostEditor }
+export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostEditor, adminDashboard }

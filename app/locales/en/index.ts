@@ -8,6 +8,7 @@ import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { hostEditor } from './host-editor.ts'
+import { adminDashboard } from './admin-dashboard.ts'
 
 export const en: TranslationShape<typeof de> = {
 	common,
@@ -18,4 +19,5 @@ export const en: TranslationShape<typeof de> = {
 	consent,
 	hostOffice,
 	hostEditor,
+	adminDashboard,
 }
