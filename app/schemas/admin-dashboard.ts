@@ -1,4 +1,4 @@
-import { daysBetween } from '#app/domain/berlin-time.ts'
+import { daysBetween, isValidLocalDate } from '#app/domain/berlin-time.ts'
 import { MAX_REPORT_DAYS, REPORT_PERIODS } from '#app/domain/report-period.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { localDateSchema } from './catalogue.ts'
@@ -20,7 +20,8 @@ export const dashboardPeriodSchema = z
 		for (const field of ['from', 'to'] as const) {
 			if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], params: { i18nKey: 'validation.required' } })
 		}
-		if (!value.from || !value.to) return
+		// A date that failed its own check arrives here untransformed: nothing to compare.
+		if (!value.from || !value.to || !isValidLocalDate(value.from) || !isValidLocalDate(value.to)) return
 		const days = daysBetween(value.from, value.to) + 1
 		if (days < 1) {
 			ctx.addIssue({
