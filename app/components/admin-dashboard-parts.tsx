@@ -67,7 +67,11 @@ export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
 							number(dashboard.newGuests),
 							href('/admin/guests', { sortCriterias: 'createdAt:desc' }),
 						],
-						['newHosts', number(dashboard.newHosts), href('/admin/hosts', { sortCriterias: 'createdAt:desc' })],
+						[
+							'newHosts',
+							number(dashboard.newHosts),
+							href('/admin/hosts', { sortCriterias: 'createdAt:desc' }),
+						],
 						['pageViews', number(dashboard.pageViews.total), '/admin/playrooms'],
 						['websiteClicks', number(dashboard.websiteClicks.total), '/admin/playrooms'],
 					] as const
@@ -95,7 +99,12 @@ function PerDayChart({
 	const last = series.at(-1)?.date ?? first
 	const points = series.map((day) => {
 		const label = formatLocalDate(day.date, locale, 'short')
-		return { key: day.date, label, value: day.value, valueLabel: `${label}: ${formatNumber(day.value, locale)}` }
+		return {
+			key: day.date,
+			label,
+			value: day.value,
+			valueLabel: `${label}: ${formatNumber(day.value, locale)}`,
+		}
 	})
 	return (
 		<ColumnChart
@@ -200,7 +209,11 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
 				</ul>
 			</DetailSection>
 			<DetailSection id="dashboard-per-day" title={t('charts.ordersPerDay')}>
-				<PerDayChart title={t('charts.ordersPerDay')} series={dashboard.ordersPerDay} testId="orders-per-day" />
+				<PerDayChart
+					title={t('charts.ordersPerDay')}
+					series={dashboard.ordersPerDay}
+					testId="orders-per-day"
+				/>
 			</DetailSection>
 			<DetailSection id="dashboard-views" title={t('charts.pageViewsPerDay')}>
 				<PerDayChart
@@ -254,7 +267,10 @@ export function PendingTransfers({ transfers }: { transfers: Dashboard['pendingB
 				<>
 					<p className="mb-2">
 						<LocaleLink to={all} className="link" data-testid="pending-transfers-total">
-							{t('transfers.summary', { count: transfers.total, amount: formatAmount(transfers.amount, locale) })}
+							{t('transfers.summary', {
+								count: transfers.total,
+								amount: formatAmount(transfers.amount, locale),
+							})}
 						</LocaleLink>
 					</p>
 					<ul className="flex flex-col gap-1" data-testid="pending-transfers">
@@ -335,13 +351,20 @@ export function LedgerCheck({ ledger, banner }: { ledger: Dashboard['ledger']; b
 			})
 	if (banner) {
 		return (
-			<div role="alert" className="mb-4 rounded-lg border-2 border-danger p-4 text-danger" data-testid="ledger-banner">
+			<div
+				role="alert"
+				className="mb-4 rounded-lg border-2 border-danger p-4 text-danger"
+				data-testid="ledger-banner"
+			>
 				<p className="font-semibold">{message}</p>
 				<p className="mt-1">{t('ledger.journals')}</p>
 				<ul className="font-mono text-sm">
 					{ledger.journals.map((journal) => (
 						<li key={journal.journalId}>
-							<LocaleLink to={href('/admin/moneyTransactions', { journalId: journal.journalId })} className="link">
+							<LocaleLink
+								to={href('/admin/moneyTransactions', { journalId: journal.journalId })}
+								className="link"
+							>
 								{journal.journalId}
 							</LocaleLink>{' '}
 							{formatAmount(journal.difference, locale)}
@@ -353,7 +376,10 @@ export function LedgerCheck({ ledger, banner }: { ledger: Dashboard['ledger']; b
 	}
 	return (
 		<DetailSection id="dashboard-ledger" title={t('ledger.title')}>
-			<p className={ledger.balanced ? 'text-success' : 'font-semibold text-danger'} data-testid="ledger-check">
+			<p
+				className={ledger.balanced ? 'text-success' : 'font-semibold text-danger'}
+				data-testid="ledger-check"
+			>
 				{message}
 			</p>
 			<p className="mt-2">

@@ -45,10 +45,26 @@ beforeAll(async () => {
 	top = cologne
 	second = berlin
 	// In March: 2 Confirmed + 1 Completed (booked), 1 Cancelled, 1 AwaitingPayment by transfer.
-	await order(cologne, '2026-03-02T09:00:00Z', { status: 'Confirmed', totalAmount: 10_000, commissionAmount: 1_000 })
-	await order(cologne, '2026-03-30T09:00:00Z', { status: 'Completed', totalAmount: 25_050, commissionAmount: 2_505 })
-	await order(berlin, '2026-03-15T09:00:00Z', { status: 'Confirmed', totalAmount: 7_000, commissionAmount: 700 })
-	await order(berlin, '2026-03-16T09:00:00Z', { status: 'Cancelled', totalAmount: 99_900, commissionAmount: 9_990 })
+	await order(cologne, '2026-03-02T09:00:00Z', {
+		status: 'Confirmed',
+		totalAmount: 10_000,
+		commissionAmount: 1_000,
+	})
+	await order(cologne, '2026-03-30T09:00:00Z', {
+		status: 'Completed',
+		totalAmount: 25_050,
+		commissionAmount: 2_505,
+	})
+	await order(berlin, '2026-03-15T09:00:00Z', {
+		status: 'Confirmed',
+		totalAmount: 7_000,
+		commissionAmount: 700,
+	})
+	await order(berlin, '2026-03-16T09:00:00Z', {
+		status: 'Cancelled',
+		totalAmount: 99_900,
+		commissionAmount: 9_990,
+	})
 	await order(berlin, '2026-03-31T21:59:00Z', {
 		status: 'AwaitingPayment',
 		totalAmount: 4_200,
@@ -79,15 +95,46 @@ beforeAll(async () => {
 		.run()
 	db.insert(backgroundTaskExecutions)
 		.values([
-			{ taskName: 'expireOrders', trigger: 'schedule', startedAt: at('2026-03-20T03:00:00Z'), status: 'failed', error: 'boom\nstack', runner: 't' },
-			{ taskName: 'expireOrders', trigger: 'schedule', startedAt: at('2026-03-21T03:00:00Z'), status: 'succeeded', runner: 't' },
-			{ taskName: 'sendEmails', trigger: 'schedule', startedAt: at('2026-04-01T03:00:00Z'), status: 'failed', runner: 't' },
+			{
+				taskName: 'expireOrders',
+				trigger: 'schedule',
+				startedAt: at('2026-03-20T03:00:00Z'),
+				status: 'failed',
+				error: 'boom\nstack',
+				runner: 't',
+			},
+			{
+				taskName: 'expireOrders',
+				trigger: 'schedule',
+				startedAt: at('2026-03-21T03:00:00Z'),
+				status: 'succeeded',
+				runner: 't',
+			},
+			{
+				taskName: 'sendEmails',
+				trigger: 'schedule',
+				startedAt: at('2026-04-01T03:00:00Z'),
+				status: 'failed',
+				runner: 't',
+			},
 		])
 		.run()
 	db.insert(moneyTransactions)
 		.values([
-			{ journalId: 'j1', kind: 'Commission', account: 'GuestPrepayments', amount: 2_505, createdAt: at('2026-03-30T10:00:00Z') },
-			{ journalId: 'j1', kind: 'Commission', account: 'PlatformRevenue', amount: -2_505, createdAt: at('2026-03-30T10:00:00Z') },
+			{
+				journalId: 'j1',
+				kind: 'Commission',
+				account: 'GuestPrepayments',
+				amount: 2_505,
+				createdAt: at('2026-03-30T10:00:00Z'),
+			},
+			{
+				journalId: 'j1',
+				kind: 'Commission',
+				account: 'PlatformRevenue',
+				amount: -2_505,
+				createdAt: at('2026-03-30T10:00:00Z'),
+			},
 		])
 		.run()
 })
@@ -96,7 +143,13 @@ describe('getAdminDashboard over a known month', () => {
 	test('counts orders by status and sums booking value and commission of booked orders (cents)', () => {
 		const dashboard = getAdminDashboard(admin, MARCH, { now: NOW })
 		const byStatus = Object.fromEntries(dashboard.orders.byStatus.map((row) => [row.status, row.count]))
-		expect(byStatus).toMatchObject({ Confirmed: 2, Completed: 1, Cancelled: 1, AwaitingPayment: 1, Requested: 0 })
+		expect(byStatus).toMatchObject({
+			Confirmed: 2,
+			Completed: 1,
+			Cancelled: 1,
+			AwaitingPayment: 1,
+			Requested: 0,
+		})
 		expect(dashboard.orders.totalOrders).toBe(5)
 		expect(dashboard.orders.bookedOrders).toBe(3)
 		expect(dashboard.orders.bookingValue).toBe(10_000 + 25_050 + 7_000)
@@ -134,7 +187,10 @@ describe('getAdminDashboard over a known month', () => {
 	})
 
 	test('the ledger check: balanced, then a row without its counterpart is reported with its journal', () => {
-		expect(getAdminDashboard(admin, MARCH, { now: NOW }).ledger).toMatchObject({ balanced: true, debit: 2_505 })
+		expect(getAdminDashboard(admin, MARCH, { now: NOW }).ledger).toMatchObject({
+			balanced: true,
+			debit: 2_505,
+		})
 		getDb()
 			.insert(moneyTransactions)
 			.values({ journalId: 'broken', kind: 'GuestPayment', account: 'PlatformBank', amount: 1_234 })

@@ -94,7 +94,12 @@ function topCities(client: Client, period: ReportPeriod) {
 			 WHERE o.created_at >= ? AND o.created_at < ? AND o.status IN ('Confirmed', 'Completed')
 			 GROUP BY p.city_slug ORDER BY value DESC, orders DESC LIMIT ?`,
 		)
-		.all(period.start, period.end, TOP_LIMIT) as { city: string; citySlug: string; orders: number; value: number }[]
+		.all(period.start, period.end, TOP_LIMIT) as {
+		city: string
+		citySlug: string
+		orders: number
+		value: number
+	}[]
 }
 
 function failedTasks(client: Client, period: ReportPeriod) {

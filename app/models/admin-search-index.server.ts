@@ -28,7 +28,8 @@ const SOURCES: Record<AdminSearchEntity, Source> = {
 		table: 'users',
 		fts: 'admin_user_search',
 		select: 'rowid AS rid, id, updated_at, email, display_name, first_name, last_name, company_name',
-		insert: 'INSERT INTO admin_user_search (rowid, user_id, name, email, display_name) VALUES (?, ?, ?, ?, ?)',
+		insert:
+			'INSERT INTO admin_user_search (rowid, user_id, name, email, display_name) VALUES (?, ?, ?, ?, ?)',
 		values: (row) => [
 			row.rid,
 			row.id,
@@ -49,7 +50,8 @@ const SOURCES: Record<AdminSearchEntity, Source> = {
 				row.id,
 				// Without the common "SZ-" (every order has it; the search looks codes up by their index).
 				indexText(String(row.code ?? '').replace(/^SZ-/i, '')),
-				indexText(`${contact.firstName ?? ''} ${contact.lastName ?? ''} ${contact.email ?? ''}`),
+				// The guest's name only: an e-mail query finds the user, and the orders by guest id.
+				indexText(`${contact.firstName ?? ''} ${contact.lastName ?? ''}`),
 			]
 		},
 	},

@@ -39,7 +39,10 @@ beforeAll(async () => {
 describe('searchAdmin', () => {
 	test('finds "Koeln" and "Köln" alike (the catalogue folding), a playroom by its path', () => {
 		for (const query of ['Köln', 'Koeln', 'koln']) {
-			expect(searchAdmin(admin, query).playrooms.map((p) => p.id), query).toContain(playroom.id)
+			expect(
+				searchAdmin(admin, query).playrooms.map((p) => p.id),
+				query,
+			).toContain(playroom.id)
 		}
 		const byPath = searchAdmin(admin, 'tobezimmer-ehrenfeld-vanity').playrooms
 		expect(byPath[0]).toMatchObject({ id: playroom.id, path: `/admin/playrooms/${playroom.id}` })
@@ -67,11 +70,7 @@ describe('searchAdmin', () => {
 
 	test('a user changed after the last search is found under the new name at once', () => {
 		searchAdmin(admin, 'anything')
-		getDb()
-			.update(users)
-			.set({ lastName: 'Neumaier' })
-			.where(eq(users.id, guest.id))
-			.run()
+		getDb().update(users).set({ lastName: 'Neumaier' }).where(eq(users.id, guest.id)).run()
 		expect(searchAdmin(admin, 'Neumaier').users.map((u) => u.id)).toEqual([guest.id])
 		expect(searchAdmin(admin, 'Gastmann').users.map((u) => u.id)).not.toContain(guest.id)
 	})
@@ -82,12 +81,22 @@ describe('searchAdmin', () => {
 		expect(searchAdmin(admin, 'Spielhaus Hoster').users.map((u) => u.id)).toContain(host.id)
 	})
 
-	test.each(['"', '*', 'OR', 'NEAR(', "'", 'Köln OR', '"Köln" NEAR(a b)', 'a AND', '^x', '{name}: x', '-', ':'])(
-		'FTS syntax %s is text, never an error',
-		(query) => {
-			expect(() => searchAdmin(admin, query)).not.toThrow()
-		},
-	)
+	test.each([
+		'"',
+		'*',
+		'OR',
+		'NEAR(',
+		"'",
+		'Köln OR',
+		'"Köln" NEAR(a b)',
+		'a AND',
+		'^x',
+		'{name}: x',
+		'-',
+		':',
+	])('FTS syntax %s is text, never an error', (query) => {
+		expect(() => searchAdmin(admin, query)).not.toThrow()
+	})
 
 	test('"NEAR(" finds a user whose name has the word "near" and nothing breaks for "OR"', async () => {
 		const near = await createTestUser({ firstName: 'Nearly', lastName: 'Orwell' })

@@ -13,10 +13,12 @@ import { syncAdminSearchIndex } from './admin-search-index.server.ts'
  * catalogue's German folding (Köln = Koeln = Koln); user input never reaches
  * FTS syntax (`ftsQuery` keeps `[a-z0-9]` words and quotes each one).
  *
- * Exact shortcuts come first: an e-mail address, an order code ("SZ-7K3M9Q",
- * "sz7k3m9q") and a playroom path (also a pasted URL) are looked up by their
- * unique indexes. Orders are listed newest first (rowid order lets FTS5 stop
- * after the page); users and playrooms by relevance.
+ * Exact shortcuts come first: an e-mail address (the user and their orders),
+ * an order code ("SZ-7K3M9Q", "sz7k3m9q") and a playroom path (also a pasted
+ * URL) are looked up by their indexes; an e-mail that exists skips the text
+ * search (its words "example", "com" would match everyone). Orders are listed newest first (rowid order lets FTS5 stop
+ * after the page); users by relevance among their newest 300 matches,
+ * playrooms by relevance.
  */
 export const SEARCH_GROUP_LIMIT = 10
 
@@ -62,6 +64,9 @@ export function adminUserPath(user: { id: string; role: UserRole; email: string 
 	return `/admin/admins?q=${encodeURIComponent(user.email)}`
 }
 
+/** Users are ranked among the newest matches only: a common name costs the same as a rare one. */
+const RANKED_CANDIDATES = 300
+
 const CODE_PATTERN = /^sz-?([a-z0-9]{1,6})$/i
 
 /** Merges exact hits (first) and text hits without duplicates, cut to the limit (+1 to tell "more"). */
@@ -99,15 +104,18 @@ function findUsers(db: AppDatabase, query: string, match: string | null, limit: 
 				.prepare(`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = ?`)
 				.all(query.toLowerCase()) as UserRow[])
 		: []
-	const found = match
-		? (db.$client
-				.prepare(
-					`SELECT ${USER_COLUMNS} FROM admin_user_search s
-					 JOIN users u ON u.rowid = s.rowid AND u.id = s.user_id
-					 WHERE admin_user_search MATCH ? ORDER BY bm25(admin_user_search, 4.0, 2.0, 4.0) LIMIT ?`,
-				)
-				.all(match, limit + 1) as UserRow[])
-		: []
+	// An address that exists is the answer; its common words ("example", "com") would match everyone.
+	const found =
+		match && exact.length === 0
+			? (db.$client
+					.prepare(
+						`SELECT ${USER_COLUMNS} FROM (
+							SELECT rowid, user_id, bm25(admin_user_search, 4.0, 2.0, 4.0) AS score FROM admin_user_search
+							WHERE admin_user_search MATCH ? ORDER BY rowid DESC LIMIT ${RANKED_CANDIDATES}
+						 ) s JOIN users u ON u.rowid = s.rowid AND u.id = s.user_id ORDER BY s.score LIMIT ?`,
+					)
+					.all(match, limit + 1) as UserRow[])
+			: []
 	return merge(exact.map(toUser), found.map(toUser), limit)
 }
 
@@ -140,9 +148,15 @@ function toOrder(row: OrderRow): AdminSearchOrder {
 	}
 }
 
-function findOrders(db: AppDatabase, query: string, match: string | null, limit: number) {
+function findOrders(
+	db: AppDatabase,
+	query: string,
+	match: string | null,
+	limit: number,
+	exactUsers: AdminSearchUser[],
+) {
 	const code = CODE_PATTERN.exec(query.replace(/\s+/g, ''))?.[1]?.toUpperCase()
-	const exact = code
+	const byCode = code
 		? (db.$client
 				.prepare(
 					`SELECT ${ORDER_COLUMNS} FROM orders o JOIN playrooms p ON p.id = o.playroom_id
@@ -150,8 +164,19 @@ function findOrders(db: AppDatabase, query: string, match: string | null, limit:
 				)
 				.all(`SZ-${code}`, `SZ-${code}\u{10FFFF}`, limit + 1) as OrderRow[])
 		: []
+	// A guest found by e-mail: their orders, newest first (orders_guest_idx).
+	const byGuest = exactUsers.flatMap(
+		(user) =>
+			db.$client
+				.prepare(
+					`SELECT ${ORDER_COLUMNS} FROM orders o JOIN playrooms p ON p.id = o.playroom_id
+					 WHERE o.guest_id = ? ORDER BY o.check_in DESC LIMIT ?`,
+				)
+				.all(user.id, limit + 1) as OrderRow[],
+	)
+	const exact = [...byCode, ...byGuest]
 	const found =
-		match && !code
+		match && exact.length === 0 && !code
 			? (db.$client
 					.prepare(
 						`SELECT ${ORDER_COLUMNS} FROM admin_order_search s
@@ -164,7 +189,13 @@ function findOrders(db: AppDatabase, query: string, match: string | null, limit:
 	return merge(exact.map(toOrder), found.map(toOrder), limit)
 }
 
-type PlayroomRow = { id: string; name: string; city: string; playroom_url_path: string; status: PlayroomStatus }
+type PlayroomRow = {
+	id: string
+	name: string
+	city: string
+	playroom_url_path: string
+	status: PlayroomStatus
+}
 const PLAYROOM_COLUMNS = 'p.id, p.name, p.city, p.playroom_url_path, p.status'
 
 function toPlayroom(row: PlayroomRow): AdminSearchPlayroom {
@@ -215,7 +246,8 @@ export function searchAdmin(
 	if (!query) return { query, ...empty, more: { users: false, orders: false, playrooms: false } }
 	syncAdminSearchIndex(db)
 	const users = findUsers(db, query, match, limit)
-	const orders = findOrders(db, query, match, limit)
+	const byEmail = query.includes('@') ? users.filter((user) => user.email === query.toLowerCase()) : []
+	const orders = findOrders(db, query, match, limit, byEmail)
 	const playrooms = findPlayrooms(db, query, match, limit)
 	return {
 		query,

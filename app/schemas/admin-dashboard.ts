@@ -18,7 +18,8 @@ export const dashboardPeriodSchema = z
 	.superRefine((value, ctx) => {
 		if (value.period !== 'custom') return
 		for (const field of ['from', 'to'] as const) {
-			if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], params: { i18nKey: 'validation.required' } })
+			if (!value[field])
+				ctx.addIssue({ code: 'custom', path: [field], params: { i18nKey: 'validation.required' } })
 		}
 		// A date that failed its own check arrives here untransformed: nothing to compare.
 		if (!value.from || !value.to || !isValidLocalDate(value.from) || !isValidLocalDate(value.to)) return

@@ -22,7 +22,9 @@ describe('ColumnChart', () => {
 		expect(chart.tagName.toLowerCase()).toBe('svg')
 		const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '')
 		expect(description?.textContent).toBe('1 Jun: 4; 2 Jun: 0; 3 Jun: 2')
-		const heights = [...chart.querySelectorAll('rect.fill-accent')].map((bar) => Number(bar.getAttribute('height')))
+		const heights = [...chart.querySelectorAll('rect.fill-accent')].map((bar) =>
+			Number(bar.getAttribute('height')),
+		)
 		expect(heights).toEqual([132, 0, 66])
 		expect(chart.textContent).toContain('1 Jun')
 		expect(chart.textContent).toContain('3 Jun')

@@ -55,7 +55,10 @@ describe('period parsing', () => {
 
 	test('this month and last month are whole Berlin months', () => {
 		const now = Date.parse('2026-03-15T12:00:00Z')
-		expect(resolveReportPeriod({ period: 'thisMonth' }, now)).toMatchObject({ from: '2026-03-01', to: '2026-03-15' })
+		expect(resolveReportPeriod({ period: 'thisMonth' }, now)).toMatchObject({
+			from: '2026-03-01',
+			to: '2026-03-15',
+		})
 		const last = resolveReportPeriod({ period: 'lastMonth' }, now)
 		expect(last).toMatchObject({ from: '2026-02-01', to: '2026-02-28', days: 28 })
 		expect(last.start).toBe(Date.parse('2026-01-31T23:00:00Z'))
@@ -84,7 +87,9 @@ describe('period parsing', () => {
 	})
 
 	test('the schema refuses a custom period without dates', () => {
-		const submission = parseFormSubmission(new URLSearchParams('period=custom'), { schema: dashboardPeriodSchema })
+		const submission = parseFormSubmission(new URLSearchParams('period=custom'), {
+			schema: dashboardPeriodSchema,
+		})
 		expect(submission.status).toBe('error')
 	})
 })
@@ -95,7 +100,9 @@ describe('dashboard page', () => {
 		const view = await renderDashboard((await loadDashboard('?period=7d')).data as DashboardData)
 		const chart = screen.getByRole('img', { name: 'Bookings by status' })
 		expect(chart.tagName.toLowerCase()).toBe('svg')
-		expect(screen.getByRole('img', { name: 'Page views per day' }).querySelectorAll('rect.fill-accent')).toHaveLength(7)
+		expect(
+			screen.getByRole('img', { name: 'Page views per day' }).querySelectorAll('rect.fill-accent'),
+		).toHaveLength(7)
 		expect(screen.queryByTestId('ledger-banner')).toBeNull()
 		expect(screen.getByTestId('figure-orders').getAttribute('href')).toMatch(/^\/en\/admin\/orders\?from=/)
 		view.unmount()
@@ -115,12 +122,21 @@ describe('dashboard page', () => {
 		for (const role of ['Customer', 'Owner'] as const) {
 			const { cookie } = await createLoggedInUser({ role })
 			for (const loader of [dashboardLoader, searchLoader]) {
-				const result = await callRoute(loader as never, { path: '/admin/dashboard', cookie, middleware: adminArea })
+				const result = await callRoute(loader as never, {
+					path: '/admin/dashboard',
+					cookie,
+					middleware: adminArea,
+				})
 				expect(result.status).toBe(403)
 			}
-			expect((await callApi(searchApi as never, 'Admin/Search', 'Get', { cookie, query: 'query=a' })).status).toBe(403)
+			expect(
+				(await callApi(searchApi as never, 'Admin/Search', 'Get', { cookie, query: 'query=a' })).status,
+			).toBe(403)
 		}
-		const anonymous = await callRoute(dashboardLoader as never, { path: '/admin/dashboard', middleware: adminArea })
+		const anonymous = await callRoute(dashboardLoader as never, {
+			path: '/admin/dashboard',
+			middleware: adminArea,
+		})
 		expect(anonymous.status).toBe(302)
 		expect((await callApi(searchApi as never, 'Admin/Search', 'Get', { query: 'query=a' })).status).toBe(401)
 	})
@@ -142,15 +158,18 @@ describe('search page and API', () => {
 		expect(link.getAttribute('href')).toBe(`/en/admin/playrooms/${playroom.id}`)
 	})
 
-	test.each(['"', '*', 'OR', 'NEAR(', "'", '"Köln" OR NEAR(x'])('API: %s is text in the envelope, never a 500', async (query) => {
-		const response = await callApi(searchApi as never, 'Admin/Search', 'Get', {
-			cookie: admin.cookie,
-			query: `query=${encodeURIComponent(query)}`,
-		})
-		expect(response.status).toBe(200)
-		expect(response.body.success).toBe(true)
-		expect(response.value).toMatchObject({ users: expect.any(Array), orders: expect.any(Array) })
-	})
+	test.each(['"', '*', 'OR', 'NEAR(', "'", '"Köln" OR NEAR(x'])(
+		'API: %s is text in the envelope, never a 500',
+		async (query) => {
+			const response = await callApi(searchApi as never, 'Admin/Search', 'Get', {
+				cookie: admin.cookie,
+				query: `query=${encodeURIComponent(query)}`,
+			})
+			expect(response.status).toBe(200)
+			expect(response.body.success).toBe(true)
+			expect(response.value).toMatchObject({ users: expect.any(Array), orders: expect.any(Array) })
+		},
+	)
 
 	test('API: an admin finds a user by e-mail with the path of the admin page', async () => {
 		const host = await createLoggedInUser({ role: 'Owner', email: 'search-host@example.test' })

@@ -73,7 +73,9 @@ function Results({ result }: { result: AdminSearchResult }) {
 							</LocaleLink>
 							<span>{user.email}</span>
 							<span className="text-ink-muted">{user.displayName}</span>
-							<span className="rounded-full border border-line px-2 text-xs">{t(`search.roles.${user.role}`)}</span>
+							<span className="rounded-full border border-line px-2 text-xs">
+								{t(`search.roles.${user.role}`)}
+							</span>
 							{user.deleted ? <span className="text-xs text-danger">{t('search.deleted')}</span> : null}
 						</li>
 					))}
