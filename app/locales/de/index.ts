@@ -9,4 +9,14 @@ import { hostEditor } from './host-editor.ts'
 import { adminDashboard } from './admin-dashboard.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
-export const de = { common, catalogue, auth, account, booking, consent, hostOffice, hostEditor, adminDashboard }
+export const de = {
+	common,
+	catalogue,
+	auth,
+	account,
+	booking,
+	consent,
+	hostOffice,
+	hostEditor,
+	adminDashboard,
+}
