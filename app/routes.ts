@@ -81,6 +81,7 @@ export default [
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
+	route('api/Admin/Search/Get', 'routes/api/admin-search.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos', 'routes/api/host-playroom-photos.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos/:photoId', 'routes/api/host-playroom-photos.ts', {
@@ -200,8 +201,8 @@ export default [
 
 			route('admin', 'routes/layouts/admin.tsx', [
 				index('routes/area-index.tsx', { id: 'admin/index' }),
-				page('dashboard', 'admin/dashboard'),
-				page('search', 'admin/search'),
+				route('dashboard', 'routes/admin/dashboard.tsx', { id: 'admin/dashboard' }),
+				route('search', 'routes/admin/search.tsx', { id: 'admin/search' }),
 				route('account/edit', 'routes/account/edit.tsx', { id: 'admin/account/edit' }),
 				route('hosts', 'routes/admin/users.tsx', { id: 'admin/hosts' }),
 				route('hosts/:hostUserId', 'routes/admin/user-detail.tsx', { id: 'admin/hosts/detail' }),

@@ -159,6 +159,20 @@ export const orders = sqliteTable(
 		index('orders_status_response_idx').on(table.status, table.responseDeadline),
 		index('orders_status_payment_idx').on(table.status, table.paymentDeadline),
 		index('orders_status_checkout_idx').on(table.status, table.checkOut),
+		// Admin dashboard: orders made in a period by status with their sums (covering); the admin search
+		// catches up on changed orders by updated_at (ADR 0092).
+		index('orders_created_idx').on(
+			table.createdAt,
+			table.status,
+			table.playroomId,
+			table.totalAmount,
+			table.commissionAmount,
+		),
+		// Admin dashboard: bank transfers still awaited, by due date.
+		index('orders_pending_transfer_idx')
+			.on(table.paymentDeadline, table.totalAmount)
+			.where(sql`status = 'AwaitingPayment' AND payment_method = 'BankTransfer'`),
+		index('orders_updated_idx').on(table.updatedAt),
 	],
 )
 

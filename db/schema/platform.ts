@@ -61,7 +61,11 @@ export const backgroundTaskExecutions = sqliteTable(
 		/** Which process ran it (hostname:pid), useful with several processes. */
 		runner: text('runner').notNull(),
 	},
-	(table) => [index('task_executions_name_idx').on(table.taskName, table.startedAt)],
+	(table) => [
+		index('task_executions_name_idx').on(table.taskName, table.startedAt),
+		// Admin dashboard: failed runs in a period.
+		index('task_executions_status_idx').on(table.status, table.startedAt),
+	],
 )
 
 /** A database lease per task so that only one process runs it at a time. */

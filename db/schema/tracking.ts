@@ -20,7 +20,11 @@ const playroomEventTable = (name: string) =>
 			userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
 			createdAt: createdAt(),
 		},
-		(table) => [index(`${name}_playroom_idx`).on(table.playroomId, table.createdAt)],
+		(table) => [
+			index(`${name}_playroom_idx`).on(table.playroomId, table.createdAt),
+			// Admin dashboard: all events of a period, per day.
+			index(`${name}_created_idx`).on(table.createdAt, table.playroomId),
+		],
 	)
 
 export const playroomViews = playroomEventTable('playroom_views')

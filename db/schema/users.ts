@@ -53,6 +53,8 @@ export const users = sqliteTable(
 		uniqueIndex('users_email_unique').on(table.email),
 		uniqueIndex('users_display_name_unique').on(sql`lower(${table.displayName})`),
 		index('users_role_idx').on(table.role, table.createdAt),
+		// The admin search index catches up on changed users by this (ADR 0092).
+		index('users_updated_idx').on(table.updatedAt),
 	],
 )
 

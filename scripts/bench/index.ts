@@ -4,6 +4,7 @@
  * Each capability adds its benchmark to BENCHMARKS.
  */
 import fs from 'node:fs'
+import { adminSearchBenchmark } from './admin-search.bench.ts'
 import { bookingBenchmark } from './booking.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
@@ -16,6 +17,7 @@ const BENCHMARKS: Benchmark[] = [
 	catalogueBenchmark,
 	cataloguePagesBenchmark,
 	bookingBenchmark,
+	adminSearchBenchmark,
 	lighthouseBenchmark,
 ]
 

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { ChartFrame, chartTop, scaleTo, truncateLabel } from './chart-frame.tsx'
 
 /**
  * A small horizontal bar chart as server-rendered SVG (issue 12): readable
@@ -6,7 +6,8 @@ import { useId } from 'react'
  * The SVG is an image with an accessible name (`title`) and description
  * (`description`, e.g. all values in one sentence), so a screen reader gets
  * the numbers too. Values are drawn relative to `max` (default: the largest).
- * The host dashboard uses it for occupancy; the admin dashboard reuses it.
+ * The host dashboard uses it for occupancy; the admin dashboard for top
+ * playrooms, cities and orders by status. Frame and scale: chart-frame.tsx.
  */
 export type BarChartRow = {
 	key: string
@@ -22,10 +23,6 @@ const LABEL_WIDTH = 180
 const BAR_WIDTH = 220
 const VALUE_WIDTH = 120
 
-function truncate(text: string, max = 26) {
-	return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
 export function BarChart({
 	title,
 	description,
@@ -39,32 +36,21 @@ export function BarChart({
 	max?: number
 	testId?: string
 }) {
-	const id = useId()
-	const titleId = `${id}-title`
-	const descId = `${id}-desc`
-	const top = Math.max(max ?? 0, ...rows.map((row) => row.value ?? 0), 1)
+	const top = chartTop(
+		rows.map((row) => row.value),
+		max,
+	)
 	const width = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH
 	const height = Math.max(1, rows.length) * ROW_HEIGHT
 	return (
-		<svg
-			role="img"
-			aria-labelledby={titleId}
-			aria-describedby={descId}
-			viewBox={`0 0 ${width} ${height}`}
-			width="100%"
-			style={{ maxWidth: width }}
-			className="text-ink"
-			data-testid={testId}
-		>
-			<title id={titleId}>{title}</title>
-			<desc id={descId}>{description}</desc>
+		<ChartFrame title={title} description={description} width={width} height={height} testId={testId}>
 			{rows.map((row, index) => {
 				const y = index * ROW_HEIGHT
-				const barLength = row.value === null ? 0 : Math.round((Math.max(0, row.value) / top) * BAR_WIDTH)
+				const barLength = scaleTo(row.value, top, BAR_WIDTH)
 				return (
 					<g key={row.key} data-testid={`${testId}-row`} data-value={row.value ?? ''}>
 						<text x={0} y={y + 18} fontSize={13} fill="currentColor">
-							{truncate(row.label)}
+							{truncateLabel(row.label)}
 						</text>
 						<rect
 							x={LABEL_WIDTH}
@@ -82,6 +68,6 @@ export function BarChart({
 					</g>
 				)
 			})}
-		</svg>
+		</ChartFrame>
 	)
 }

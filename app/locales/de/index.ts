@@ -11,6 +11,7 @@ import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
+import { adminDashboard } from './admin-dashboard.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -27,4 +28,5 @@ export const de = {
 	waitlist,
 	hostAccess,
 	templateDefaults,
+	adminDashboard,
 }

@@ -13,6 +13,7 @@ import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
+import { adminDashboard } from './admin-dashboard.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -28,4 +29,5 @@ export const en: TranslationShape<typeof de> = {
 	waitlist,
 	hostAccess,
 	templateDefaults,
+	adminDashboard,
 }

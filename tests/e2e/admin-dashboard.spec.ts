@@ -1,0 +1,45 @@
+import { expect, test } from './fixtures.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
+
+/**
+ * Issue 14, the first steps of journey 3 (PRODUCT.md §1) with JavaScript, in
+ * English: the admin opens the dashboard (figures over a period, SVG charts
+ * with names, the ledger check), then finds the demo host by e-mail in the
+ * search box and opens the host's admin page. Reads the seeded data only.
+ */
+test('admin sees the dashboard figures, finds host@example.com and opens the host page', async ({
+	page,
+	context,
+	baseURL,
+}) => {
+	await loginAs(context, DEMO.admin, baseURL ?? '')
+	await page.goto('/en/admin/dashboard?period=90d')
+	await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+	await expect(page.getByTestId('period-showing')).toContainText('(90 days, Europe/Berlin)')
+	await expect(page.getByTestId('figure-orders')).toHaveAttribute('href', /^\/en\/admin\/orders\?from=/)
+	await expect(page.getByTestId('figure-orders')).toHaveText(/^[1-9][\d,]*$/)
+	await expect(page.getByRole('img', { name: 'Bookings by status' })).toBeVisible()
+	await expect(page.getByRole('img', { name: 'Page views per day' })).toBeVisible()
+	await expect(page.getByTestId('ledger-check')).toContainText('Debits and credits balance')
+	await expect(page.getByTestId('ledger-banner')).toHaveCount(0)
+	await expectNoSeriousA11yViolations(page)
+
+	// A custom period with the end before the start: a message, the default period, no error page.
+	await page.getByLabel('Period', { exact: true }).selectOption('custom')
+	await page.getByLabel('From').fill('2026-03-10')
+	await page.getByLabel('To').fill('2026-03-01')
+	await page.getByRole('button', { name: 'Show' }).click()
+	await expect(page.getByText('The end date is before the start date')).toBeVisible()
+	await expect(page.getByTestId('period-invalid')).toBeVisible()
+
+	await page.goto('/en/admin/search')
+	await page.getByLabel('Search term').fill(DEMO.host)
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page).toHaveURL(/\/en\/admin\/search\?query=host%40example\.com/)
+	const hit = page.getByTestId('search-user').filter({ hasText: DEMO.host }).first()
+	await expect(hit).toContainText('Host')
+	await expectNoSeriousA11yViolations(page)
+	await hit.getByRole('link').click()
+	await expect(page).toHaveURL(/\/en\/admin\/hosts\/[A-Za-z0-9_-]{16}$/)
+	await expect(page.getByTestId('admin-user-detail')).toContainText(DEMO.host)
+})
