@@ -22,7 +22,8 @@ const LABEL_WIDTH = 180
 const BAR_WIDTH = 220
 const VALUE_WIDTH = 120
 
-function truncate(text: string, max = 26) {
+/** At most as many characters as fit LABEL_WIDTH at font size 13 (wide glyphs such as digits included). */
+function truncate(text: string, max = 21) {
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout.ts'
 import { EditorTabs } from '#app/components/editor-tabs.tsx'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
@@ -25,8 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
 export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('hostEditor')
 	const { t: tc } = useTranslation()
+	const { pathname } = useLocation()
+	const tab = PLAYROOM_EDIT_TABS.find((id) => pathname.endsWith(`/${id}`))
+	const heading = tab
+		? `${pageTitle(tc, `host/playrooms/edit/${tab}`)} – ${loaderData.name}`
+		: loaderData.name
 	return (
 		<EditorTabs
+			documentTitle={`${heading} | ${tc('appName')}`}
 			title={loaderData.name}
 			status={t('header.status', { status: t(`status.${loaderData.status}`) })}
 			links={[

@@ -1,0 +1,565 @@
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, test } from './fixtures.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
+
+/**
+ * Issue 12, journey 2 of PRODUCT.md §1 from nothing to bookable: a new host
+ * registers, confirms through the outbox link, is asked for the first
+ * playroom, creates it, fills every editor tab (3 photos in one upload),
+ * publishes, finds it through the public search by its city, and a guest
+ * books it. Once without JavaScript in German, once with JavaScript in
+ * English (plus the unsaved-changes warning and axe on every host page).
+ * Each run has its own host, playroom and city; nothing shared is changed.
+ */
+type Lang = 'de' | 'en'
+const PASSWORD = 'Sandkasten-Wolke-73'
+
+const T = {
+	de: {
+		email: 'E-Mail-Adresse',
+		password: 'Passwort',
+		firstName: 'Vorname',
+		lastName: 'Nachname',
+		displayName: 'Anzeigename',
+		terms: /Nutzungsbedingungen/,
+		register: 'Konto anlegen',
+		login: 'Anmelden',
+		firstPlayroom: 'Lege deinen ersten Spielraum an',
+		newName: 'Name des Spielraums',
+		newCity: 'Stadt',
+		create: 'Spielraum anlegen',
+		save: 'Speichern',
+		saved: 'Gespeichert.',
+		tabs: {
+			basic: 'Grunddaten',
+			detail: 'Details',
+			price: 'Preise',
+			rules: 'Regeln',
+			availability: 'Verfügbarkeit',
+			payment: 'Zahlung und Rechnung',
+		},
+		street: 'Straße und Hausnummer',
+		postalCode: 'Postleitzahl',
+		town: 'Ort',
+		size: 'Größe (m²)',
+		maxGuests: 'Maximale Gästezahl',
+		website: 'Website (optional)',
+		descriptionDe: 'Beschreibung (Deutsch)',
+		descriptionEn: 'Beschreibung (Englisch)',
+		questionDe: 'Frage (Deutsch)',
+		chooseFiles: 'Dateien auswählen',
+		upload: 'Fotos hochladen',
+		uploaded: '3 Fotos hochgeladen.',
+		weekdayPrice: 'Preis Mo–Fr (€)',
+		weekendPrice: 'Preis Sa/So (€)',
+		guestsIncluded: 'Gäste im Preis enthalten',
+		extraGuestFee: 'Je weiterem Gast (€)',
+		cleaningFee: 'Reinigung (€)',
+		deposit: 'Kaution (€, vor Ort)',
+		extraNameDe: 'Name (Deutsch)',
+		extraNameEn: 'Name (Englisch)',
+		extraPrice: 'Preis (€)',
+		maxQuantity: 'Höchstmenge',
+		rulesDe: 'Hausregeln (Deutsch)',
+		rulesEn: 'Hausregeln (Englisch)',
+		policy: 'Stornobedingungen',
+		instant: 'Sofortbuchung (ohne Anfrage)',
+		minAge: 'Mindestalter (Jahre)',
+		maxAge: 'Höchstalter (Jahre)',
+		safety: [
+			'Steckdosen gesichert',
+			'Ecken und Kanten gepolstert',
+			'Erste-Hilfe-Kasten vorhanden',
+			'Feuerlöscher vorhanden',
+			'Rutschfester Boden',
+			'Betreuung durch den Gastgeber möglich',
+		],
+		minHours: 'Mindestens (Stunden)',
+		maxHours: 'Höchstens (Stunden)',
+		weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+		slot: 'Raster für Startzeiten',
+		buffer: 'Puffer zwischen Buchungen (Minuten)',
+		onSite: 'Zahlung vor Ort',
+		company: 'Firma',
+		vatId: 'USt-IdNr.',
+		smallBusiness: /Kleinunternehmer/,
+		iban: 'IBAN für Auszahlungen',
+		overview: 'Zur Übersicht',
+		publish: 'Veröffentlichen',
+		published: 'Veröffentlicht',
+		complete: 'Alles vollständig',
+		completePublished: 'der Spielraum ist veröffentlicht',
+		where: 'Stadt, Ort oder Stichwort',
+		safetyBadge: 'Sicherheit vom Gastgeber geprüft',
+		occupancy: 'Auslastung der letzten 30 Tage',
+		unsaved: 'Du hast ungespeicherte Änderungen. Seite trotzdem verlassen?',
+	},
+	en: {
+		email: 'E-mail address',
+		password: 'Password',
+		firstName: 'First name',
+		lastName: 'Last name',
+		displayName: 'Display name',
+		terms: /terms of use/,
+		register: 'Create account',
+		login: 'Log in',
+		firstPlayroom: 'Create your first playroom',
+		newName: 'Name of the playroom',
+		newCity: 'City',
+		create: 'Create playroom',
+		save: 'Save',
+		saved: 'Saved.',
+		tabs: {
+			basic: 'Basic information',
+			detail: 'Details',
+			price: 'Prices',
+			rules: 'Rules',
+			availability: 'Availability',
+			payment: 'Payment and invoice',
+		},
+		street: 'Street and number',
+		postalCode: 'Postcode',
+		town: 'Town',
+		size: 'Size (m²)',
+		maxGuests: 'Maximum number of guests',
+		website: 'Website (optional)',
+		descriptionDe: 'Description (German)',
+		descriptionEn: 'Description (English)',
+		questionDe: 'Question (German)',
+		chooseFiles: 'Choose files',
+		upload: 'Upload photos',
+		uploaded: '3 photos uploaded.',
+		weekdayPrice: 'Price Mon–Fri (€)',
+		weekendPrice: 'Price Sat/Sun (€)',
+		guestsIncluded: 'Guests included in the price',
+		extraGuestFee: 'Per additional guest (€)',
+		cleaningFee: 'Cleaning (€)',
+		deposit: 'Deposit (€, on site)',
+		extraNameDe: 'Name (German)',
+		extraNameEn: 'Name (English)',
+		extraPrice: 'Price (€)',
+		maxQuantity: 'Maximum quantity',
+		rulesDe: 'House rules (German)',
+		rulesEn: 'House rules (English)',
+		policy: 'Cancellation policy',
+		instant: 'Instant booking (no request)',
+		minAge: 'Minimum age (years)',
+		maxAge: 'Maximum age (years)',
+		safety: [
+			'Outlet covers',
+			'Padded corners and edges',
+			'First-aid kit',
+			'Fire extinguisher',
+			'Non-slip floor',
+			'Supervision by the host possible',
+		],
+		minHours: 'At least (hours)',
+		maxHours: 'At most (hours)',
+		weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+		slot: 'Grid of start times',
+		buffer: 'Buffer between bookings (minutes)',
+		onSite: 'Payment on site',
+		company: 'Company',
+		vatId: 'VAT ID',
+		smallBusiness: /Small business/,
+		iban: 'IBAN for payouts',
+		overview: 'Back to overview',
+		publish: 'Publish',
+		published: 'Published',
+		complete: 'Everything is complete',
+		completePublished: 'the playroom is published',
+		where: 'City, place or keyword',
+		safetyBadge: 'Safety checked by the host',
+		occupancy: 'Occupancy of the last 30 days',
+		unsaved: 'You have unsaved changes. Leave the page anyway?',
+	},
+} as const
+
+const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '')
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`
+
+/** A Berlin date `days` from today. */
+function berlinDay(days: number): string {
+	return new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' })
+}
+
+/** Three small, different JPEGs written at test time into the test's output folder. */
+async function photos(testInfo: TestInfo): Promise<string[]> {
+	const colours = [
+		{ r: 230, g: 120, b: 80 },
+		{ r: 90, g: 170, b: 220 },
+		{ r: 120, g: 200, b: 110 },
+	]
+	return Promise.all(
+		colours.map(async (background, index) => {
+			const file = testInfo.outputPath(`playroom-${index + 1}.jpg`)
+			await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+				.jpeg({ quality: 80 })
+				.toFile(file)
+			return file
+		}),
+	)
+}
+
+async function confirmLink(request: APIRequestContext, to: string) {
+	let link = ''
+	await expect
+		.poll(async () => {
+			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
+			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
+			link = messages.find((m) => m.template === 'confirmEmail')?.links[0] ?? ''
+			return link
+		})
+		.not.toBe('')
+	return link
+}
+
+/** With JavaScript: wait until the page has hydrated before typing into it. */
+async function settled(page: Page, js: boolean) {
+	if (js) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
+}
+
+async function registerConfirmLogin(page: Page, lang: Lang, js: boolean, baseURL: string) {
+	const t = T[lang]
+	const email = `gastgeberin-${unique()}@example.test`
+	await page.goto(`${prefix(lang)}/auth/register-host`)
+	await settled(page, js)
+	// The consent banner would cover half of every screenshot: answer it once (it is remembered).
+	if (js) await page.getByRole('button', { name: 'Necessary only' }).click()
+	await page.getByLabel(t.email).fill(email)
+	await page.getByRole('textbox', { name: t.password, exact: true }).fill(PASSWORD)
+	await page.getByLabel(t.firstName).fill('Greta')
+	await page.getByLabel(t.lastName).fill('Gastgeberin')
+	await page.getByLabel(t.displayName).fill(`Tobezimmer ${unique()}`)
+	await page.getByLabel(t.terms).check()
+	await page.getByRole('button', { name: t.register }).click()
+	await expect(page).toHaveURL(`${baseURL}${prefix(lang)}/login`)
+
+	await page.goto(await confirmLink(page.request, email))
+	await expect(page.getByTestId('confirm-result')).toBeVisible()
+
+	await page.goto(`${prefix(lang)}/login?redirect=${encodeURIComponent(`${prefix(lang)}/host/dashboard`)}`)
+	await settled(page, js)
+	const login = page.getByTestId('login-form')
+	await login.getByLabel(t.email).fill(email)
+	await login.getByLabel(new RegExp(`^${t.password}`)).fill(PASSWORD)
+	await login.getByRole('button', { name: t.login, exact: true }).click()
+	await expect(page).toHaveURL(`${baseURL}${prefix(lang)}/host/dashboard`)
+}
+
+/** Saves the current tab and waits for the success toast and the tab's own URL again. */
+async function save(page: Page, lang: Lang, tab: string) {
+	// With JavaScript earlier toasts may still be on screen: wait for this save's answer first.
+	const answered = page.waitForResponse(
+		(response) => response.request().method() === 'POST' && response.url().includes(`/${tab}`),
+	)
+	await page.getByRole('button', { name: T[lang].save, exact: true }).click()
+	await answered
+	await expect(page.getByText(T[lang].saved).first()).toBeVisible()
+	await expect(page).toHaveURL(new RegExp(`/edit/[\\w-]+/${tab}$`))
+}
+
+async function openTab(page: Page, lang: Lang, name: string, js: boolean) {
+	await page
+		.getByRole('navigation', {
+			name: lang === 'de' ? 'Bereiche des Spielraums' : 'Sections of the playroom',
+		})
+		.getByRole('link', { name, exact: true })
+		.click()
+	await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
+}
+
+type Journey = { lang: Lang; js: boolean; city: string; stateSlug: string; postalCode: string }
+
+/**
+ * A host page with JavaScript: no serious axe violations, and at 390 px and
+ * 1280 px no sideways scrolling (screenshots kept in the test's output folder).
+ */
+async function hostPage(page: Page, js: boolean, testInfo: TestInfo, name: string) {
+	if (!js) return
+	await expectNoSeriousA11yViolations(page)
+	for (const width of [390, 1280]) {
+		await page.setViewportSize({ width, height: 900 })
+		await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true })
+		const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+		expect(sideways, `${name} at ${width} px scrolls sideways`).toBe(false)
+	}
+	await page.setViewportSize({ width: 1280, height: 720 })
+}
+
+async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
+	const { lang, js } = journey
+	const t = T[lang]
+	const check = (name: string) => hostPage(page, js, testInfo, name)
+
+	// basic-information
+	await page.getByLabel(t.street).fill('Spielgasse 7')
+	await page.getByLabel(t.postalCode).fill(journey.postalCode)
+	await expect(page.getByRole('textbox', { name: t.town, exact: true })).toHaveValue(journey.city)
+	await page.getByLabel(t.size).fill('85')
+	await page.getByLabel(t.maxGuests).fill('12')
+	await page.getByLabel(t.website).fill('https://tobezimmer.example.test')
+	if (js) {
+		// Leaving with unsaved changes asks first; "stay" keeps the tab and what was typed.
+		const asked = page.waitForEvent('dialog').then(async (dialog) => {
+			const message = dialog.message()
+			await dialog.dismiss()
+			return message
+		})
+		await page.getByRole('link', { name: t.tabs.detail, exact: true }).click()
+		expect(await asked).toBe(t.unsaved)
+		await expect(page).toHaveURL(/\/basic-information$/)
+		await expect(page.getByLabel(t.street)).toHaveValue('Spielgasse 7')
+	}
+	await check('basic-information')
+	await save(page, lang, 'basic-information')
+	await expect(page.getByLabel(t.street)).toHaveValue('Spielgasse 7')
+
+	// detail-information: descriptions, features, a question, then three photos in one upload
+	await openTab(page, lang, t.tabs.detail, js)
+	await page.getByLabel(t.descriptionDe).fill('Ein **heller** Raum mit Bällebad und Kletterwand.')
+	await page.getByLabel(t.descriptionEn).fill('A **bright** room with a ball pit and a climbing wall.')
+	const features = page.getByRole('group', { name: lang === 'de' ? 'Ausstattung' : 'Features' })
+	await features.getByRole('checkbox').nth(0).check()
+	await features.getByRole('checkbox').nth(1).check()
+	await page
+		.getByLabel(t.questionDe)
+		.first()
+		.fill(lang === 'de' ? 'Gibt es Parkplätze?' : 'Gibt es Parkplätze?')
+	await page
+		.getByLabel(lang === 'de' ? 'Frage (Englisch)' : 'Question (English)')
+		.first()
+		.fill('Is there parking?')
+	await page
+		.getByLabel(lang === 'de' ? 'Antwort (Deutsch)' : 'Answer (German)')
+		.first()
+		.fill('Ja, im Hof.')
+	await page
+		.getByLabel(lang === 'de' ? 'Antwort (Englisch)' : 'Answer (English)')
+		.first()
+		.fill('Yes, in the yard.')
+	await save(page, lang, 'detail-information')
+	await expect(page.getByLabel(t.descriptionEn)).toHaveValue(/bright/)
+	await expect(features.getByRole('checkbox').nth(1)).toBeChecked()
+
+	await page.getByLabel(t.chooseFiles).setInputFiles(await photos(testInfo))
+	await page.getByRole('button', { name: t.upload }).click()
+	await expect(page.getByText(t.uploaded)).toBeVisible()
+	await expect(page.getByTestId('editor-photo')).toHaveCount(3)
+	await check('detail-information')
+
+	// price
+	await openTab(page, lang, t.tabs.price, js)
+	await page.getByLabel(t.weekdayPrice).fill('40')
+	await page.getByLabel(t.weekendPrice).fill('55,50')
+	await page.getByLabel(t.guestsIncluded).fill('6')
+	await page.getByLabel(t.extraGuestFee).fill('4')
+	await page.getByLabel(t.cleaningFee).fill('15')
+	await page.getByLabel(t.deposit).fill('50')
+	await page.getByLabel(t.extraNameDe).first().fill('Geburtstagstorte')
+	await page.getByLabel(t.extraNameEn).first().fill('Birthday cake')
+	await page.getByLabel(t.extraPrice).first().fill('25')
+	await page.getByLabel(t.maxQuantity).first().fill('2')
+	if (js) await expect(page.getByTestId('price-example-Hourly')).toBeVisible()
+	await check('price')
+	await save(page, lang, 'price')
+	// What the server stored, in the page's number format.
+	await page.reload()
+	await settled(page, js)
+	await expect(page.getByLabel(t.weekendPrice)).toHaveValue(lang === 'de' ? '55,50' : '55.50')
+	await expect(page.getByTestId('price-example-Hourly')).toBeVisible()
+
+	// rules incl. the child-safety checklist
+	await openTab(page, lang, t.tabs.rules, js)
+	await page.getByLabel(t.rulesDe).fill('Bitte Hausschuhe mitbringen.')
+	await page.getByLabel(t.rulesEn).fill('Please bring slippers.')
+	await page.getByLabel(t.policy).selectOption('Flexible')
+	await page.getByLabel(t.instant).check()
+	await page.getByLabel(t.minAge).fill('1')
+	await page.getByLabel(t.maxAge).fill('10')
+	for (const item of t.safety) await page.getByLabel(item).check()
+	await check('rules')
+	await save(page, lang, 'rules')
+	for (const item of t.safety) await expect(page.getByLabel(item)).toBeChecked()
+
+	// availability incl. opening hours every day
+	await openTab(page, lang, t.tabs.availability, js)
+	await page.getByLabel(t.minHours).fill('1')
+	await page.getByLabel(t.maxHours).fill('6')
+	for (const day of t.weekdays) await page.getByLabel(day, { exact: true }).fill('09:00-13:00, 14:00-19:00')
+	await page.getByLabel(t.slot).selectOption('60')
+	await page.getByLabel(t.buffer).fill('30')
+	await save(page, lang, 'availability')
+	await expect(page.getByTestId('availability-preview')).toContainText('14:00')
+	await check('availability')
+
+	// payment and invoice
+	await openTab(page, lang, t.tabs.payment, js)
+	await page.getByLabel(t.onSite).check()
+	await page.getByLabel(t.company).fill('Tobezimmer GmbH')
+	await page.getByLabel(t.street).fill('Spielgasse 7')
+	await page.getByLabel(t.postalCode).fill(journey.postalCode)
+	await page.getByRole('textbox', { name: t.town, exact: true }).fill(journey.city)
+	await page.getByLabel(t.vatId).fill('DE123456789')
+	await page.getByLabel(t.smallBusiness).check()
+	await page.getByLabel(t.iban).fill('DE89 3704 0044 0532 0130 00')
+	await check('paymentAndInvoice')
+	await save(page, lang, 'paymentAndInvoice')
+	await expect(page.getByText(/DE89.*3000|•/).first()).toBeVisible()
+}
+
+/** The demo guest books the new playroom on its page, to the confirmation. */
+async function guestBooks(browser: Browser, baseURL: string, journey: Journey, urlPath: string) {
+	const { lang, js } = journey
+	const context = await browser.newContext({
+		baseURL,
+		javaScriptEnabled: js,
+		locale: lang === 'en' ? 'en-GB' : 'de-DE',
+	})
+	await loginAs(context, DEMO.guest, baseURL)
+	const page = await context.newPage()
+	const date = berlinDay(lang === 'en' ? 20 : 21)
+	await page.goto(`${prefix(lang)}/playrooms/${urlPath}?bookingType=Hourly&date=${date}&guests=4`)
+	const start = page.getByTestId('start-times').getByRole('link').first()
+	await expect(start).toBeVisible()
+	await start.click()
+	const form = page.getByTestId('checkout-form')
+	await expect(form).toBeVisible()
+	await settled(page, js)
+	await form.getByTestId('book-button').click()
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+	const next = lang === 'de' ? 'Weiter' : 'Continue'
+	await page.getByTestId('guests-form').getByRole('button', { name: next }).click()
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'contact')
+	await page
+		.getByLabel(lang === 'de' ? 'Telefon für Rückfragen' : 'Phone for questions')
+		.fill('+49 221 4455667')
+	await page.getByTestId('contact-form').getByRole('button', { name: next }).click()
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'payment')
+	await page.getByRole('radio', { name: new RegExp(lang === 'de' ? 'Überweisung' : 'Bank transfer') }).check()
+	await page.getByTestId('payment-form').getByRole('button', { name: next }).click()
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'review')
+	await page
+		.getByLabel(
+			lang === 'de' ? /Stornobedingungen und die Hausregeln/ : /cancellation policy and the house rules/,
+		)
+		.check()
+	await page
+		.getByRole('button', { name: lang === 'de' ? 'Zahlungspflichtig buchen' : 'Book and pay' })
+		.click()
+	await expect(page.getByTestId('confirmation')).toBeVisible()
+	await expect(page.getByTestId('order-code')).toHaveText(/^\s*SZ-[A-Z0-9]{6}\s*$/)
+	await context.close()
+}
+
+async function journeyTest(
+	page: Page,
+	browser: Browser,
+	baseURL: string,
+	journey: Journey,
+	testInfo: TestInfo,
+) {
+	const { lang, js } = journey
+	const t = T[lang]
+	await registerConfirmLogin(page, lang, js, baseURL)
+
+	const next = page.getByTestId('next-activities')
+	await expect(next.getByRole('link', { name: t.firstPlayroom })).toBeVisible()
+	await next.getByRole('link', { name: t.firstPlayroom }).click()
+	await expect(page).toHaveURL(`${baseURL}${prefix(lang)}/host/playrooms#new-playroom`)
+	const name = `Tobezimmer ${journey.city} ${unique()}`
+	await page.getByLabel(t.newName).fill(name)
+	await page.getByLabel(t.newCity).selectOption({ label: journey.city })
+	await page.getByRole('button', { name: t.create }).click()
+	await expect(page).toHaveURL(
+		new RegExp(`${prefix(lang)}/host/playrooms/edit/[\\w-]{16}/basic-information$`),
+	)
+	const playroomId = new URL(page.url()).pathname.split('/').at(-2) ?? ''
+
+	await fillEditor(page, journey, testInfo)
+
+	// Before publishing, an anonymous visitor does not find it (and the public pages are cached).
+	const visitor = await browser.newContext({
+		baseURL,
+		javaScriptEnabled: js,
+		locale: lang === 'en' ? 'en-GB' : 'de-DE',
+	})
+	const publicPage = await visitor.newPage()
+	const statePage = `${prefix(lang)}/playrooms/states/${journey.stateSlug}?sort=newest`
+	const searchPage = `${prefix(lang)}/playrooms/search?q=${encodeURIComponent(journey.city)}`
+	for (const path of [statePage, searchPage]) {
+		await publicPage.goto(path)
+		await expect(publicPage.getByTestId('playroom-card').first()).toBeVisible()
+		await expect(publicPage.getByTestId('playroom-card').filter({ hasText: name })).toHaveCount(0)
+	}
+
+	// Publish from the overview: the checklist is complete.
+	await page.getByRole('link', { name: t.overview }).click()
+	await expect(page).toHaveURL(`${baseURL}${prefix(lang)}/host/playrooms/${playroomId}`)
+	await expect(page.getByText(t.complete)).toBeVisible()
+	await page.getByRole('button', { name: t.publish, exact: true }).click()
+	await expect(page.getByTestId('playroom-status')).toHaveText(t.published)
+	await expect(page.getByTestId('publish-checklist')).toContainText(t.completePublished)
+	await hostPage(page, js, testInfo, 'overview')
+	await page.goto(`${prefix(lang)}/host/dashboard`)
+	await expect(page.getByRole('img', { name: new RegExp(t.occupancy) })).toContainText(name)
+	await hostPage(page, js, testInfo, 'dashboard')
+
+	// The public search by city finds it at once, with the safety badge; so does its state page.
+	await publicPage.goto(prefix(lang) || '/')
+	await settled(publicPage, js)
+	const search = publicPage.getByTestId('search-form')
+	await search.getByLabel(t.where).fill(journey.city)
+	await search.getByTestId('search-submit').click()
+	await expect(publicPage).toHaveURL(/\/playrooms\/search\?/)
+	const card = publicPage.getByTestId('playroom-card').filter({ hasText: name })
+	await expect(card).toBeVisible()
+	await expect(card.getByText(t.safetyBadge)).toBeVisible()
+	const href = (await card.getByRole('link').first().getAttribute('href')) ?? ''
+	const playroomUrlPath = href.split('/').at(-1)?.split('?')[0] ?? ''
+	expect(playroomUrlPath).not.toBe('')
+	await publicPage.goto(statePage)
+	await expect(publicPage.getByTestId('playroom-card').filter({ hasText: name })).toBeVisible()
+	await visitor.close()
+
+	await guestBooks(browser, baseURL, journey, playroomUrlPath)
+}
+
+test.describe('host editor without JavaScript (German)', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('a new host takes a playroom from nothing to published, and a guest books it', async ({
+		page,
+		browser,
+		baseURL,
+	}, testInfo) => {
+		test.setTimeout(120_000) // one whole journey of ~40 page loads on a shared 2-core machine
+		await journeyTest(
+			page,
+			browser,
+			baseURL ?? '',
+			{ lang: 'de', js: false, city: 'Kiel', stateSlug: 'schleswig-holstein', postalCode: '24103' },
+			testInfo,
+		)
+	})
+})
+
+test.describe('host editor with JavaScript (English)', () => {
+	test.use({ locale: 'en-GB' })
+
+	test('a new host takes a playroom from nothing to published, and a guest books it', async ({
+		page,
+		browser,
+		baseURL,
+	}, testInfo) => {
+		test.setTimeout(120_000) // one whole journey of ~40 page loads plus axe on every host page
+		await journeyTest(
+			page,
+			browser,
+			baseURL ?? '',
+			{ lang: 'en', js: true, city: 'Mainz', stateSlug: 'rheinland-pfalz', postalCode: '55116' },
+			testInfo,
+		)
+	})
+})
