@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('hostEditor')
 	const { t: tc } = useTranslation()
-	const { pathname } = useLocation()
+	const { pathname, key } = useLocation()
 	const tab = PLAYROOM_EDIT_TABS.find((id) => pathname.endsWith(`/${id}`))
 	const heading = tab
 		? `${pageTitle(tc, `host/playrooms/edit/${tab}`)} – ${loaderData.name}`
@@ -45,7 +45,9 @@ export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProp
 				to: playroomEditorPath(loaderData.id, tab),
 			}))}
 		>
-			<Outlet />
+			{/* A new tab instance per navigation: after a save the form shows what the server stored
+			    (normalised paths, amounts, filled-in coordinates), as it does without JavaScript. */}
+			<Outlet key={key} />
 		</EditorTabs>
 	)
 }
