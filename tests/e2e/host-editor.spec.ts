@@ -51,6 +51,7 @@ const T = {
 		chooseFiles: 'Dateien auswählen',
 		upload: 'Fotos hochladen',
 		uploaded: '3 Fotos hochgeladen.',
+		notImage: '„notes.jpg“ ist kein unterstütztes Bild',
 		weekdayPrice: 'Preis Mo–Fr (€)',
 		weekendPrice: 'Preis Sa/So (€)',
 		guestsIncluded: 'Gäste im Preis enthalten',
@@ -131,6 +132,7 @@ const T = {
 		chooseFiles: 'Choose files',
 		upload: 'Upload photos',
 		uploaded: '3 photos uploaded.',
+		notImage: '"notes.jpg" is not a supported image',
 		weekdayPrice: 'Price Mon–Fri (€)',
 		weekendPrice: 'Price Sat/Sun (€)',
 		guestsIncluded: 'Guests included in the price',
@@ -339,6 +341,14 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await save(page, lang, 'detail-information')
 	await expect(page.getByLabel(t.descriptionEn)).toHaveValue(/bright/)
 	await expect(features.getByRole('checkbox').nth(1)).toBeChecked()
+
+	// A text file named like a photo is refused through the real server with a message; nothing is stored.
+	await page
+		.getByLabel(t.chooseFiles)
+		.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') })
+	await page.getByRole('button', { name: t.upload }).click()
+	await expect(page.getByText(t.notImage)).toBeVisible()
+	await expect(page.getByTestId('editor-photo')).toHaveCount(0)
 
 	await page.getByLabel(t.chooseFiles).setInputFiles(await photos(testInfo))
 	await page.getByRole('button', { name: t.upload }).click()
