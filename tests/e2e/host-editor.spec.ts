@@ -1,7 +1,9 @@
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
+import type { Browser, Page, TestInfo } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
+import { PLAYROOM_EDIT_TABS } from '#app/utils/slugs.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs, outboxLink } from './helpers.ts'
+import { type Lang, PASSWORD, T } from './host-journey-texts.ts'
 
 /**
  * Issue 12, journey 2 of PRODUCT.md §1 from nothing to bookable: a new host
@@ -9,177 +11,11 @@ import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
  * playroom, creates it, fills every editor tab (3 photos in one upload),
  * publishes, finds it through the public search by its city, and a guest
  * books it. Once without JavaScript in German, once with JavaScript in
- * English (plus the unsaved-changes warning and axe on every host page).
- * Each run has its own host, playroom and city; nothing shared is changed.
+ * English (plus the unsaved-changes warning). Each run has its own host,
+ * playroom and city; nothing shared is changed. A third test runs axe and
+ * checks phone and desktop widths on every host page, reading the demo
+ * host's playroom only.
  */
-type Lang = 'de' | 'en'
-const PASSWORD = 'Sandkasten-Wolke-73'
-
-const T = {
-	de: {
-		email: 'E-Mail-Adresse',
-		password: 'Passwort',
-		firstName: 'Vorname',
-		lastName: 'Nachname',
-		displayName: 'Anzeigename',
-		terms: /Nutzungsbedingungen/,
-		register: 'Konto anlegen',
-		login: 'Anmelden',
-		firstPlayroom: 'Lege deinen ersten Spielraum an',
-		newName: 'Name des Spielraums',
-		newCity: 'Stadt',
-		create: 'Spielraum anlegen',
-		save: 'Speichern',
-		saved: 'Gespeichert.',
-		tabs: {
-			basic: 'Grunddaten',
-			detail: 'Details',
-			price: 'Preise',
-			rules: 'Regeln',
-			availability: 'Verfügbarkeit',
-			payment: 'Zahlung und Rechnung',
-		},
-		street: 'Straße und Hausnummer',
-		postalCode: 'Postleitzahl',
-		town: 'Ort',
-		size: 'Größe (m²)',
-		maxGuests: 'Maximale Gästezahl',
-		website: 'Website (optional)',
-		descriptionDe: 'Beschreibung (Deutsch)',
-		descriptionEn: 'Beschreibung (Englisch)',
-		questionDe: 'Frage (Deutsch)',
-		chooseFiles: 'Dateien auswählen',
-		upload: 'Fotos hochladen',
-		uploaded: '3 Fotos hochgeladen.',
-		notImage: '„notes.jpg“ ist kein unterstütztes Bild',
-		weekdayPrice: 'Preis Mo–Fr (€)',
-		weekendPrice: 'Preis Sa/So (€)',
-		guestsIncluded: 'Gäste im Preis enthalten',
-		extraGuestFee: 'Je weiterem Gast (€)',
-		cleaningFee: 'Reinigung (€)',
-		deposit: 'Kaution (€, vor Ort)',
-		badAmount: 'Bitte einen Betrag wie 35 oder 35,50 eingeben.',
-		extraNameDe: 'Name (Deutsch)',
-		extraNameEn: 'Name (Englisch)',
-		extraPrice: 'Preis (€)',
-		maxQuantity: 'Höchstmenge',
-		rulesDe: 'Hausregeln (Deutsch)',
-		rulesEn: 'Hausregeln (Englisch)',
-		policy: 'Stornobedingungen',
-		instant: 'Sofortbuchung (ohne Anfrage)',
-		minAge: 'Mindestalter (Jahre)',
-		maxAge: 'Höchstalter (Jahre)',
-		safety: [
-			'Steckdosen gesichert',
-			'Ecken und Kanten gepolstert',
-			'Erste-Hilfe-Kasten vorhanden',
-			'Feuerlöscher vorhanden',
-			'Rutschfester Boden',
-			'Betreuung durch den Gastgeber möglich',
-		],
-		minHours: 'Mindestens (Stunden)',
-		maxHours: 'Höchstens (Stunden)',
-		weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
-		slot: 'Raster für Startzeiten',
-		buffer: 'Puffer zwischen Buchungen (Minuten)',
-		onSite: 'Zahlung vor Ort',
-		company: 'Firma',
-		vatId: 'USt-IdNr.',
-		smallBusiness: /Kleinunternehmer/,
-		iban: 'IBAN für Auszahlungen',
-		overview: 'Zur Übersicht',
-		publish: 'Veröffentlichen',
-		published: 'Veröffentlicht',
-		complete: 'Alles vollständig',
-		completePublished: 'der Spielraum ist veröffentlicht',
-		where: 'Stadt, Ort oder Stichwort',
-		safetyBadge: 'Sicherheit vom Gastgeber geprüft',
-		occupancy: 'Auslastung der letzten 30 Tage',
-		unsaved: 'Du hast ungespeicherte Änderungen. Seite trotzdem verlassen?',
-	},
-	en: {
-		email: 'E-mail address',
-		password: 'Password',
-		firstName: 'First name',
-		lastName: 'Last name',
-		displayName: 'Display name',
-		terms: /terms of use/,
-		register: 'Create account',
-		login: 'Log in',
-		firstPlayroom: 'Create your first playroom',
-		newName: 'Name of the playroom',
-		newCity: 'City',
-		create: 'Create playroom',
-		save: 'Save',
-		saved: 'Saved.',
-		tabs: {
-			basic: 'Basic information',
-			detail: 'Details',
-			price: 'Prices',
-			rules: 'Rules',
-			availability: 'Availability',
-			payment: 'Payment and invoice',
-		},
-		street: 'Street and number',
-		postalCode: 'Postcode',
-		town: 'Town',
-		size: 'Size (m²)',
-		maxGuests: 'Maximum number of guests',
-		website: 'Website (optional)',
-		descriptionDe: 'Description (German)',
-		descriptionEn: 'Description (English)',
-		questionDe: 'Question (German)',
-		chooseFiles: 'Choose files',
-		upload: 'Upload photos',
-		uploaded: '3 photos uploaded.',
-		notImage: '"notes.jpg" is not a supported image',
-		weekdayPrice: 'Price Mon–Fri (€)',
-		weekendPrice: 'Price Sat/Sun (€)',
-		guestsIncluded: 'Guests included in the price',
-		extraGuestFee: 'Per additional guest (€)',
-		cleaningFee: 'Cleaning (€)',
-		deposit: 'Deposit (€, on site)',
-		badAmount: 'Please enter an amount like 35 or 35.50.',
-		extraNameDe: 'Name (German)',
-		extraNameEn: 'Name (English)',
-		extraPrice: 'Price (€)',
-		maxQuantity: 'Maximum quantity',
-		rulesDe: 'House rules (German)',
-		rulesEn: 'House rules (English)',
-		policy: 'Cancellation policy',
-		instant: 'Instant booking (no request)',
-		minAge: 'Minimum age (years)',
-		maxAge: 'Maximum age (years)',
-		safety: [
-			'Outlet covers',
-			'Padded corners and edges',
-			'First-aid kit',
-			'Fire extinguisher',
-			'Non-slip floor',
-			'Supervision by the host possible',
-		],
-		minHours: 'At least (hours)',
-		maxHours: 'At most (hours)',
-		weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-		slot: 'Grid of start times',
-		buffer: 'Buffer between bookings (minutes)',
-		onSite: 'Payment on site',
-		company: 'Company',
-		vatId: 'VAT ID',
-		smallBusiness: /Small business/,
-		iban: 'IBAN for payouts',
-		overview: 'Back to overview',
-		publish: 'Publish',
-		published: 'Published',
-		complete: 'Everything is complete',
-		completePublished: 'the playroom is published',
-		where: 'City, place or keyword',
-		safetyBadge: 'Safety checked by the host',
-		occupancy: 'Occupancy of the last 30 days',
-		unsaved: 'You have unsaved changes. Leave the page anyway?',
-	},
-} as const
-
 const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '')
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`
 
@@ -206,19 +42,6 @@ async function photos(testInfo: TestInfo): Promise<string[]> {
 	)
 }
 
-async function confirmLink(request: APIRequestContext, to: string) {
-	let link = ''
-	await expect
-		.poll(async () => {
-			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
-			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
-			link = messages.find((m) => m.template === 'confirmEmail')?.links[0] ?? ''
-			return link
-		})
-		.not.toBe('')
-	return link
-}
-
 /** With JavaScript: wait until the page has hydrated before typing into it. */
 async function settled(page: Page, js: boolean) {
 	if (js) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
@@ -238,7 +61,7 @@ async function registerConfirmLogin(page: Page, lang: Lang, js: boolean, baseURL
 	await page.getByRole('button', { name: t.register }).click()
 	await expect(page).toHaveURL(`${baseURL}${prefix(lang)}/login`)
 
-	await page.goto(await confirmLink(page.request, email))
+	await page.goto(await outboxLink(page.request, email, 'confirmEmail'))
 	await expect(page.getByTestId('confirm-result')).toBeVisible()
 
 	await page.goto(`${prefix(lang)}/login?redirect=${encodeURIComponent(`${prefix(lang)}/host/dashboard`)}`)
@@ -262,7 +85,7 @@ async function save(page: Page, lang: Lang, tab: string) {
 	await expect(page).toHaveURL(new RegExp(`/edit/[\\w-]+/${tab}$`))
 }
 
-async function openTab(page: Page, lang: Lang, name: string, js: boolean) {
+async function openTab(page: Page, lang: Lang, name: string) {
 	await page
 		.getByRole('navigation', {
 			name: lang === 'de' ? 'Bereiche des Spielraums' : 'Sections of the playroom',
@@ -316,7 +139,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await expect(page.getByLabel(t.street)).toHaveValue('Spielgasse 7')
 
 	// detail-information: descriptions, features, a question, then three photos in one upload
-	await openTab(page, lang, t.tabs.detail, js)
+	await openTab(page, lang, t.tabs.detail)
 	await page.getByLabel(t.descriptionDe).fill('Ein **heller** Raum mit Bällebad und Kletterwand.')
 	await page.getByLabel(t.descriptionEn).fill('A **bright** room with a ball pit and a climbing wall.')
 	const features = page.getByRole('group', { name: lang === 'de' ? 'Ausstattung' : 'Features' })
@@ -356,7 +179,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await expect(page.getByTestId('editor-photo')).toHaveCount(3)
 
 	// price
-	await openTab(page, lang, t.tabs.price, js)
+	await openTab(page, lang, t.tabs.price)
 	// A bad amount is refused with the message in the page's language, and what was typed stays.
 	await page.getByLabel(t.weekdayPrice).fill('12,345')
 	await page.getByRole('button', { name: t.save, exact: true }).click()
@@ -379,7 +202,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await expect(page.getByTestId('price-example-Hourly')).toBeVisible()
 
 	// rules incl. the child-safety checklist
-	await openTab(page, lang, t.tabs.rules, js)
+	await openTab(page, lang, t.tabs.rules)
 	await page.getByLabel(t.rulesDe).fill('Bitte Hausschuhe mitbringen.')
 	await page.getByLabel(t.rulesEn).fill('Please bring slippers.')
 	await page.getByLabel(t.policy).selectOption('Flexible')
@@ -391,7 +214,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	for (const item of t.safety) await expect(page.getByLabel(item)).toBeChecked()
 
 	// availability incl. opening hours every day
-	await openTab(page, lang, t.tabs.availability, js)
+	await openTab(page, lang, t.tabs.availability)
 	await page.getByLabel(t.minHours).fill('1')
 	await page.getByLabel(t.maxHours).fill('6')
 	for (const day of t.weekdays) await page.getByLabel(day, { exact: true }).fill('09:00-13:00, 14:00-19:00')
@@ -401,7 +224,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await expect(page.getByTestId('availability-preview')).toContainText('14:00')
 
 	// payment and invoice
-	await openTab(page, lang, t.tabs.payment, js)
+	await openTab(page, lang, t.tabs.payment)
 	await page.getByLabel(t.onSite).check()
 	await page.getByLabel(t.company).fill('Tobezimmer GmbH')
 	await page.getByLabel(t.street).fill('Spielgasse 7')
@@ -529,26 +352,28 @@ async function journeyTest(
 	await guestBooks(browser, baseURL, journey, playroomUrlPath)
 }
 
-test.describe('host editor without JavaScript (German)', () => {
-	test.use({ javaScriptEnabled: false })
+/** One journey without JavaScript in German, one with JavaScript in English, each in its own city. */
+const JOURNEYS: Journey[] = [
+	{ lang: 'de', js: false, city: 'Kiel', stateSlug: 'schleswig-holstein', postalCode: '24103' },
+	{ lang: 'en', js: true, city: 'Mainz', stateSlug: 'rheinland-pfalz', postalCode: '55116' },
+]
 
-	test('a new host takes a playroom from nothing to published, and a guest books it', async ({
-		page,
-		browser,
-		baseURL,
-	}, testInfo) => {
-		test.setTimeout(120_000) // one whole journey of ~40 page loads on a shared 2-core machine
-		await journeyTest(
+for (const journey of JOURNEYS) {
+	test.describe(`host journey ${journey.js ? 'with' : 'without'} JavaScript (${journey.lang})`, () => {
+		test.use({ javaScriptEnabled: journey.js, locale: journey.lang === 'en' ? 'en-GB' : 'de-DE' })
+
+		test('a new host takes a playroom from nothing to published, and a guest books it', async ({
 			page,
 			browser,
-			baseURL ?? '',
-			{ lang: 'de', js: false, city: 'Kiel', stateSlug: 'schleswig-holstein', postalCode: '24103' },
-			testInfo,
-		)
+			baseURL,
+		}, testInfo) => {
+			test.setTimeout(120_000) // one whole journey of ~40 page loads on a shared 2-core machine
+			await journeyTest(page, browser, baseURL ?? '', journey, testInfo)
+		})
 	})
-})
+}
 
-test.describe('host editor with JavaScript (English)', () => {
+test.describe('host pages with JavaScript (English)', () => {
 	test.use({ locale: 'en-GB' })
 
 	test('every editor tab, the overview and the dashboard: no serious axe violations, no sideways scrolling at 390 and 1280 px', async ({
@@ -564,14 +389,7 @@ test.describe('host editor with JavaScript (English)', () => {
 		await page.getByRole('button', { name: 'Necessary only' }).click()
 		const overview = page.getByRole('link', { name: 'Overview of Spielwiese Ehrenfeld' })
 		const playroomId = (await overview.getAttribute('href'))?.split('/').at(-1) ?? ''
-		for (const tab of [
-			'basic-information',
-			'detail-information',
-			'price',
-			'rules',
-			'availability',
-			'paymentAndInvoice',
-		]) {
+		for (const tab of PLAYROOM_EDIT_TABS) {
 			await page.goto(`/en/host/playrooms/edit/${playroomId}/${tab}`)
 			await expect(page.getByRole('button', { name: 'Save', exact: true }).first()).toBeVisible()
 			await hostPage(page, testInfo, tab)
@@ -582,20 +400,5 @@ test.describe('host editor with JavaScript (English)', () => {
 		await page.goto('/en/host/dashboard')
 		await expect(page.getByRole('img', { name: /Occupancy/ })).toContainText('Spielwiese Ehrenfeld')
 		await hostPage(page, testInfo, 'dashboard')
-	})
-
-	test('a new host takes a playroom from nothing to published, and a guest books it', async ({
-		page,
-		browser,
-		baseURL,
-	}, testInfo) => {
-		test.setTimeout(120_000) // one whole journey of ~40 page loads on a shared 2-core machine
-		await journeyTest(
-			page,
-			browser,
-			baseURL ?? '',
-			{ lang: 'en', js: true, city: 'Mainz', stateSlug: 'rheinland-pfalz', postalCode: '55116' },
-			testInfo,
-		)
 	})
 })

@@ -8,6 +8,15 @@ import * as price from './price.tsx'
  * The price tab shows stored amounts the way the host types them in the
  * page's language: "55,50" in German, "55.50" in English (both are accepted).
  */
+const AMOUNTS = {
+	weekdayPrice: '40',
+	weekendPrice: '55,50',
+	guestsIncluded: '8',
+	extraGuestFee: '3',
+	cleaningFee: '20',
+	deposit: '0',
+}
+
 test('stored amounts come back with a decimal comma in German and a point in English', async () => {
 	const host = await createLoggedInUser({ role: 'Owner' })
 	const { id } = await createTestPlayroom({ hostId: host.user.id })
@@ -16,14 +25,7 @@ test('stored amounts come back with a decimal comma in German and a point in Eng
 		path: path(''),
 		cookie: host.cookie,
 		params: { playroomId: id },
-		form: {
-			'prices.Hourly.weekdayPrice': '40',
-			'prices.Hourly.weekendPrice': '55,50',
-			'prices.Hourly.guestsIncluded': '8',
-			'prices.Hourly.extraGuestFee': '3',
-			'prices.Hourly.cleaningFee': '20',
-			'prices.Hourly.deposit': '0',
-		},
+		form: Object.fromEntries(Object.entries(AMOUNTS).map(([key, value]) => [`prices.Hourly.${key}`, value])),
 	})
 	expect(saved.status).toBe(302)
 	type Values = { values: { prices: Record<string, { weekdayPrice: string; weekendPrice: string }> } }
