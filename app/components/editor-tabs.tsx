@@ -21,12 +21,15 @@ const DirtyContext = createContext<{ dirty: boolean; setDirty: (dirty: boolean) 
 
 export function EditorTabs({
 	title,
+	documentTitle,
 	status,
 	links,
 	tabs,
 	children,
 }: {
 	title: string
+	/** The document's <title> (the current tab and the record's name). */
+	documentTitle: string
 	status?: React.ReactNode
 	/** Links beside the title (preview, overview). */
 	links?: { to: string; label: string; external?: boolean }[]
@@ -38,6 +41,7 @@ export function EditorTabs({
 	useUnsavedChangesWarning(dirty, t('unsaved'))
 	return (
 		<DirtyContext.Provider value={{ dirty, setDirty }}>
+			<title>{documentTitle}</title>
 			<header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
 				<div>
 					<h1 className="text-2xl font-semibold">{title}</h1>
@@ -101,8 +105,11 @@ function useUnsavedChangesWarning(dirty: boolean, message: string) {
 }
 
 /**
- * A form of an editor tab: any input marks the editor dirty, submitting
- * clears it (the save answers with a redirect or the form with its errors).
+ * A form of an editor tab: any input marks the editor dirty, a submit that is
+ * really sent clears it (the save answers with a redirect or the form with its
+ * errors). Conform validates a field on blur by submitting the form with a
+ * validation intent and cancels that submit (as it does a save refused in the
+ * browser) — those leave the changes unsaved, so they keep the warning.
  */
 export function EditorForm({ children, onInput, onSubmit, ...props }: FormProps) {
 	const { setDirty } = useContext(DirtyContext)
@@ -115,8 +122,8 @@ export function EditorForm({ children, onInput, onSubmit, ...props }: FormProps)
 				onInput?.(event)
 			}}
 			onSubmit={(event) => {
-				setDirty(false)
 				onSubmit?.(event)
+				if (!event.defaultPrevented) setDirty(false)
 			}}
 		>
 			{children}

@@ -24,14 +24,21 @@ export function PlayroomStatusBadge({ status }: { status: PlayroomStatus }) {
 	)
 }
 
-/** The completeness checklist; each item says done or missing in words, not only by colour. */
-export function PublishChecklist({ items }: { items: ChecklistItem[] }) {
+/**
+ * The completeness checklist; each item says done or missing in words, not
+ * only by colour. Complete and already public, it says so instead of "can be published".
+ */
+export function PublishChecklist({ items, status }: { items: ChecklistItem[]; status?: PlayroomStatus }) {
 	const { t } = useTranslation('hostOffice')
 	const { t: tc } = useTranslation()
 	const complete = items.every((item) => item.done)
 	return (
 		<div data-testid="publish-checklist">
-			{complete ? <p className="mb-2 text-success">{t('checklist.complete')}</p> : null}
+			{complete ? (
+				<p className="mb-2 text-success">
+					{t(status === 'Published' ? 'checklist.completePublished' : 'checklist.complete')}
+				</p>
+			) : null}
 			<ul className="flex flex-col gap-1">
 				{items.map((item) => (
 					<li key={item.key} data-testid="checklist-item" data-key={item.key} data-done={item.done}>

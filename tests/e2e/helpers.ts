@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 /** The demo accounts the server seeds (app/seed/accounts.server.ts). */
@@ -34,6 +34,20 @@ export function createSessionToken(email: string): string {
 		db.close()
 	}
 	return token
+}
+
+/** The first link of the newest e-mail of `template` to `to` in the dev outbox, waiting until it is there. */
+export async function outboxLink(request: APIRequestContext, to: string, template: string) {
+	let link = ''
+	await expect
+		.poll(async () => {
+			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
+			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
+			link = messages.find((m) => m.template === template)?.links[0] ?? ''
+			return link
+		})
+		.not.toBe('')
+	return link
 }
 
 /**

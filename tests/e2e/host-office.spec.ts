@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { outboxLink } from './helpers.ts'
 
 /**
  * Issue 12, journey 2 of PRODUCT.md §1 up to "publish", without JavaScript,
@@ -9,19 +9,6 @@ import { expect, test } from './fixtures.ts'
  * no shared demo data is changed.
  */
 const PASSWORD = 'Sandkasten-Wolke-73'
-
-async function confirmLink(request: APIRequestContext, to: string) {
-	let link = ''
-	await expect
-		.poll(async () => {
-			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
-			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
-			link = messages.find((m) => m.template === 'confirmEmail')?.links[0] ?? ''
-			return link
-		})
-		.not.toBe('')
-	return link
-}
 
 test.describe('host back office without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
@@ -42,7 +29,7 @@ test.describe('host back office without JavaScript', () => {
 		await page.getByRole('button', { name: 'Konto anlegen' }).click()
 		await expect(page).toHaveURL(`${baseURL}/login`)
 
-		await page.goto(await confirmLink(page.request, email))
+		await page.goto(await outboxLink(page.request, email, 'confirmEmail'))
 		await expect(page.getByTestId('confirm-result')).toBeVisible()
 
 		await page.goto('/login?redirect=%2Fhost%2Fdashboard')

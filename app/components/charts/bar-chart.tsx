@@ -18,10 +18,18 @@ export type BarChartRow = {
 	valueLabel: string
 }
 
-const ROW_HEIGHT = 28
-const LABEL_WIDTH = 180
+/**
+ * Each row is the label on its own line with the bar and its value below it:
+ * the chart stays narrow (BAR_WIDTH + VALUE_WIDTH), so on a phone it is drawn
+ * at nearly full size and its text stays readable.
+ */
+const ROW_HEIGHT = 44
 const BAR_WIDTH = 220
-const VALUE_WIDTH = 120
+/** Room for a value such as "100 %"; a row without a value writes its text into the empty bar. */
+const VALUE_WIDTH = 60
+
+/** The label has the chart's whole width: as many characters as fit it at font size 13. */
+const LABEL_CHARACTERS = 34
 
 export function BarChart({
 	title,
@@ -40,7 +48,7 @@ export function BarChart({
 		rows.map((row) => row.value),
 		max,
 	)
-	const width = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH
+	const width = BAR_WIDTH + VALUE_WIDTH
 	const height = Math.max(1, rows.length) * ROW_HEIGHT
 	return (
 		<ChartFrame title={title} description={description} width={width} height={height} testId={testId}>
@@ -49,20 +57,12 @@ export function BarChart({
 				const barLength = scaleTo(row.value, top, BAR_WIDTH)
 				return (
 					<g key={row.key} data-testid={`${testId}-row`} data-value={row.value ?? ''}>
-						<text x={0} y={y + 18} fontSize={13} fill="currentColor">
-							{truncateLabel(row.label)}
+						<text x={0} y={y + 14} fontSize={13} fill="currentColor">
+							{truncateLabel(row.label, LABEL_CHARACTERS)}
 						</text>
-						<rect
-							x={LABEL_WIDTH}
-							y={y + 6}
-							width={BAR_WIDTH}
-							height={16}
-							rx={3}
-							fill="currentColor"
-							opacity={0.12}
-						/>
-						<rect x={LABEL_WIDTH} y={y + 6} width={barLength} height={16} rx={3} className="fill-accent" />
-						<text x={LABEL_WIDTH + BAR_WIDTH + 8} y={y + 18} fontSize={13} fill="currentColor">
+						<rect x={0} y={y + 21} width={BAR_WIDTH} height={16} rx={3} fill="currentColor" opacity={0.12} />
+						<rect x={0} y={y + 21} width={barLength} height={16} rx={3} className="fill-accent" />
+						<text x={row.value === null ? 8 : BAR_WIDTH + 8} y={y + 34} fontSize={13} fill="currentColor">
 							{row.valueLabel}
 						</text>
 					</g>

@@ -11,7 +11,7 @@ export const hostEditor = {
 		Paused: 'Pausiert',
 		Blocked: 'Vom Admin gesperrt',
 	},
-	tabs: { label: 'Bereiche des Spielzimmers' },
+	tabs: { label: 'Bereiche des Spielraums' },
 	save: 'Speichern',
 	saved: 'Gespeichert.',
 	unsaved: 'Du hast ungespeicherte Änderungen. Seite trotzdem verlassen?',
@@ -83,6 +83,11 @@ export const hostEditor = {
 	},
 	price: {
 		perType: 'Preise: {{type}}',
+		basis: {
+			Hourly: 'Die Preise gelten je Stunde (minutengenau anteilig).',
+			Daily: 'Die Preise gelten je Tag.',
+			Overnight: 'Die Preise gelten je Nacht; Wochenende sind die Nächte auf Samstag und Sonntag.',
+		},
 		weekdayPrice: 'Preis Mo–Fr (€)',
 		weekendPrice: 'Preis Sa/So (€)',
 		guestsIncluded: 'Gäste im Preis enthalten',
@@ -133,7 +138,7 @@ export const hostEditor = {
 		maxChildAge: 'Höchstalter (Jahre)',
 		safety: 'Kindersicherheit',
 		safetyHint:
-			'Sind alle Punkte erfüllt, zeigt das Spielzimmer das Siegel „Sicherheit vom Gastgeber geprüft“.',
+			'Sind alle Punkte erfüllt, zeigt der Spielraum das Siegel „Sicherheit vom Gastgeber geprüft“.',
 		items: {
 			outletCovers: 'Steckdosen gesichert',
 			paddedCorners: 'Ecken und Kanten gepolstert',
@@ -210,7 +215,7 @@ export const hostEditor = {
 		minAboveMax: 'Der Höchstwert darf nicht unter dem Mindestwert liegen.',
 		iban: 'Diese IBAN ist ungültig (Prüfziffer).',
 		uploadTooLarge: 'Zu viele Daten auf einmal (höchstens {{max}} MB je Upload).',
-		tooManyPhotos: 'Höchstens {{max}} Fotos je Spielzimmer.',
+		tooManyPhotos: 'Höchstens {{max}} Fotos je Spielraum.',
 		photoNotImage: '„{{file}}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF, GIF oder HEIC).',
 		photoTooLarge: '„{{file}}“ ist größer als {{max}} MB.',
 		photoTooManyPixels: '„{{file}}“ hat zu viele Pixel (höchstens 60 Megapixel).',

@@ -29,6 +29,7 @@ export const hostOffice = {
 	checklist: {
 		title: 'Vor dem Veröffentlichen',
 		complete: 'Alles vollständig – der Spielraum kann veröffentlicht werden.',
+		completePublished: 'Alles vollständig – der Spielraum ist veröffentlicht.',
 		photos: 'Mindestens {{min}} Fotos (bisher {{count}})',
 		descriptions: 'Eine Beschreibung auf Deutsch und auf Englisch',
 		prices: 'Ein Preis für jede angebotene Buchungsart',

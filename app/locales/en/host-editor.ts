@@ -78,6 +78,11 @@ export const hostEditor: TranslationShape<typeof de> = {
 	},
 	price: {
 		perType: 'Prices: {{type}}',
+		basis: {
+			Hourly: 'Prices are per hour (charged by the minute).',
+			Daily: 'Prices are per day.',
+			Overnight: 'Prices are per night; the weekend is the nights to Saturday and Sunday.',
+		},
 		weekdayPrice: 'Price Mon–Fri (€)',
 		weekendPrice: 'Price Sat/Sun (€)',
 		guestsIncluded: 'Guests included in the price',

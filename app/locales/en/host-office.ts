@@ -32,6 +32,7 @@ export const hostOffice: TranslationShape<typeof de> = {
 	checklist: {
 		title: 'Before publishing',
 		complete: 'Everything is complete – the playroom can be published.',
+		completePublished: 'Everything is complete – the playroom is published.',
 		photos: 'At least {{min}} photos ({{count}} so far)',
 		descriptions: 'A description in German and in English',
 		prices: 'A price for each booking type offered',

@@ -152,7 +152,7 @@ export default function PlayroomOverviewPage({ loaderData: overview }: Route.Com
 				</p>
 			) : null}
 			<DetailSection id="overview-checklist" title={th('checklist.title')}>
-				<PublishChecklist items={overview.checklist} />
+				<PublishChecklist items={overview.checklist} status={overview.status} />
 			</DetailSection>
 			<DetailSection id="overview-stats" title={th('overview.stats', { days: overview.stats.days })}>
 				<dl className="grid grid-cols-2 gap-2">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout.ts'
 import { EditorTabs } from '#app/components/editor-tabs.tsx'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
@@ -25,8 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
 export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('hostEditor')
 	const { t: tc } = useTranslation()
+	const { pathname, key } = useLocation()
+	const tab = PLAYROOM_EDIT_TABS.find((id) => pathname.endsWith(`/${id}`))
+	const heading = tab
+		? `${pageTitle(tc, `host/playrooms/edit/${tab}`)} – ${loaderData.name}`
+		: loaderData.name
 	return (
 		<EditorTabs
+			documentTitle={`${heading} | ${tc('appName')}`}
 			title={loaderData.name}
 			status={t('header.status', { status: t(`status.${loaderData.status}`) })}
 			links={[
@@ -39,7 +45,9 @@ export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProp
 				to: playroomEditorPath(loaderData.id, tab),
 			}))}
 		>
-			<Outlet />
+			{/* A new tab instance per navigation: after a save the form shows what the server stored
+			    (normalised paths, amounts, filled-in coordinates), as it does without JavaScript. */}
+			<Outlet key={key} />
 		</EditorTabs>
 	)
 }

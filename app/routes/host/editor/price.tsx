@@ -11,6 +11,8 @@ import { readBookingTypes, readPrice, savePrice } from '#app/models/host-editor.
 import { priceSchema } from '#app/schemas/host-editor.ts'
 import { ADDITION_UNITS, type BookingType } from '#db/schema/catalogue-enums.ts'
 import { formatMoney } from '#app/utils/format.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
@@ -20,10 +22,16 @@ import { requireEditablePlayroom, saveTab } from './editor.server.ts'
  * breakdown from the real price engine (server-rendered from the saved
  * prices, recomputed in the browser while typing).
  */
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.00', '')
+/** Cents as the host types euros: "35", "35.50" — in German with a decimal comma ("35,50"). */
+function euroInput(cents: number, locale: Locale): string {
+	const value = (cents / 100).toFixed(2).replace('.00', '')
+	return locale === 'de' ? value.replace('.', ',') : value
+}
 
 export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
+	const locale = getLocale(args.context)
+	const euros = (cents: number) => euroInput(cents, locale)
 	const price = readPrice(playroom)
 	const stays = Object.fromEntries(
 		readBookingTypes(playroom.id).map((t) => [
@@ -119,6 +127,7 @@ export default function PriceTab({ loaderData }: Route.ComponentProps) {
 						<legend className="mb-2 text-lg font-semibold">
 							{t('price.perType', { type: t(`bookingType.${type}`) })}
 						</legend>
+						<p className="mb-2 text-xs text-ink-muted">{t(`price.basis.${type}`)}</p>
 						<div className="grid gap-x-4 sm:grid-cols-3">
 							<TextField field={row.weekdayPrice} label={t('price.weekdayPrice')} required />
 							<TextField field={row.weekendPrice} label={t('price.weekendPrice')} required />
