@@ -67,43 +67,73 @@ function shortestStay(type: CardPriceSettings, date: LocalDate) {
 	return start === null || end === null ? null : { start, end, quantity: nights }
 }
 
+type Stay = { start: number; end: number; quantity: number }
+
+/**
+ * A pricer for one search: the stay windows (date arithmetic) are worked out
+ * once per kind of booking type and shared by all candidates, and the engine's
+ * answer is reused for candidates with the same price settings — sorting
+ * hundreds of candidates by price stays cheap.
+ */
+export function createStayPricer(request: Omit<StayPriceRequest, 'maxGuests'>) {
+	const guests = Math.max(1, request.guests)
+	const today = localDateOf(request.now)
+	// Wednesday and Saturday: a weekday and a weekend day (and night) for every booking type.
+	const dates = request.date ? [request.date] : [nextWeekday(today, 3), nextWeekday(today, 6)]
+	const stays = new Map<string, (Stay | null)[]>()
+	const totals = new Map<string, number | null>()
+	const staysOf = (type: CardPriceSettings) => {
+		const key = `${type.bookingType}|${type.minHours}|${type.minNights}|${type.checkInMinute}|${type.checkOutMinute}`
+		let list = stays.get(key)
+		if (!list) {
+			list = dates.map((date) => shortestStay(type, date))
+			stays.set(key, list)
+		}
+		return { key, list }
+	}
+	return (types: readonly CardPriceSettings[], maxGuests: number): StayPrice | null => {
+		if (guests > maxGuests) return null
+		let best: StayPrice | null = null
+		for (const type of types) {
+			if (request.bookingType && type.bookingType !== request.bookingType) continue
+			const { key, list } = staysOf(type)
+			list.forEach((stay, index) => {
+				if (!stay) return
+				const priceKey = `${key}|${index}|${type.weekdayPrice}|${type.weekendPrice}|${type.guestsIncluded}|${type.extraGuestFee}|${type.cleaningFee}`
+				let total = totals.get(priceKey)
+				if (total === undefined) {
+					total = calculatePrice(
+						{
+							bookingType: type.bookingType,
+							start: stay.start,
+							end: stay.end,
+							guests,
+							maxGuests,
+							now: request.now,
+						},
+						type,
+					).total
+					totals.set(priceKey, total)
+				}
+				if (total !== null && (!best || total < best.amount)) {
+					best = {
+						amount: total,
+						bookingType: type.bookingType,
+						unit: UNITS[type.bookingType],
+						quantity: stay.quantity,
+						guests,
+					}
+				}
+			})
+		}
+		return best
+	}
+}
+
 /** The lowest stay price of the offered types (or the requested one); null when none applies. */
 export function lowestStayPrice(
 	types: readonly CardPriceSettings[],
 	request: StayPriceRequest,
 ): StayPrice | null {
-	const guests = Math.max(1, request.guests)
-	if (guests > request.maxGuests) return null
-	const today = localDateOf(request.now)
-	// Wednesday and Saturday: a weekday and a weekend day (and night) for every booking type.
-	const dates = request.date ? [request.date] : [nextWeekday(today, 3), nextWeekday(today, 6)]
-	let best: StayPrice | null = null
-	for (const type of types) {
-		if (request.bookingType && type.bookingType !== request.bookingType) continue
-		for (const date of dates) {
-			const stay = shortestStay(type, date)
-			if (!stay) continue
-			const { total } = calculatePrice(
-				{
-					bookingType: type.bookingType,
-					start: stay.start,
-					end: stay.end,
-					guests,
-					maxGuests: request.maxGuests,
-					now: request.now,
-				},
-				type,
-			)
-			if (!best || total < best.amount) {
-				best = {
-					amount: total,
-					bookingType: type.bookingType,
-					unit: UNITS[type.bookingType],
-					quantity: stay.quantity,
-					guests,
-				}
-			}
-		}
-	}
-	return best
+	return createStayPricer(request)(types, request.maxGuests)
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { isAvailableOn } from '#app/domain/availability.ts'
 import { addDays, isoWeekday, startOfLocalDay } from '#app/domain/berlin-time.ts'
-import { lowestStayPrice } from '#app/domain/card-price.ts'
+import { createStayPricer } from '#app/domain/card-price.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { ftsQuery, slugify } from '#app/domain/search-text.ts'
 import type { SearchParams, SearchSort } from '#app/schemas/catalogue.ts'
@@ -173,14 +173,8 @@ function priceStays(
 	)) {
 		settings.set(row.playroomId, [...(settings.get(row.playroomId) ?? []), row])
 	}
-	for (const c of candidates) {
-		const stay = lowestStayPrice(settings.get(c.id) ?? [], {
-			...guests,
-			bookingType: params.bookingType,
-			maxGuests: c.max_guests,
-		})
-		c.price = stay?.amount ?? null
-	}
+	const price = createStayPricer({ ...guests, bookingType: params.bookingType })
+	for (const c of candidates) c.price = price(settings.get(c.id) ?? [], c.max_guests)?.amount ?? null
 }
 
 function filterAvailable(

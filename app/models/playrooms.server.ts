@@ -18,7 +18,7 @@ import { ratings } from '#db/schema/orders.ts'
 import { playroomViews, playroomWebsiteClicks } from '#db/schema/tracking.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { TIME_ZONE, type LocalDate } from '#app/domain/berlin-time.ts'
-import { lowestStayPrice, type CardPriceSettings } from '#app/domain/card-price.ts'
+import { createStayPricer, type CardPriceSettings } from '#app/domain/card-price.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
@@ -207,6 +207,9 @@ export function loadCards(
 		)
 		.all()
 	const byId = new Map(rows.map((row) => [row.id, row]))
+	const stayPrice = options.guests
+		? createStayPricer({ ...options.guests, bookingType: options.bookingType })
+		: undefined
 	const cards: PlayroomCard[] = []
 	for (const id of ids) {
 		const row = byId.get(id)
@@ -217,7 +220,7 @@ export function loadCards(
 			: offered
 		let priceFrom: PlayroomCard['priceFrom'] = null
 		if (options.guests) {
-			const stay = lowestStayPrice(priced, { ...options.guests, maxGuests: row.maxGuests })
+			const stay = stayPrice?.(priced, row.maxGuests)
 			if (stay) {
 				const { amount, bookingType, unit, quantity, guests } = stay
 				priceFrom = { amount, bookingType, unit, stay: { quantity, guests } }
