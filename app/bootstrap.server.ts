@@ -4,6 +4,7 @@ import { findActiveSession } from './models/session.server.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/index.server.ts'
 import { registerAllTasks } from './tasks/index.server.ts'
 import { readAuthToken } from './utils/auth.server.ts'
+import { warmPasswordStrength } from './utils/password-strength.server.ts'
 import { closeDb, ensureMigrated, getDb, isMigrated } from './utils/db.server.ts'
 import { getEnv } from './utils/env.server.ts'
 import type { Logger } from './utils/logger.server.ts'
@@ -31,6 +32,25 @@ export async function bootstrap({ hub, logger }: { hub: Hub; logger: Logger }) {
 	registerAllTasks()
 	if (env.SCHEDULER === 'on') startScheduler({ hub, logger })
 	return { seeded }
+}
+
+/**
+ * Background work after the server reports ready (server/index.ts): loads the
+ * password-strength dictionaries on the next turn of the event loop, so the
+ * first registration or live hint does not wait ~0.4 s for them, and
+ * readiness does not wait either. A failure is logged; the first real check
+ * then loads them again.
+ */
+export function warmUp({ logger }: { logger: Pick<Logger, 'debug' | 'warn'> }): Promise<void> {
+	return new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+		const started = performance.now()
+		try {
+			await warmPasswordStrength()
+			logger.debug({ ms: Math.round(performance.now() - started) }, 'password-strength dictionaries warmed up')
+		} catch (error) {
+			logger.warn({ err: error }, 'password-strength warm-up failed')
+		}
+	})
 }
 
 export function healthCheck(): boolean {

@@ -18,6 +18,7 @@ export {
 	demoLogins,
 	healthCheck,
 	shutdown,
+	warmUp,
 } from '#app/bootstrap.server.ts'
 
 export const handleRequest = createRequestHandler({

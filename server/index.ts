@@ -179,6 +179,8 @@ async function main() {
 	const appModule = await loadApp()
 	await appModule.bootstrap({ hub, logger })
 	ready = true
+	// After readiness, in the background: the first registration should not wait for the dictionaries.
+	void appModule.warmUp({ logger })
 
 	const url = env.PUBLIC_URL.includes(`:${env.PORT}`)
 		? env.PUBLIC_URL.replace(`:${env.PORT}`, `:${port}`)

@@ -104,3 +104,22 @@ describe('login attempts per IP', () => {
 		for (let i = 0; i < 12; i++) expect(await rawPost(base, '/auth/%6cogout')).toBe(200)
 	})
 })
+
+// Issue 10 leftover: the live password-strength hint costs zxcvbn CPU time per call.
+describe('password-strength checks per IP', () => {
+	test('the 31st check within a minute is refused with 429, however the path is written', async () => {
+		const base = await start()
+		const paths = ['/resources/password-strength', '/resources/%70assword-strength', '/RESOURCES/password-strength.data']
+		for (let i = 0; i < 30; i++) expect(await rawPost(base, paths[i % paths.length] ?? '')).toBe(200)
+		expect((await post(`${base}/resources/password-strength`)).status).toBe(429)
+		// A separate budget: logins are not used up by the hint, and the hint not by reading.
+		expect((await post(`${base}/login`)).status).toBe(200)
+		expect((await fetch(`${base}/resources/password-strength`)).status).toBe(200)
+	})
+
+	test('logins do not use up the hint budget', async () => {
+		const base = await start()
+		for (let i = 0; i < 10; i++) expect((await post(`${base}/login`)).status).toBe(200)
+		expect((await post(`${base}/resources/password-strength`)).status).toBe(200)
+	})
+})

@@ -211,12 +211,17 @@ function clientErrorStatus(error: unknown): number | null {
 /** Credential forms and endpoints, matched against routerPath (case-insensitive like the router). */
 const AUTH_PATH = /^(\/en)?\/(login|auth\/(?!logout)[^/]+|user\/ConfirmChangeEmail)|^\/api\/Auth\//i
 
+/** The live password-strength hint (5–40 ms of zxcvbn CPU time per call), with or without the data suffix. */
+const PASSWORD_STRENGTH_PATH = /^(\/en)?\/resources\/password-strength(\.data)?\/?$/i
+
 /**
  * Rate limits per client IP (RATE_LIMIT_FACTOR scales them; tests raise it):
  * 1,000 requests a minute in general, 10 a minute for logins and other
- * credential forms (POST to /login, /auth/*, /api/Auth/*). Both match the path
- * the router will see (routerPath), so `/%6cogin`, `/LOGIN` or `/x/../login`
- * count as `/login`.
+ * credential forms (POST to /login, /auth/*, /api/Auth/*) and 30 a minute for
+ * the password-strength hint (a typing person with the form's 300 ms pause
+ * asks far fewer; beyond it the hint stays empty and the save still checks).
+ * All match the path the router will see (routerPath), so `/%6cogin`, `/LOGIN`
+ * or `/x/../login` count as `/login`.
  */
 export function rateLimits(env: Env) {
 	const perMinute = (limit: number, skip: (req: Request, path: string) => boolean) =>
@@ -231,5 +236,6 @@ export function rateLimits(env: Env) {
 	return [
 		perMinute(1_000, (_req, path) => path === '/healthz' || path.startsWith('/assets/')),
 		perMinute(10, (req, path) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(path)),
+		perMinute(30, (req, path) => !UNSAFE_METHODS.has(req.method) || !PASSWORD_STRENGTH_PATH.test(path)),
 	]
 }

@@ -45,4 +45,27 @@ describe('playroom card', () => {
 		expect(screen.getByText(/1\.4 km away/)).toBeTruthy()
 		expect(screen.getByText('4.0 out of 5 stars, 3 ratings')).toBeTruthy()
 	})
+
+	// Issue 11: after a search with guests the card shows the stay price for them, and says so.
+	test('with a searched guest count the card names the guests and the stay, in both languages', async () => {
+		const priced: Card = {
+			...card,
+			priceFrom: { amount: 14_000, bookingType: 'Hourly', unit: 'hour', stay: { quantity: 2, guests: 10 } },
+		}
+		const { unmount } = await renderWithApp(<PlayroomCard card={priced} />)
+		expect(screen.getByTestId('card-price').textContent).toMatch(/^ab 140\s€ für 10 Gäste · 2 Stunden$/)
+		unmount()
+		await renderWithApp(
+			<PlayroomCard
+				card={{
+					...priced,
+					priceFrom: { ...priced.priceFrom!, unit: 'night', stay: { quantity: 1, guests: 1 } },
+				}}
+			/>,
+			{
+				locale: 'en',
+			},
+		)
+		expect(screen.getByTestId('card-price').textContent).toMatch(/^from €140 for 1 guest · 1 night$/)
+	})
 })

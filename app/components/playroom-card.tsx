@@ -10,6 +10,8 @@ import type { MapPoint } from './results-map.tsx'
 
 /**
  * A playroom in a list: photo, name (the link), place, rating, price, heart.
+ * The price is "from X / hour", or after a search with guests the price
+ * engine's total of the shortest stay for them ("from 115 € for 10 guests · 2 hours").
  * `query` carries a search's date, guests and booking type to the playroom
  * page, which then shows that day's start times.
  */
@@ -98,11 +100,20 @@ export function PlayroomCard({
 					) : null}
 				</p>
 				{priceFrom ? (
-					<p className="mt-auto pt-2 font-semibold">
-						{t('card.from', {
-							price: formatMoney(priceFrom.amount, locale),
-							unit: t(`units.${priceFrom.unit}`),
-						})}
+					<p className="mt-auto pt-2 font-semibold" data-testid="card-price">
+						{priceFrom.stay
+							? t('card.forGuests', {
+									price: formatMoney(priceFrom.amount, locale),
+									count: priceFrom.stay.guests,
+									stay: t(`quantities.${priceFrom.unit}`, {
+										count: priceFrom.stay.quantity,
+										value: formatNumber(priceFrom.stay.quantity, locale),
+									}),
+								})
+							: t('card.from', {
+									price: formatMoney(priceFrom.amount, locale),
+									unit: t(`units.${priceFrom.unit}`),
+								})}
 					</p>
 				) : null}
 			</div>

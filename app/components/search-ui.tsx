@@ -267,6 +267,31 @@ export function SearchNotices({
 }
 
 /** Page links (?page=n), keeping every other parameter. */
+/**
+ * "12 Spielräume (am …)": the heading of a result list. An h2, so the cards'
+ * h3 names below it skip no level (Lighthouse accessibility, issue 11).
+ */
+export function ResultCount({
+	count,
+	dateLabel,
+	live = false,
+}: {
+	count: number
+	dateLabel: string | null
+	live?: boolean
+}) {
+	const { t } = useTranslation('catalogue')
+	return (
+		<h2
+			className="text-base font-semibold"
+			data-testid="result-count"
+			aria-live={live ? 'polite' : undefined}
+		>
+			{dateLabel ? t('search.resultsOnDate', { count, date: dateLabel }) : t('search.results', { count })}
+		</h2>
+	)
+}
+
 export function Pagination({ page, pages }: { page: number; pages: number }) {
 	const { t } = useTranslation('catalogue')
 	const location = useLocation()

@@ -63,12 +63,12 @@ function AccountMenu() {
 	}
 	return (
 		<details className="relative min-w-0" data-testid="account-menu">
-			<summary className="btn-secondary w-full min-w-0 cursor-pointer list-none md:w-auto">
-				<span className="block max-w-full truncate md:max-w-40" data-testid="account-name">
+			<summary className="btn-secondary w-full min-w-0 cursor-pointer list-none lg:w-auto">
+				<span className="block max-w-full truncate lg:max-w-40" data-testid="account-name">
 					{user.displayName}
 				</span>
 			</summary>
-			<div className="mt-2 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 md:absolute md:right-0 md:z-50 md:w-56 md:shadow-lg">
+			<div className="mt-2 flex flex-col gap-1 rounded-lg border border-line bg-surface p-2 lg:absolute lg:right-0 lg:z-50 lg:w-56 lg:shadow-lg">
 				<LocaleLink to={AREA_HOME[user.role]} className="btn-ghost justify-start">
 					{t(AREA_LABEL_KEY[user.role])}
 				</LocaleLink>
@@ -93,7 +93,7 @@ function AccountMenu() {
 /**
  * The site header (issue 11). On a phone: logo, search and a menu button; the
  * menu is a `<details>` (works without JavaScript) holding navigation,
- * favourites, language, theme and account. From 768 px the same elements
+ * favourites, language, theme and account. From 1024 px the same elements
  * stand in one row: `.site-menu` keeps the details' content visible there
  * (app.css), so every control exists once in the document.
  */
@@ -112,37 +112,37 @@ export function SiteHeader() {
 			<a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 btn-primary">
 				{t('skipToContent')}
 			</a>
-			<div className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 md:gap-4">
+			<div className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 lg:gap-4">
 				<Logo />
 				<LocaleLink
 					to="/playrooms"
-					className="btn-ghost ml-auto px-2 md:hidden"
+					className="btn-ghost ml-auto px-2 lg:hidden"
 					aria-label={t('nav.search')}
 					title={t('nav.search')}
 					data-testid="header-search"
 				>
 					<Icon name="search" />
 				</LocaleLink>
-				<details ref={menu} className="site-menu md:flex-1" data-testid="site-menu">
+				<details ref={menu} className="site-menu lg:flex-1" data-testid="site-menu">
 					<summary
-						className="btn-ghost cursor-pointer list-none px-2 md:hidden"
+						className="btn-ghost cursor-pointer list-none px-2 lg:hidden"
 						aria-label={t('nav.menu')}
 						data-testid="site-menu-button"
 					>
 						<Icon name="menu" />
 					</summary>
 					<div
-						className="absolute inset-x-2 top-full z-50 mt-1 flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 shadow-lg md:static md:mt-0 md:flex-1 md:flex-row md:items-center md:border-0 md:p-0 md:shadow-none"
+						className="absolute inset-x-2 top-full z-50 mt-1 flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 shadow-lg lg:static lg:mt-0 lg:flex-1 lg:flex-row lg:items-center lg:border-0 lg:p-0 lg:shadow-none"
 						data-testid="site-menu-panel"
 					>
-						<nav aria-label={t('nav.main')} className="md:flex-1">
-							<ul className="flex flex-col gap-1 md:flex-row">
+						<nav aria-label={t('nav.main')} className="lg:flex-1">
+							<ul className="flex flex-col gap-1 lg:flex-row">
 								{NAV_ITEMS.map((item) => (
 									<li key={item.to}>
 										<LocaleNavLink
 											to={item.to}
 											className={({ isActive }) =>
-												`btn-ghost w-full justify-start md:w-auto ${isActive ? 'bg-surface-raised text-accent' : ''}`
+												`btn-ghost w-full justify-start lg:w-auto ${isActive ? 'bg-surface-raised text-accent' : ''}`
 											}
 										>
 											{t(item.labelKey)}
@@ -151,7 +151,7 @@ export function SiteHeader() {
 								))}
 							</ul>
 						</nav>
-						<div className="flex min-w-0 flex-wrap items-center gap-1 border-t border-line pt-2 md:flex-nowrap md:border-0 md:pt-0">
+						<div className="flex min-w-0 flex-wrap items-center gap-1 border-t border-line pt-2 lg:flex-nowrap lg:border-0 lg:pt-0">
 							{user ? <RealtimeIndicator /> : null}
 							<LocaleLink
 								to="/playrooms?onlyFavorites=true"
@@ -164,7 +164,7 @@ export function SiteHeader() {
 							</LocaleLink>
 							<LanguageSwitch />
 							<ThemeToggle />
-							<div className="w-full min-w-0 md:w-auto">
+							<div className="w-full min-w-0 lg:w-auto">
 								<AccountMenu />
 							</div>
 						</div>

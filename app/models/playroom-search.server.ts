@@ -1,13 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { isAvailableOn } from '#app/domain/availability.ts'
 import { addDays, isoWeekday, startOfLocalDay } from '#app/domain/berlin-time.ts'
+import { createStayPricer } from '#app/domain/card-price.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { ftsQuery, slugify } from '#app/domain/search-text.ts'
 import type { SearchParams, SearchSort } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { loadAvailabilityRules, loadBusyIntervals, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
-import { listFavoriteIds, loadCards, type Caller, type PlayroomCard } from './playrooms.server.ts'
+import {
+	listFavoriteIds,
+	loadCardPriceSettings,
+	loadCards,
+	type Caller,
+	type CardOptions,
+	type PlayroomCard,
+} from './playrooms.server.ts'
 
 /**
  * The search engine behind Index, the search page, city/state pages,
@@ -19,7 +27,10 @@ import { listFavoriteIds, loadCards, type Caller, type PlayroomCard } from './pl
  * 2. In memory: the exact distance (radius), then — only for what is left — the
  *    availability on the date, with the shared engine and its inputs loaded for
  *    all candidates in three queries.
- * 3. Sort, count, cut the page, and load the cards of that page only.
+ * 3. Sort, count, cut the page, and load the cards of that page only. With a
+ *    guest count the cards show the price engine's stay price for those
+ *    guests (app/domain/card-price.ts); sorting by price then prices every
+ *    candidate the same way (one more query, pure arithmetic).
  */
 export type SearchResult = {
 	items: PlayroomCard[]
@@ -37,11 +48,13 @@ type CandidateRow = {
 	rating_average: number | null
 	rating_count: number
 	published_at: number | null
+	max_guests: number
 	price_from: number | null
 	rank: number | null
 }
 
-type Candidate = CandidateRow & { distance: number | null }
+/** `price`: what sorting by price compares — the unit price, or with guests the card's stay price. */
+type Candidate = CandidateRow & { distance: number | null; price: number | null }
 
 /** Default radius around lat/lng when none is given (km). */
 export const DEFAULT_RADIUS_KM = 25
@@ -114,13 +127,14 @@ export function searchPlayrooms(
 
 	const rows = db.all<CandidateRow>(sql`
 		SELECT p.id, p.lat, p.lng, p.place_type, p.service_radius_km, p.rating_average, p.rating_count,
-			p.published_at, ${priceFrom} AS price_from, ${rankColumn} AS rank
+			p.published_at, p.max_guests, ${priceFrom} AS price_from, ${rankColumn} AS rank
 		FROM playrooms p ${rankJoin}
 		WHERE ${joinAnd(conditions)}`)
 
 	let candidates: Candidate[] = rows.map((row) => ({
 		...row,
 		distance: origin ? distanceKm(origin, row) : null,
+		price: row.price_from,
 	}))
 	if (origin && radius !== undefined) {
 		candidates = candidates.filter((c) =>
@@ -132,14 +146,40 @@ export function searchPlayrooms(
 	if (params.checkIn) candidates = filterAvailable(candidates, params.checkIn, params, now, db)
 
 	const sort: SearchSort = params.sort ?? (origin ? 'distance' : 'relevance')
+	// With guests the cards show the price of a stay for them (issue 11), so sorting by price compares that.
+	const guests = params.guests ? { guests: params.guests, date: params.checkIn, now } : undefined
+	if (guests && (sort === 'price' || sort === 'priceDesc')) priceStays(candidates, guests, params, db)
 	candidates.sort(comparator(sort))
 	const start = (params.currentPage - 1) * params.perPage
 	const pageIds = candidates.slice(start, start + params.perPage).map((c) => c.id)
 	return {
-		items: loadCards(pageIds, locale, { bookingType: params.bookingType, origin: origin ?? undefined }, db),
+		items: loadCards(
+			pageIds,
+			locale,
+			{ bookingType: params.bookingType, origin: origin ?? undefined, guests },
+			db,
+		),
 		totalCount: candidates.length,
 		...page,
 	}
+}
+
+/** Sets each candidate's price to its stay price for the guests: one query, then the pure engine. */
+function priceStays(
+	candidates: Candidate[],
+	guests: NonNullable<CardOptions['guests']>,
+	params: SearchParams,
+	db: DbOrTx,
+) {
+	const settings = new Map<string, ReturnType<typeof loadCardPriceSettings>>()
+	for (const row of loadCardPriceSettings(
+		candidates.map((c) => c.id),
+		db,
+	)) {
+		settings.set(row.playroomId, [...(settings.get(row.playroomId) ?? []), row])
+	}
+	const price = createStayPricer({ ...guests, bookingType: params.bookingType })
+	for (const c of candidates) c.price = price(settings.get(c.id) ?? [], c.max_guests)?.amount ?? null
 }
 
 function filterAvailable(
@@ -172,7 +212,7 @@ const byNewest = (a: Candidate, b: Candidate) => (b.published_at ?? 0) - (a.publ
 const byRating = (a: Candidate, b: Candidate) =>
 	(b.rating_average ?? 0) - (a.rating_average ?? 0) || b.rating_count - a.rating_count
 const byId = (a: Candidate, b: Candidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-const priceOf = (c: Candidate) => c.price_from ?? Number.MAX_SAFE_INTEGER
+const priceOf = (c: Candidate) => c.price ?? Number.MAX_SAFE_INTEGER
 
 /**
  * Sorts; ties fall through to rating, newest and finally the id, so pages are
@@ -182,7 +222,7 @@ function comparator(sort: SearchSort) {
 	const primary: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
 		relevance: (a, b) => (a.rank ?? 0) - (b.rank ?? 0),
 		price: (a, b) => priceOf(a) - priceOf(b),
-		priceDesc: (a, b) => (b.price_from ?? -1) - (a.price_from ?? -1),
+		priceDesc: (a, b) => (b.price ?? -1) - (a.price ?? -1),
 		rating: byRating,
 		newest: byNewest,
 		distance: (a, b) => (a.distance ?? 0) - (b.distance ?? 0),

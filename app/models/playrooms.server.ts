@@ -17,7 +17,8 @@ import {
 import { ratings } from '#db/schema/orders.ts'
 import { playroomViews, playroomWebsiteClicks } from '#db/schema/tracking.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
-import { TIME_ZONE } from '#app/domain/berlin-time.ts'
+import { TIME_ZONE, type LocalDate } from '#app/domain/berlin-time.ts'
+import { createStayPricer, type CardPriceSettings } from '#app/domain/card-price.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
@@ -120,8 +121,17 @@ export type PlayroomCard = {
 	/** The host ticked every item of the child-safety checklist (issue 12). */
 	safetyChecked: boolean
 	rating: { average: number | null; count: number }
-	/** The lowest weekday/weekend price of the offered (or filtered) booking types. */
-	priceFrom: { amount: number; bookingType: BookingType; unit: 'hour' | 'day' | 'night' } | null
+	/**
+	 * The lowest weekday/weekend price per unit of the offered (or filtered)
+	 * booking types; with a guest count (a search's), the lowest total of the
+	 * shortest stay for those guests from the price engine (`stay` says which).
+	 */
+	priceFrom: {
+		amount: number
+		bookingType: BookingType
+		unit: 'hour' | 'day' | 'night'
+		stay?: { quantity: number; guests: number }
+	} | null
 	bookingTypes: BookingType[]
 	features: string[]
 	image: PhotoView | null
@@ -129,26 +139,51 @@ export type PlayroomCard = {
 	distanceKm?: number
 }
 
+export type CardOptions = {
+	bookingType?: BookingType
+	origin?: { lat: number; lng: number }
+	/** A search's guest count (and date): the card then shows the price for them. */
+	guests?: { guests: number; date?: LocalDate; now: number }
+}
+
+/** The enabled booking types' price settings of the given playrooms, in one query. */
+export function loadCardPriceSettings(
+	ids: readonly string[],
+	db: DbOrTx = getDb(),
+): (CardPriceSettings & { playroomId: string })[] {
+	if (ids.length === 0) return []
+	const t = playroomBookingTypes
+	return db
+		.select({
+			playroomId: t.playroomId,
+			bookingType: t.bookingType,
+			weekdayPrice: t.weekdayPrice,
+			weekendPrice: t.weekendPrice,
+			guestsIncluded: t.guestsIncluded,
+			extraGuestFee: t.extraGuestFee,
+			cleaningFee: t.cleaningFee,
+			deposit: t.deposit,
+			minHours: t.minHours,
+			minNights: t.minNights,
+			checkInMinute: t.checkInMinute,
+			checkOutMinute: t.checkOutMinute,
+		})
+		.from(t)
+		.where(and(inArray(t.playroomId, [...ids]), eq(t.enabled, true)))
+		.all()
+}
+
 /** Cards for the given ids, in that order (ids that do not exist are skipped). */
 export function loadCards(
 	ids: readonly string[],
 	locale: Locale,
-	options: { bookingType?: BookingType; origin?: { lat: number; lng: number } } = {},
+	options: CardOptions = {},
 	db: DbOrTx = getDb(),
 ): PlayroomCard[] {
 	if (ids.length === 0) return []
 	const idList = [...ids]
 	const rows = db.select().from(playrooms).where(inArray(playrooms.id, idList)).all()
-	const types = db
-		.select({
-			playroomId: playroomBookingTypes.playroomId,
-			bookingType: playroomBookingTypes.bookingType,
-			weekdayPrice: playroomBookingTypes.weekdayPrice,
-			weekendPrice: playroomBookingTypes.weekendPrice,
-		})
-		.from(playroomBookingTypes)
-		.where(and(inArray(playroomBookingTypes.playroomId, idList), eq(playroomBookingTypes.enabled, true)))
-		.all()
+	const types = loadCardPriceSettings(idList, db)
 	const featureRows = db
 		.select({ playroomId: playroomFeatures.playroomId, key: playroomFeatures.featureKey })
 		.from(playroomFeatures)
@@ -174,6 +209,9 @@ export function loadCards(
 		)
 		.all()
 	const byId = new Map(rows.map((row) => [row.id, row]))
+	const stayPrice = options.guests
+		? createStayPricer({ ...options.guests, bookingType: options.bookingType })
+		: undefined
 	const cards: PlayroomCard[] = []
 	for (const id of ids) {
 		const row = byId.get(id)
@@ -183,10 +221,18 @@ export function loadCards(
 			? offered.filter((t) => t.bookingType === options.bookingType)
 			: offered
 		let priceFrom: PlayroomCard['priceFrom'] = null
-		for (const type of priced) {
-			const amount = Math.min(type.weekdayPrice, type.weekendPrice)
-			if (!priceFrom || amount < priceFrom.amount) {
-				priceFrom = { amount, bookingType: type.bookingType, unit: PRICE_UNITS[type.bookingType] }
+		if (options.guests) {
+			const stay = stayPrice?.(priced, row.maxGuests)
+			if (stay) {
+				const { amount, bookingType, unit, quantity, guests } = stay
+				priceFrom = { amount, bookingType, unit, stay: { quantity, guests } }
+			}
+		} else {
+			for (const type of priced) {
+				const amount = Math.min(type.weekdayPrice, type.weekendPrice)
+				if (!priceFrom || amount < priceFrom.amount) {
+					priceFrom = { amount, bookingType: type.bookingType, unit: PRICE_UNITS[type.bookingType] }
+				}
 			}
 		}
 		const photo = firstPhotos.find((p) => p.playroomId === id)

@@ -60,14 +60,17 @@ export const cataloguePagesBenchmark: Benchmark = {
 	async run({ baseUrl, helloRps, report }) {
 		const saturday = nextSaturday(Date.now())
 		const search = `/playrooms/search?city=koeln&checkIn=${saturday}`
+		// With guests and sorted by price every candidate is priced by the engine for them (issue 11).
+		const guests = `/playrooms/search?checkIn=${saturday}&guests=12&sort=price`
 		const detail = '/playrooms/spielwiese-ehrenfeld'
-		report(`search page: ${search}`)
+		report(`search page: ${search}; with guests: ${guests}`)
 		await measurePages(
 			'demo data (71 playrooms)',
 			baseUrl,
 			helloRps,
 			[
 				['search', search],
+				['guests', guests],
 				['playroom', detail],
 			],
 			report,
@@ -101,6 +104,7 @@ export const cataloguePagesBenchmark: Benchmark = {
 				helloRps,
 				[
 					['search', search],
+					['guests', guests],
 					['playroom', '/playrooms/bench-spielraum-7'],
 				],
 				report,

@@ -28,6 +28,30 @@ export const LIGHTHOUSE_PAGES: [string, string][] = [
 	['checkout', '/public/playroomOrder/checkout?playroomUrlPath=spielwiese-ehrenfeld&bookingType=Hourly'],
 ]
 
+type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>
+type Table = { type?: string; items?: Record<string, unknown>[] }
+
+/**
+ * Why LCP is what it is: the LCP element, its phases (time to first byte,
+ * resource load delay and time, render delay) and the render-blocking
+ * requests — the figures to act on, not the score.
+ */
+function lcpCause(audits: Audits): string {
+	const element = audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined
+	const node = element?.items?.[0]?.items?.[0]?.node as { selector?: string; nodeLabel?: string } | undefined
+	const phases = (element?.items?.[1]?.items ?? [])
+		.map((item) => `${String(item.phase)} ${Math.round(Number(item.timing ?? 0))}`)
+		.join(', ')
+	const blocking = ((audits['render-blocking-resources']?.details as Table | undefined)?.items ?? [])
+		.map(
+			(item) =>
+				`${String(item.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(item.wastedMs ?? 0))} ms)`,
+		)
+		.join(', ')
+	const label = node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'unknown'
+	return `LCP element ${label}; phases ms: ${phases || '–'}; render-blocking: ${blocking || 'none'}; main thread ${Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0)} ms, JS boot-up ${Math.round(audits['bootup-time']?.numericValue ?? 0)} ms`
+}
+
 export const lighthouseBenchmark: Benchmark = {
 	name: 'lighthouse',
 	async run({ baseUrl, report }) {
@@ -72,6 +96,7 @@ export const lighthouseBenchmark: Benchmark = {
 						.filter((audit) => audit && audit.score === 0)
 						.map((audit) => audit?.id)
 					if (a11y.length) report(`           accessibility audits failing: ${a11y.join(', ')}`)
+					report(`           ${lcpCause(audits)}`)
 					if (process.env.LIGHTHOUSE_VERBOSE) report(`           failing: ${failing.join(', ')}`)
 				}
 			}

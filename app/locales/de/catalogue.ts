@@ -183,6 +183,9 @@ export const catalogue = {
 	},
 	card: {
 		from: 'ab {{price}} / {{unit}}',
+		/** With a searched guest count: the whole shortest stay for them (stay: "2 Stunden", "1 Nacht"). */
+		forGuests_one: 'ab {{price}} für {{count}} Gast · {{stay}}',
+		forGuests_other: 'ab {{price}} für {{count}} Gäste · {{stay}}',
 		guests: 'bis {{count}} Gäste',
 		instant: 'Sofort buchbar',
 		safetyChecked: 'Sicherheit vom Gastgeber geprüft',

@@ -182,6 +182,9 @@ export const catalogue: TranslationShape<typeof de> = {
 	},
 	card: {
 		from: 'from {{price}} / {{unit}}',
+		/** With a searched guest count: the whole shortest stay for them (stay: "2 hours", "1 night"). */
+		forGuests_one: 'from {{price}} for {{count}} guest · {{stay}}',
+		forGuests_other: 'from {{price}} for {{count}} guests · {{stay}}',
 		guests: 'up to {{count}} guests',
 		instant: 'Instant booking',
 		safetyChecked: 'Safety checked by the host',

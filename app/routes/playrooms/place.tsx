@@ -4,7 +4,7 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid, cardPoints } from '#app/components/playroom-card.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
-import { Pagination, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
+import { Pagination, ResultCount, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
 import {
 	cityPlace,
 	favouriteIdsFor,
@@ -104,11 +104,7 @@ export default function PlacePage({ loaderData: data }: Route.ComponentProps) {
 			</header>
 			<SearchForm action={data.path} values={data.search.form} today={data.today} variant="hero" />
 			<SearchNotices invalid={data.search.invalid} notices={data.search.notices} />
-			<p className="font-semibold" data-testid="result-count">
-				{data.dateLabel
-					? t('search.resultsOnDate', { count: result.totalCount, date: data.dateLabel })
-					: t('search.results', { count: result.totalCount })}
-			</p>
+			<ResultCount count={result.totalCount} dateLabel={data.dateLabel} />
 			{result.items.length ? (
 				<CardGrid cards={result.items} label={t('search.resultsLabel')} query={data.cardQuery} />
 			) : (

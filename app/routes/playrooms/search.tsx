@@ -5,7 +5,7 @@ import type { Route } from './+types/search.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid, cardPoints } from '#app/components/playroom-card.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
-import { Pagination, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
+import { Pagination, ResultCount, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
 import { SpriteIcon } from '#app/components/icon.tsx'
 import {
 	favouriteIdsFor,
@@ -169,11 +169,7 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
 			)}
 			<SearchNotices invalid={search.invalid} notices={search.notices} />
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<p className="font-semibold" data-testid="result-count" aria-live="polite">
-					{data.dateLabel
-						? t('search.resultsOnDate', { count: result.totalCount, date: data.dateLabel })
-						: t('search.results', { count: result.totalCount })}
-				</p>
+				<ResultCount count={result.totalCount} dateLabel={data.dateLabel} live />
 				<nav aria-label={t('search.view')} className="flex gap-2">
 					{viewLink('list', 'list')}
 					{viewLink('map', 'map')}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { PaymentMethod } from '#db/schema/catalogue.ts'
+import type { CheckoutView } from '#app/models/checkout.server.ts'
+import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
+import { paymentStepSchema, VOUCHER_CODE_MAX } from '#app/schemas/checkout.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '../forms.tsx'
+import { resultFor } from './shared.tsx'
+
+/** Step 4: payment method and voucher code. */
+export function PaymentStep({
+	view,
+	actionData,
+}: {
+	view: CheckoutView
+	actionData: CheckoutActionData | undefined
+}) {
+	const { t } = useTranslation('booking')
+	const { t: tc } = useTranslation('catalogue')
+	const [form, fields] = useAppForm({
+		id: 'checkout-payment',
+		schema: paymentStepSchema,
+		lastResult: resultFor(actionData, 'payment'),
+		defaultValue: {
+			paymentMethod: view.state.paymentMethod ?? view.paymentMethods[0] ?? '',
+			voucherCode: view.state.voucherCode ?? '',
+		},
+	})
+	const selected = view.state.paymentMethod ?? view.paymentMethods[0]
+	return (
+		<Form method="post" {...getFormProps(form)} data-testid="payment-form">
+			<FormAlert form={form} />
+			<input type="hidden" name="intent" value="payment" />
+			{view.paymentMethods.length === 0 ? (
+				<p role="alert" className="mb-4 text-danger">
+					{t('checkout.payment.noMethods')}
+				</p>
+			) : (
+				<fieldset
+					className="mb-4"
+					aria-describedby={fields.paymentMethod.errors?.length ? fields.paymentMethod.errorId : undefined}
+				>
+					<legend className="mb-2 font-semibold">{t('checkout.payment.method')}</legend>
+					<div className="flex flex-col gap-2">
+						{view.paymentMethods.map((method: PaymentMethod) => (
+							<label key={method} className="flex items-start gap-2 rounded-lg border border-line p-3">
+								<input
+									type="radio"
+									name={fields.paymentMethod.name}
+									value={method}
+									defaultChecked={method === selected}
+									className="mt-1"
+								/>
+								<span>
+									<span className="block font-medium">{tc(`paymentMethods.${method}`)}</span>
+									<span className="block text-sm text-ink-muted">
+										{t(`checkout.payment.methodHints.${method}`)}
+									</span>
+								</span>
+							</label>
+						))}
+					</div>
+					<FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+				</fieldset>
+			)}
+			<TextField
+				field={fields.voucherCode}
+				label={t('checkout.payment.voucherCode')}
+				maxLength={VOUCHER_CODE_MAX}
+				hint={t('checkout.payment.voucherHint')}
+				autoComplete="off"
+			/>
+			<SubmitButton className="btn-primary">{t('checkout.next')}</SubmitButton>
+		</Form>
+	)
+}
