@@ -159,6 +159,13 @@ export const orders = sqliteTable(
 		index('orders_status_response_idx').on(table.status, table.responseDeadline),
 		index('orders_status_payment_idx').on(table.status, table.paymentDeadline),
 		index('orders_status_checkout_idx').on(table.status, table.checkOut),
+		// The admin order table (docs/subsystems/data-table.md): every sort alone and with the status filter.
+		index('orders_created_idx').on(table.createdAt),
+		index('orders_check_in_idx').on(table.checkIn),
+		index('orders_total_idx').on(table.totalAmount),
+		index('orders_status_created_idx').on(table.status, table.createdAt),
+		index('orders_status_check_in_idx').on(table.status, table.checkIn),
+		index('orders_payment_status_idx').on(table.paymentStatus, table.createdAt),
 	],
 )
 

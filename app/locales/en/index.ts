@@ -7,5 +7,6 @@ import { account } from './account.ts'
 import { booking } from './booking.ts'
 import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
+import { admin } from './admin.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice }
+export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice, admin }
