@@ -39,14 +39,14 @@ function withParams(search: string, changes: Record<string, string | null>) {
 }
 
 function Filters({ view, label }: { view: TableView; label: string }) {
-	const { t: typed } = useTranslation('admin')
+	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
 	return (
 		<Form method="GET" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
 			<div>
 				<label htmlFor="table-filter" className="mb-1 block text-sm font-medium">
-					{t('table.search')}
+					{t('admin:table.search')}
 				</label>
 				<input
 					id="table-filter"
@@ -65,12 +65,12 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 						<fieldset key={filter.name} className="flex items-end gap-2">
 							<legend className="mb-1 text-sm font-medium">{t(filter.label)}</legend>
 							<label className="text-sm">
-								<span className="sr-only">{t('table.from')}</span>
+								<span className="sr-only">{t('admin:table.from')}</span>
 								<input name={`${filter.name}From`} type="date" defaultValue={from} className={INPUT} />
 							</label>
 							<span aria-hidden="true">–</span>
 							<label className="text-sm">
-								<span className="sr-only">{t('table.to')}</span>
+								<span className="sr-only">{t('admin:table.to')}</span>
 								<input name={`${filter.name}To`} type="date" defaultValue={to} className={INPUT} />
 							</label>
 						</fieldset>
@@ -91,7 +91,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 						</label>
 						{filter.kind === 'enum' ? (
 							<select id={id} name={filter.name} defaultValue={filter.value} className={INPUT}>
-								<option value="">{t('table.all')}</option>
+								<option value="">{t('admin:table.all')}</option>
 								{filter.options.map((option) => (
 									<option key={option.value} value={option.value}>
 										{t(option.label)}
@@ -113,7 +113,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 			})}
 			<div>
 				<label htmlFor="table-per-page" className="mb-1 block text-sm font-medium">
-					{t('table.perPage')}
+					{t('admin:table.perPage')}
 				</label>
 				<select id="table-per-page" name="perPage" defaultValue={view.state.perPage} className={INPUT}>
 					{view.perPageChoices.map((n) => (
@@ -124,7 +124,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 				</select>
 			</div>
 			<details className="pb-2 text-sm">
-				<summary className="cursor-pointer">{t('table.columns')}</summary>
+				<summary className="cursor-pointer">{t('admin:table.columns')}</summary>
 				<div className="mt-2 flex flex-col gap-1">
 					{view.columns.map((column) => (
 						<label key={column.key} className="flex items-center gap-2">
@@ -136,17 +136,17 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 			</details>
 			<input type="hidden" name="sortCriterias" value={view.state.sortCriterias} />
 			<button type="submit" className="btn-primary" data-testid="table-apply">
-				{t('table.apply')}
+				{t('admin:table.apply')}
 			</button>
 			<a href={location.pathname} className="btn-ghost">
-				{t('table.reset')}
+				{t('admin:table.reset')}
 			</a>
 		</Form>
 	)
 }
 
 function SortHeader({ view, column }: { view: TableView; column: TableView['columns'][number] }) {
-	const { t: typed } = useTranslation('admin')
+	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
 	const [first = ''] = view.state.sortCriterias.split(',')
@@ -179,7 +179,7 @@ export function DataTable<Item>({
 	rowTestId = 'table-row',
 	label,
 }: DataTableProps<Item>) {
-	const { t: typed } = useTranslation('admin')
+	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
 	const columns = view.columns.filter((column) => column.visible)
@@ -188,11 +188,11 @@ export function DataTable<Item>({
 			<Filters view={view} label={label} />
 			{error ? (
 				<p role="alert" className="card mb-4 border-danger text-danger" data-testid="table-error">
-					{t('table.invalidQuery')} {error}
+					{t('admin:table.invalidQuery')} {error}
 				</p>
 			) : null}
 			<div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
-				<p data-testid="table-total">{t('table.total', { count: totalCount })}</p>
+				<p data-testid="table-total">{t('admin:table.total', { count: totalCount })}</p>
 				{exportPath && !error ? (
 					<a
 						href={`${exportPath}?${withParams(location.search, { currentPage: null })}`}
@@ -200,12 +200,12 @@ export function DataTable<Item>({
 						download
 						data-testid="table-export"
 					>
-						{t('table.export')}
+						{t('admin:table.export')}
 					</a>
 				) : null}
 			</div>
 			{items.length === 0 ? (
-				<p className="card">{t('table.none')}</p>
+				<p className="card">{t('admin:table.none')}</p>
 			) : (
 				<div className="overflow-x-auto">
 					<table className="w-full text-left text-sm">
