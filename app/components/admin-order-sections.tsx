@@ -203,7 +203,7 @@ export function RecordTransferForm({
 					{t('orders.transfer.note')}
 				</label>
 				<textarea id="transfer-note" name="note" rows={2} maxLength={500} className={INPUT} />
-				<button type="submit" className="btn-primary" data-testid="record-transfer">
+				<button type="submit" className="btn-primary" data-testid="record-transfer-submit">
 					{t('orders.transfer.submit')}
 				</button>
 			</Form>
