@@ -144,12 +144,10 @@ export const orderTable = defineDataTable({
 			.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
 			.innerJoin(host, eq(host.id, orders.hostId))
 			.$dynamic(),
-	count: (db: DbOrTx) =>
-		db
-			.select({ n: count() })
-			.from(orders)
-			.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
-			.$dynamic(),
+	count: (db: DbOrTx, { searching }) => {
+		const query = db.select({ n: count() }).from(orders).$dynamic()
+		return searching ? query.innerJoin(playrooms, eq(playrooms.id, orders.playroomId)) : query
+	},
 	toItem,
 })
 

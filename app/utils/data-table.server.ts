@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import {
 	PER_PAGE_CHOICES,
@@ -60,10 +60,14 @@ export type DataTableDefinition<Row, Item> = {
 	/** Unique column appended to every ORDER BY, so pages never overlap. */
 	tiebreaker: SQLWrapper
 	defaultPerPage: number
-	/** The list query (select + joins) in dynamic mode: `db.select(…).from(…).$dynamic()`. */
+	/**
+	 * The list query (select + joins) in dynamic mode: `db.select(…).from(…).$dynamic()`.
+	 * Its rows hold every sortable column under the column's key and the tiebreaker under `id`
+	 * (the export's keyset); sortable columns are NOT NULL.
+	 */
 	rows: (db: DbOrTx) => DynamicSelect<Row>
-	/** The same FROM with `count()`; join only what the filters and the search need. */
-	count: (db: DbOrTx) => DynamicSelect<{ n: number }>
+	/** The same FROM with `count()`; join only what the filters need, and what `search` needs when searching. */
+	count: (db: DbOrTx, options: { searching: boolean }) => DynamicSelect<{ n: number }>
 	toItem: (row: Row) => Item
 }
 
@@ -130,7 +134,7 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 	}
 	const data = result.data as Record<string, unknown>
 	const sortCriterias = typeof data.sortCriterias === 'string' && data.sortCriterias ? data.sortCriterias : ''
-	orderOf(table, sortCriterias) // validates
+	criteriaOf(table, sortCriterias) // validates
 	const filters: Record<string, string> = {}
 	for (const [name, filter] of Object.entries(table.filters ?? {})) {
 		const params = paramNames(name, filter)
@@ -159,9 +163,11 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 	}
 }
 
-/** `sortCriterias` → ORDER BY; an unknown column or direction is a 400. */
-function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
-	const order: SQL[] = []
+type Criterion = { key: string; target: SQLWrapper; desc: boolean }
+
+/** `sortCriterias` → the sort criteria; an unknown column or direction is a 400. */
+function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): Criterion[] {
+	const criteria: Criterion[] = []
 	for (const part of (sortCriterias || table.defaultSort).split(',')) {
 		if (!part.trim()) continue
 		const [column = '', direction = 'asc', ...rest] = part.trim().split(':')
@@ -171,10 +177,37 @@ function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string):
 		if (rest.length || (dir !== 'asc' && dir !== 'desc')) {
 			invalid('sortCriterias', 'admin:table.errors.sortDirection', { column })
 		}
-		order.push(dir === 'desc' ? desc(target) : asc(target))
+		criteria.push({ key: column, target, desc: dir === 'desc' })
 	}
-	order.push(asc(table.tiebreaker))
-	return order
+	return criteria
+}
+
+function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
+	return [
+		...criteriaOf(table, sortCriterias).map((c) => (c.desc ? desc(c.target) : asc(c.target))),
+		asc(table.tiebreaker),
+	]
+}
+
+/**
+ * Keyset condition "after this row" in the sort order (the export reads
+ * chunk after chunk without OFFSET). Sortable columns are NOT NULL and the
+ * row holds each under its column key, the tiebreaker under `id`. The first
+ * criterion is repeated as a range (>= / <=) so SQLite can seek its index.
+ */
+function afterRow<Row, Item>(table: DataTable<Row, Item>, criteria: Criterion[], row: Row): SQL | undefined {
+	const values = row as Record<string, unknown>
+	const all = [...criteria, { key: 'id', target: table.tiebreaker, desc: false }]
+	const branches = all.map((criterion, i) =>
+		and(
+			...all.slice(0, i).map((before) => eq(before.target, values[before.key])),
+			criterion.desc ? lt(criterion.target, values[criterion.key]) : gt(criterion.target, values[criterion.key]),
+		),
+	)
+	const [first] = all
+	if (!first) return or(...branches)
+	const range = first.desc ? lte(first.target, values[first.key]) : gte(first.target, values[first.key])
+	return and(range, or(...branches))
 }
 
 /** Free text as text: `%`, `_` and `\` are escaped; quotes and operators are just characters. */
@@ -210,7 +243,7 @@ export function runTableQuery<Row, Item>(
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
-	const totalCount = table.count(db).where(where).all()[0]?.n ?? 0
+	const totalCount = table.count(db, { searching: Boolean(query.tableFilter.trim()) }).where(where).all()[0]?.n ?? 0
 	const rows = table
 		.rows(db)
 		.where(where)
@@ -263,8 +296,9 @@ export const CSV_CHUNK_ROWS = 2_000
 
 /**
  * Every filtered row (no paging) as a streaming CSV download of the visible
- * columns. Rows are read in chunks when the client pulls (backpressure), so
- * memory stays flat and the connection is never held by one long statement.
+ * columns. Rows are read in keyset chunks when the client pulls
+ * (backpressure), so memory stays flat, no chunk re-reads the rows before it,
+ * and the connection is never held by one long statement.
  */
 export function streamTableCsv<Row, Item>(
 	table: DataTable<Row, Item>,
@@ -273,20 +307,28 @@ export function streamTableCsv<Row, Item>(
 ): Response {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
+	const criteria = criteriaOf(table, query.sortCriterias)
 	const order = orderOf(table, query.sortCriterias)
 	const keys = visibleColumns(table, query).filter((key) => table.columns[key]?.csv)
 	const columns = keys.map((key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>)
 	const encoder = new TextEncoder()
-	let offset = -1
+	let started = false
+	let last: Row | undefined
 	const stream = new ReadableStream<Uint8Array>({
 		pull(controller) {
-			if (offset < 0) {
-				offset = 0
+			if (!started) {
+				started = true
 				controller.enqueue(encoder.encode(CSV_BOM + csvLine(columns.map((c) => options.t(c.label)))))
 				return
 			}
-			const rows = table.rows(db).where(where).orderBy(...order).limit(CSV_CHUNK_ROWS).offset(offset).all()
-			offset += rows.length
+			const after = last === undefined ? undefined : afterRow(table, criteria, last)
+			const rows = table
+				.rows(db)
+				.where(and(where, after))
+				.orderBy(...order)
+				.limit(CSV_CHUNK_ROWS)
+				.all()
+			last = rows.at(-1)
 			let text = ''
 			for (const row of rows) {
 				const item = table.toItem(row)

@@ -4,6 +4,7 @@
  * Each capability adds its benchmark to BENCHMARKS.
  */
 import fs from 'node:fs'
+import { adminBenchmark } from './admin.bench.ts'
 import { bookingBenchmark } from './booking.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
@@ -17,6 +18,7 @@ const BENCHMARKS: Benchmark[] = [
 	cataloguePagesBenchmark,
 	bookingBenchmark,
 	lighthouseBenchmark,
+	adminBenchmark,
 ]
 
 if (!fs.existsSync('build/server/index.js')) {
