@@ -43,7 +43,13 @@ function Rows({ head, rows, testId }: { head: string[]; rows: React.ReactNode[][
 
 export function OrderPeople({ detail }: { detail: AdminOrderDetail }) {
 	const { t } = useTranslation('admin')
-	const person = (label: string, who: AdminOrderDetail['guest'], to: string, ordersLink: string, filter: string) =>
+	const person = (
+		label: string,
+		who: AdminOrderDetail['guest'],
+		to: string,
+		ordersLink: string,
+		filter: string,
+	) =>
 		who ? (
 			<div className="mb-3">
 				<div className="text-sm text-ink-muted">{label}</div>

@@ -79,7 +79,12 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 				if (filter.kind === 'flag') {
 					return (
 						<label key={filter.name} className="flex items-center gap-2 pb-2 text-sm">
-							<input name={filter.name} type="checkbox" value="true" defaultChecked={filter.value === 'true'} />
+							<input
+								name={filter.name}
+								type="checkbox"
+								value="true"
+								defaultChecked={filter.value === 'true'}
+							/>
 							{t(filter.label)}
 						</label>
 					)
@@ -162,7 +167,9 @@ function SortHeader({ view, column }: { view: TableView; column: TableView['colu
 		<th className="p-2" aria-sort={current ?? 'none'}>
 			<a href={href} className="underline-offset-2 hover:underline" data-testid={`sort-${column.key}`}>
 				{t(column.label)}
-				<span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
+				<span aria-hidden="true">
+					{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}
+				</span>
 			</a>
 		</th>
 	)

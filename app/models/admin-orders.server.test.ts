@@ -20,7 +20,16 @@ const PAYMENT = ['Unpaid', 'Paid', 'Refunded'] as const
 const DAY = 86_400_000
 const BASE = Date.parse('2026-01-01T10:00:00Z')
 /** Guest names that look like SQL/FTS syntax; every other row is "Gast Nummer<i>". */
-const TRICKY = ['100%', 'a_b', 'Say "hi"', 'Star*', 'Tom OR Jerry', "O'Brien", '=HYPERLINK("x")', 'Comma, Inc.']
+const TRICKY = [
+	'100%',
+	'a_b',
+	'Say "hi"',
+	'Star*',
+	'Tom OR Jerry',
+	"O'Brien",
+	'=HYPERLINK("x")',
+	'Comma, Inc.',
+]
 
 const admin = { id: 'admin-test', role: 'Admin' as const }
 let playroomA = ''
@@ -49,7 +58,12 @@ beforeAll(async () => {
 			statusCount[status] = (statusCount[status] ?? 0) + 1
 			const checkIn = BASE + (i % 400) * DAY
 			const lastName = i < TRICKY.length ? (TRICKY[i] as string) : `Nummer${i}`
-			const contact = JSON.stringify({ firstName: 'Gast', lastName, email: `g${i}@example.test`, phoneNumber: null })
+			const contact = JSON.stringify({
+				firstName: 'Gast',
+				lastName,
+				email: `g${i}@example.test`,
+				phoneNumber: null,
+			})
 			insert.run(
 				createId(),
 				`SZ-${String(i).padStart(6, '0')}`,
@@ -100,9 +114,14 @@ describe('admin order table', () => {
 	})
 
 	test('several criteria: status asc, then totalAmount desc', () => {
-		const page = listAdminOrders(admin, query({ sortCriterias: 'status:asc,totalAmount:desc', perPage: '100' }))
+		const page = listAdminOrders(
+			admin,
+			query({ sortCriterias: 'status:asc,totalAmount:desc', perPage: '100' }),
+		)
 		const first = page.items.filter((item) => item.status === page.items[0]?.status)
-		expect(first.map((i) => i.totalAmount)).toEqual([...first.map((i) => i.totalAmount)].sort((x, y) => y - x))
+		expect(first.map((i) => i.totalAmount)).toEqual(
+			[...first.map((i) => i.totalAmount)].sort((x, y) => y - x),
+		)
 	})
 
 	test('filters: status, payment status, playroom, host, date range', () => {
@@ -126,7 +145,12 @@ describe('admin order table', () => {
 		for (let page = 1; page <= Math.ceil(total / 100); page++) {
 			const result = listAdminOrders(
 				admin,
-				query({ status: 'Requested', currentPage: String(page), perPage: '100', sortCriterias: 'totalAmount:asc' }),
+				query({
+					status: 'Requested',
+					currentPage: String(page),
+					perPage: '100',
+					sortCriterias: 'totalAmount:asc',
+				}),
 			)
 			expect(result).toMatchObject({ currentPage: page, perPage: 100, totalCount: total })
 			for (const item of result.items) seen.add(item.id)
@@ -190,7 +214,9 @@ describe('admin order table', () => {
 			looseT(getFixedT('en')),
 		)
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/)
+		expect(response.headers.get('Content-Disposition')).toMatch(
+			/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+		)
 		const reader = (response.body as ReadableStream<Uint8Array>).getReader()
 		const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 		let chunks = 0
@@ -215,7 +241,11 @@ describe('admin order table', () => {
 		expect(all).toContain(`"Gast Say ""hi"" <g2@example.test>"`)
 		expect(all).toContain(`"Gast Comma, Inc. <g7@example.test>"`)
 		// The filtered rows only.
-		const confirmed = await exportAdminOrders(admin, query({ status: 'Confirmed' }), looseT(getFixedT('en'))).text()
+		const confirmed = await exportAdminOrders(
+			admin,
+			query({ status: 'Confirmed' }),
+			looseT(getFixedT('en')),
+		).text()
 		expect(confirmed.split('\r\n').length - 2).toBe(statusCount.Confirmed)
 	})
 })

@@ -101,7 +101,11 @@ export const orderTable = defineDataTable({
 		playroom: { label: 'admin:orders.columns.playroom', csv: (item) => item.playroomName },
 		guest: { label: 'admin:orders.columns.guest', csv: (item) => `${item.guestName} <${item.guestEmail}>` },
 		host: { label: 'admin:orders.columns.host', csv: (item) => item.hostName, visible: false },
-		checkIn: { label: 'admin:orders.columns.checkIn', sort: orders.checkIn, csv: (item) => iso(item.checkIn) },
+		checkIn: {
+			label: 'admin:orders.columns.checkIn',
+			sort: orders.checkIn,
+			csv: (item) => iso(item.checkIn),
+		},
 		totalAmount: {
 			label: 'admin:orders.columns.totalAmount',
 			sort: orders.totalAmount,
@@ -168,7 +172,12 @@ export function getAdminOrderDetail(admin: OrderCaller, orderId: string, db: DbO
 	const row = loadOrder(orderId, db)
 	const person = (id: string) =>
 		db
-			.select({ id: users.id, displayName: users.displayName, email: users.email, deletedAt: users.deletedAt })
+			.select({
+				id: users.id,
+				displayName: users.displayName,
+				email: users.email,
+				deletedAt: users.deletedAt,
+			})
 			.from(users)
 			.where(eq(users.id, id))
 			.get()

@@ -106,7 +106,11 @@ function roleScope(role: UserRole) {
 	return and(eq(users.role, role), isNull(users.deletedAt))
 }
 
-export function listUsers(actor: { role: UserRole }, role: UserRole, query: TableQuery): ListPage<UserListItem> {
+export function listUsers(
+	actor: { role: UserRole },
+	role: UserRole,
+	query: TableQuery,
+): ListPage<UserListItem> {
 	assertAdmin(actor)
 	return runTableQuery(userTable, query, { scope: roleScope(role) })
 }

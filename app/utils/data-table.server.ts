@@ -150,9 +150,7 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 			} else if (value) filters[name] = value
 		}
 	}
-	const cols = Array.isArray(data.cols)
-		? (data.cols as string[]).filter((key) => key in table.columns)
-		: null
+	const cols = Array.isArray(data.cols) ? (data.cols as string[]).filter((key) => key in table.columns) : null
 	return {
 		currentPage: (data.currentPage as number | undefined) ?? 1,
 		perPage: (data.perPage as number | undefined) ?? table.defaultPerPage,
@@ -201,7 +199,9 @@ function afterRow<Row, Item>(table: DataTable<Row, Item>, criteria: Criterion[],
 	const branches = all.map((criterion, i) =>
 		and(
 			...all.slice(0, i).map((before) => eq(before.target, values[before.key])),
-			criterion.desc ? lt(criterion.target, values[criterion.key]) : gt(criterion.target, values[criterion.key]),
+			criterion.desc
+				? lt(criterion.target, values[criterion.key])
+				: gt(criterion.target, values[criterion.key]),
 		),
 	)
 	const [first] = all
@@ -220,7 +220,9 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	const text = query.tableFilter.trim()
 	if (text) {
 		const pattern = likePattern(text)
-		conditions.push(or(...table.search.map((column) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`))))
+		conditions.push(
+			or(...table.search.map((column) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`))),
+		)
 	}
 	for (const [name, value] of Object.entries(query.filters)) {
 		const filter = table.filters?.[name]
@@ -243,7 +245,11 @@ export function runTableQuery<Row, Item>(
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
-	const totalCount = table.count(db, { searching: Boolean(query.tableFilter.trim()) }).where(where).all()[0]?.n ?? 0
+	const totalCount =
+		table
+			.count(db, { searching: Boolean(query.tableFilter.trim()) })
+			.where(where)
+			.all()[0]?.n ?? 0
 	const rows = table
 		.rows(db)
 		.where(where)
@@ -310,7 +316,9 @@ export function streamTableCsv<Row, Item>(
 	const criteria = criteriaOf(table, query.sortCriterias)
 	const order = orderOf(table, query.sortCriterias)
 	const keys = visibleColumns(table, query).filter((key) => table.columns[key]?.csv)
-	const columns = keys.map((key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>)
+	const columns = keys.map(
+		(key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>,
+	)
 	const encoder = new TextEncoder()
 	let started = false
 	let last: Row | undefined

@@ -33,8 +33,12 @@ function addData(now: number) {
 		`INSERT INTO users (id, email, role, display_name, first_name, last_name, imported, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	)
-	const rooms = sqlite.prepare(`SELECT id, host_id AS hostId FROM playrooms`).all() as { id: string; hostId: string }[]
-	const insertOrder = sqlite.prepare(`INSERT INTO orders (id, code, playroom_id, guest_id, host_id, booking_type,
+	const rooms = sqlite.prepare(`SELECT id, host_id AS hostId FROM playrooms`).all() as {
+		id: string
+		hostId: string
+	}[]
+	const insertOrder =
+		sqlite.prepare(`INSERT INTO orders (id, code, playroom_id, guest_id, host_id, booking_type,
 		check_in, check_out, adults, children, extras, contact, price, total_amount, payment_method, payment_status,
 		status, commission_rate_bp, commission_amount, idempotency_key, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, 'Hourly', ?, ?, 2, 2, '[]', ?, '{}', ?, 'BankTransfer', ?, ?, 1000, 0, ?, ?, ?)`)
@@ -68,7 +72,11 @@ function addData(now: number) {
 		for (let i = existingOrders; i < ORDERS; i++) {
 			const room = rooms[i % rooms.length] as { id: string; hostId: string }
 			const start = now + random.int(-400, 400) * 86_400_000
-			const contact = JSON.stringify({ firstName: 'Gast', lastName: `Extra${i}`, email: `x${i}@example.test` })
+			const contact = JSON.stringify({
+				firstName: 'Gast',
+				lastName: `Extra${i}`,
+				email: `x${i}@example.test`,
+			})
 			insertOrder.run(
 				random.id(),
 				`A-${i.toString(36).toUpperCase().padStart(6, '0')}`,
@@ -104,14 +112,22 @@ export const adminBenchmark: Benchmark = {
 			const sqlite = getDb().$client
 			const count = (table: string) =>
 				(sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
-			report(`data: ${count('orders').toLocaleString('en')} orders, ${count('users').toLocaleString('en')} users`)
+			report(
+				`data: ${count('orders').toLocaleString('en')} orders, ${count('users').toLocaleString('en')} users`,
+			)
 			const admin = { role: 'Admin' as const }
 			const host = sqlite.prepare(`SELECT host_id AS id FROM playrooms LIMIT 1`).get() as { id: string }
 
 			const orderCases: [string, string][] = [
 				['status + sort checkIn desc + page 5', 'status=Confirmed&sortCriterias=checkIn:desc&currentPage=5'],
-				['payment status + sort totalAmount + page 20', 'paymentStatus=Paid&sortCriterias=totalAmount:asc&currentPage=20'],
-				['date range + status + sort createdAt', 'status=Cancelled&checkInFrom=2026-01-01&checkInTo=2026-12-31&sortCriterias=createdAt:desc&currentPage=3'],
+				[
+					'payment status + sort totalAmount + page 20',
+					'paymentStatus=Paid&sortCriterias=totalAmount:asc&currentPage=20',
+				],
+				[
+					'date range + status + sort createdAt',
+					'status=Cancelled&checkInFrom=2026-01-01&checkInTo=2026-12-31&sortCriterias=createdAt:desc&currentPage=3',
+				],
 				['host + sort code + page 2', `hostId=${host.id}&sortCriterias=code:asc&currentPage=2`],
 				['no filter, sort createdAt, page 100', 'sortCriterias=createdAt:desc&currentPage=100'],
 				['free text (tableFilter) + status', 'tableFilter=nummer4711&status=Confirmed'],
@@ -121,11 +137,16 @@ export const adminBenchmark: Benchmark = {
 					() => listAdminOrders(admin, parseTableQuery(orderTable, new URLSearchParams(search))),
 					150,
 				)
-				report(`orders: ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`)
+				report(
+					`orders: ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`,
+				)
 			}
 			const userCases: [string, string][] = [
 				['guests, sort lastName, page 30', 'sortCriterias=lastName:asc,createdAt:desc&currentPage=30'],
-				['guests, imported only, sort email', 'showOnlyImportedGuests=true&sortCriterias=email:asc&currentPage=3'],
+				[
+					'guests, imported only, sort email',
+					'showOnlyImportedGuests=true&sortCriterias=email:asc&currentPage=3',
+				],
 				['guests, free text', 'tableFilter=nachname42'],
 			]
 			for (const [label, search] of userCases) {
@@ -133,7 +154,9 @@ export const adminBenchmark: Benchmark = {
 					() => listUsers(admin, 'Customer', parseTableQuery(userTable, new URLSearchParams(search))),
 					150,
 				)
-				report(`users:  ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`)
+				report(
+					`users:  ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`,
+				)
 			}
 
 			// CSV of every order: read the stream to the end, sample memory while it runs.
@@ -141,7 +164,11 @@ export const adminBenchmark: Benchmark = {
 			const heapBefore = process.memoryUsage().heapUsed
 			let heapPeak = heapBefore
 			const started = performance.now()
-			const response = exportAdminOrders(admin, parseTableQuery(orderTable, new URLSearchParams()), looseT(getFixedT('de')))
+			const response = exportAdminOrders(
+				admin,
+				parseTableQuery(orderTable, new URLSearchParams()),
+				looseT(getFixedT('de')),
+			)
 			const reader = (response.body as ReadableStream<Uint8Array>).getReader()
 			let bytes = 0
 			let lines = 0

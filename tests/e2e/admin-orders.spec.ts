@@ -72,9 +72,10 @@ test.describe('admin orders without JavaScript', () => {
 
 		// The status filter alone: every row awaits payment.
 		await page.goto('/admin/orders?status=AwaitingPayment&perPage=100')
-		const statuses = await page.getByTestId('order-row').getByTestId('order-status').evaluateAll((nodes) =>
-			nodes.map((node) => node.getAttribute('data-status')),
-		)
+		const statuses = await page
+			.getByTestId('order-row')
+			.getByTestId('order-status')
+			.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))
 		expect(statuses.length).toBeGreaterThan(0)
 		expect(new Set(statuses)).toEqual(new Set(['AwaitingPayment']))
 
@@ -96,7 +97,11 @@ test.describe('admin orders without JavaScript', () => {
 		await expect(page.getByTestId('ledger-table')).toBeVisible()
 	})
 
-	test('an unknown sort column shows a translated message, not an error page', async ({ page, context, baseURL }) => {
+	test('an unknown sort column shows a translated message, not an error page', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
 		await loginAs(context, DEMO.admin, baseURL ?? '')
 		const response = await page.goto('/en/admin/orders?sortCriterias=secret:asc')
 		expect(response?.status()).toBe(400)

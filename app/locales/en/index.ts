@@ -9,4 +9,13 @@ import { consent } from './consent.ts'
 import { hostOffice } from './host-office.ts'
 import { admin } from './admin.ts'
 
-export const en: TranslationShape<typeof de> = { common, catalogue, auth, account, booking, consent, hostOffice, admin }
+export const en: TranslationShape<typeof de> = {
+	common,
+	catalogue,
+	auth,
+	account,
+	booking,
+	consent,
+	hostOffice,
+	admin,
+}

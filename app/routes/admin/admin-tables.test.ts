@@ -33,7 +33,10 @@ describe('admin tables over HTTP', () => {
 	test('Index answers the list shape; an unknown sort column or bad page is a translated 400 envelope', async () => {
 		const { token } = await createLoggedInUser({ role: 'Admin' })
 		await awaitingPaymentOrder()
-		const ok = await callApi(adminOrdersApi, 'Admin/Orders', 'Index', { token, query: 'status=AwaitingPayment' })
+		const ok = await callApi(adminOrdersApi, 'Admin/Orders', 'Index', {
+			token,
+			query: 'status=AwaitingPayment',
+		})
 		expect(ok.status).toBe(200)
 		expect(ok.value).toMatchObject({ currentPage: 1, perPage: 25 })
 		expect((ok.value as { totalCount: number }).totalCount).toBeGreaterThan(0)
@@ -45,7 +48,10 @@ describe('admin tables over HTTP', () => {
 		expect(unknown.status).toBe(400)
 		expect(unknown.error?.name).toBe('ValidationError')
 		expect(unknown.error?.fields?.sortCriterias).toEqual(['The list cannot be sorted by “passwordHash”.'])
-		const badPage = await callApi(adminUserApi, 'Admin/User', 'CustomerIndex', { token, query: 'currentPage=-1' })
+		const badPage = await callApi(adminUserApi, 'Admin/User', 'CustomerIndex', {
+			token,
+			query: 'currentPage=-1',
+		})
 		expect(badPage.status).toBe(400)
 		expect(badPage.error?.fields?.currentPage?.length).toBe(1)
 	})
@@ -147,12 +153,22 @@ describe('admin order detail', () => {
 		expect(orderRow(order.id)).toMatchObject({ status: 'Confirmed', paymentStatus: 'Paid' })
 
 		const after = (await callRoute(orderLoader as never, { path, cookie, params, middleware: adminArea }))
-			.data as { payments: { amount: number; provider: string }[]; ledger: unknown[]; order: { history: unknown[] } }
-		expect(after.payments).toEqual([expect.objectContaining({ amount: order.totalAmount, provider: 'BankTransfer' })])
+			.data as {
+			payments: { amount: number; provider: string }[]
+			ledger: unknown[]
+			order: { history: unknown[] }
+		}
+		expect(after.payments).toEqual([
+			expect.objectContaining({ amount: order.totalAmount, provider: 'BankTransfer' }),
+		])
 		expect(after.ledger.length).toBeGreaterThan(0)
 		expect(after.order.history.length).toBeGreaterThanOrEqual(3)
 
-		const mailsBefore = getDb().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).all().length
+		const mailsBefore = getDb()
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.orderId, order.id))
+			.all().length
 		const resent = await callRoute(orderAction as never, {
 			path,
 			cookie,

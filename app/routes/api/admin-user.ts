@@ -3,11 +3,7 @@ import { exportUsers, listUsers, userTable } from '#app/models/admin-users.serve
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
 import { startImpersonation } from '#app/models/impersonation.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
-import {
-	adminChangePasswordSchema,
-	userIdQuerySchema,
-	userNameSchema,
-} from '#app/schemas/account.ts'
+import { adminChangePasswordSchema, userIdQuerySchema, userNameSchema } from '#app/schemas/account.ts'
 import {
 	readSessionCookie,
 	requestMeta,
