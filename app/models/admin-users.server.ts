@@ -1,13 +1,23 @@
-import { and, asc, count, desc, eq, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb } from '#app/utils/db.server.ts'
+import {
+	defineDataTable,
+	runTableQuery,
+	streamTableCsv,
+	type ListPage,
+	type TableQuery,
+} from '#app/utils/data-table.server.ts'
+import type { DbOrTx } from '#app/utils/db.server.ts'
+import type { LooseT } from '#app/utils/loose-t.ts'
 import { listImpersonations } from './impersonation.server.ts'
 import { requireUserRow, type UserRow } from './account.server.ts'
 
-/** Admin views of accounts (admin hosts/guests/admins lists and details). */
-export const DEFAULT_PER_PAGE = 10
-
+/**
+ * Admin views of accounts: the hosts/guests/admins lists (one data table,
+ * docs/subsystems/data-table.md) for the pages, /api/Admin/User/…Index and the
+ * CSV export, and the details.
+ */
 export type UserListItem = {
 	id: string
 	email: string
@@ -17,29 +27,11 @@ export type UserListItem = {
 	lastName: string
 	companyName: string | null
 	emailConfirmed: boolean
+	imported: boolean
 	createdAt: string
 }
 
-export type ListPage<T> = { items: T[]; totalCount: number; currentPage: number; perPage: number }
-
-const SORTABLE = {
-	lastName: users.lastName,
-	firstName: users.firstName,
-	email: users.email,
-	displayName: users.displayName,
-	createdAt: users.createdAt,
-} as const
-
-/** PRODUCT.md §4: `sortCriterias` like "lastName:asc,createdAt:desc"; unknown columns are ignored. */
-export function parseSortCriterias(value: string | undefined): SQL[] {
-	const order: SQL[] = []
-	for (const part of (value ?? '').split(',')) {
-		const [column = '', direction = 'asc'] = part.trim().split(':')
-		const target = SORTABLE[column as keyof typeof SORTABLE]
-		if (target) order.push(direction.toLowerCase() === 'desc' ? desc(target) : asc(target))
-	}
-	return order.length ? order : [desc(users.createdAt)]
-}
+export type { ListPage }
 
 function assertAdmin(actor: { role: UserRole }) {
 	if (actor.role !== 'Admin') throw new AppError(403)
@@ -55,50 +47,78 @@ function toListItem(row: UserRow): UserListItem {
 		lastName: row.lastName,
 		companyName: row.companyName,
 		emailConfirmed: row.emailConfirmedAt !== null,
+		imported: row.imported,
 		createdAt: row.createdAt.toISOString(),
 	}
 }
 
+const yesNo = (t: LooseT, value: boolean) => t(value ? 'admin:table.yes' : 'admin:table.no')
+
+/** Spec §7: OwnerIndex pages of 10 (every user list uses that default). */
+export const userTable = defineDataTable({
+	id: 'users',
+	columns: {
+		displayName: {
+			label: 'account:admin.columns.name',
+			sort: users.displayName,
+			csv: (item: UserListItem) => item.displayName,
+		},
+		firstName: { label: 'admin:users.firstName', sort: users.firstName, csv: (item) => item.firstName },
+		lastName: { label: 'admin:users.lastName', sort: users.lastName, csv: (item) => item.lastName },
+		companyName: {
+			label: 'account:admin.columns.company',
+			csv: (item) => item.companyName,
+			visible: false,
+		},
+		email: { label: 'account:admin.columns.email', sort: users.email, csv: (item) => item.email },
+		emailConfirmed: {
+			label: 'account:admin.columns.status',
+			csv: (item, t) => t(item.emailConfirmed ? 'account:admin.confirmed' : 'account:admin.unconfirmed'),
+		},
+		imported: { label: 'admin:users.imported', csv: (item, t) => yesNo(t, item.imported), visible: false },
+		createdAt: {
+			label: 'account:admin.columns.registered',
+			sort: users.createdAt,
+			csv: (item) => item.createdAt,
+		},
+		actions: { label: 'account:admin.columns.actions' },
+	},
+	filters: {
+		showOnlyImportedGuests: { kind: 'flag', column: users.imported, label: 'admin:users.onlyImported' },
+	},
+	search: [
+		users.email,
+		users.displayName,
+		users.firstName,
+		users.lastName,
+		sql`${users.firstName} || ' ' || ${users.lastName}`,
+		sql`coalesce(${users.companyName}, '')`,
+	],
+	defaultSort: 'createdAt:desc',
+	tiebreaker: users.id,
+	defaultPerPage: 10,
+	rows: (db: DbOrTx) => db.select().from(users).$dynamic(),
+	count: (db: DbOrTx) => db.select({ n: count() }).from(users).$dynamic(),
+	toItem: toListItem,
+})
+
+function roleScope(role: UserRole) {
+	return and(eq(users.role, role), isNull(users.deletedAt))
+}
+
 export function listUsers(
 	actor: { role: UserRole },
-	input: { role: UserRole; q?: string; currentPage?: number; perPage?: number; sortCriterias?: string },
+	role: UserRole,
+	query: TableQuery,
 ): ListPage<UserListItem> {
 	assertAdmin(actor)
-	const perPage = input.perPage ?? DEFAULT_PER_PAGE
-	const currentPage = input.currentPage ?? 1
-	const conditions = [eq(users.role, input.role), isNull(users.deletedAt)]
-	const q = input.q?.trim()
-	if (q) {
-		const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`
-		const match = (column: SQLWrapper) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`)
-		conditions.push(
-			or(
-				match(users.email),
-				match(users.displayName),
-				match(users.firstName),
-				match(users.lastName),
-				match(sql`${users.firstName} || ' ' || ${users.lastName}`),
-				match(sql`coalesce(${users.companyName}, '')`),
-			) as SQL,
-		)
-	}
-	const where = and(...conditions)
-	const db = getDb()
-	const totalCount = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
-	const rows = db
-		.select()
-		.from(users)
-		.where(where)
-		.orderBy(...parseSortCriterias(input.sortCriterias), asc(users.id))
-		.limit(perPage)
-		.offset((currentPage - 1) * perPage)
-		.all()
-	return {
-		items: rows.map(toListItem),
-		totalCount,
-		currentPage,
-		perPage,
-	}
+	return runTableQuery(userTable, query, { scope: roleScope(role) })
+}
+
+/** The CSV of every user of a role that matches the query (streams). */
+export function exportUsers(actor: { role: UserRole }, role: UserRole, query: TableQuery, t: LooseT) {
+	assertAdmin(actor)
+	return streamTableCsv(userTable, query, { t, scope: roleScope(role) })
 }
 
 /** One account for the admin detail page, with its recent impersonations. */

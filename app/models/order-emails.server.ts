@@ -354,6 +354,7 @@ export function queueOrderEmail(
 			template: `order.${kind}`,
 			locale,
 			attachments,
+			orderId: order.id,
 		},
 		db,
 	)

@@ -11,7 +11,7 @@ import {
 	requiredTick,
 	userIdField,
 } from './auth.ts'
-import { intParam, requiredText, safeString } from './fields.ts'
+import { requiredText } from './fields.ts'
 
 /** Account pages and the /api/User endpoints (issue 3). */
 export const profileSchema = z.object({
@@ -70,13 +70,4 @@ export const adminChangePasswordSchema = z.object({ newPassword: newPasswordFiel
 export const userIdQuerySchema = z.object({ userId: userIdField })
 
 /** Admin lists (PRODUCT.md §4 list shape). */
-export const userListQuerySchema = z.object({
-	q: safeString().max(100).optional(),
-	tableFilter: safeString().max(100).optional(),
-	currentPage: intParam(1, 100_000).optional(),
-	page: intParam(1, 100_000).optional(),
-	perPage: intParam(1, 100).optional(),
-	sortCriterias: safeString().max(200).optional(),
-})
-
 export { emailField }

@@ -76,6 +76,20 @@ export const recordBankTransferSchema = z
 		params: { i18nKey: validationMessage('validation.required') },
 	})
 
+const EURO_AMOUNT = /^\d{1,7}([.,]\d{1,2})?$/
+
+/** The admin order page's "record a bank transfer" form: euros as typed ("120,50") → cents. */
+export const adminTransferFormSchema = z.object({
+	amount: requiredText(12)
+		.refine((value) => EURO_AMOUNT.test(value), {
+			params: { i18nKey: validationMessage('admin:orders.transfer.amountInvalid') },
+		})
+		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
+		.pipe(z.number().int().min(1)),
+	reference: optionalText(140),
+	note: optionalText(500, { multiline: true }),
+})
+
 export const GUEST_ORDER_TABS = ['upcoming', 'past', 'cancelled'] as const
 
 export const guestOrdersQuerySchema = z.object({

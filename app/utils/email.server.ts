@@ -21,6 +21,8 @@ export type OutgoingEmail = {
 	template: string
 	locale: Locale
 	attachments?: EmailAttachment[]
+	/** The order a booking e-mail is about. */
+	orderId?: string
 }
 
 /** Writes the message to the outbox (synchronous, safe inside an IMMEDIATE transaction). */
@@ -35,6 +37,7 @@ export function queueEmail(email: OutgoingEmail, db: DbOrTx = getDb()): string {
 		template: email.template,
 		locale: email.locale,
 		attachments: email.attachments ?? [],
+		orderId: email.orderId ?? null,
 		status: env.SMTP_URL ? 'queued' : 'stored',
 	})
 	return row.id

@@ -120,6 +120,13 @@ CREATE TABLE `admin_search_marks` (
 ALTER TABLE `users` ADD `small_business` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `payout_iban` text;--> statement-breakpoint
 CREATE INDEX `users_updated_idx` ON `users` (`updated_at`);--> statement-breakpoint
+CREATE INDEX `users_role_last_name_idx` ON `users` (`role`,`last_name`);--> statement-breakpoint
+CREATE INDEX `users_role_first_name_idx` ON `users` (`role`,`first_name`);--> statement-breakpoint
+CREATE INDEX `users_role_display_name_idx` ON `users` (`role`,`display_name`);--> statement-breakpoint
+CREATE INDEX `users_role_email_idx` ON `users` (`role`,`email`);--> statement-breakpoint
+CREATE INDEX `users_role_imported_idx` ON `users` (`role`,`imported`,`created_at`);--> statement-breakpoint
+ALTER TABLE `email_outbox` ADD `order_id` text;--> statement-breakpoint
+CREATE INDEX `email_outbox_order_idx` ON `email_outbox` (`order_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `min_child_age` integer;--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `max_child_age` integer;--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `safety_checklist` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
@@ -128,5 +135,10 @@ CREATE INDEX `task_executions_status_idx` ON `background_task_executions` (`stat
 CREATE INDEX `orders_created_idx` ON `orders` (`created_at`,`status`,`playroom_id`,`total_amount`,`commission_amount`);--> statement-breakpoint
 CREATE INDEX `orders_pending_transfer_idx` ON `orders` (`payment_deadline`,`total_amount`) WHERE status = 'AwaitingPayment' AND payment_method = 'BankTransfer';--> statement-breakpoint
 CREATE INDEX `orders_updated_idx` ON `orders` (`updated_at`);--> statement-breakpoint
+CREATE INDEX `orders_check_in_idx` ON `orders` (`check_in`);--> statement-breakpoint
+CREATE INDEX `orders_total_idx` ON `orders` (`total_amount`);--> statement-breakpoint
+CREATE INDEX `orders_status_created_idx` ON `orders` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `orders_status_check_in_idx` ON `orders` (`status`,`check_in`);--> statement-breakpoint
+CREATE INDEX `orders_payment_status_idx` ON `orders` (`payment_status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `playroom_views_created_idx` ON `playroom_views` (`created_at`,`playroom_id`);--> statement-breakpoint
 CREATE INDEX `playroom_website_clicks_created_idx` ON `playroom_website_clicks` (`created_at`,`playroom_id`);

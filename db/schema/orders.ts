@@ -173,6 +173,13 @@ export const orders = sqliteTable(
 			.on(table.paymentDeadline, table.totalAmount)
 			.where(sql`status = 'AwaitingPayment' AND payment_method = 'BankTransfer'`),
 		index('orders_updated_idx').on(table.updatedAt),
+		// The admin order table (docs/subsystems/data-table.md): every sort alone and with the status filter
+		// (sorting by createdAt uses the dashboard's orders_created_idx, whose first column it is).
+		index('orders_check_in_idx').on(table.checkIn),
+		index('orders_total_idx').on(table.totalAmount),
+		index('orders_status_created_idx').on(table.status, table.createdAt),
+		index('orders_status_check_in_idx').on(table.status, table.checkIn),
+		index('orders_payment_status_idx').on(table.paymentStatus, table.createdAt),
 	],
 )
 

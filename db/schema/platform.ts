@@ -37,10 +37,15 @@ export const emailOutbox = sqliteTable(
 		attachments: jsonColumn<EmailAttachment[]>('attachments').notNull().default([]),
 		status: text('status', { enum: EMAIL_STATUSES }).notNull().default('stored'),
 		error: text('error'),
+		/** The order a booking e-mail is about (the admin order page lists them); no FK: the outbox outlives orders. */
+		orderId: text('order_id'),
 		createdAt: createdAt(),
 		sentAt: instant('sent_at'),
 	},
-	(table) => [index('email_outbox_to_idx').on(table.to, table.createdAt)],
+	(table) => [
+		index('email_outbox_to_idx').on(table.to, table.createdAt),
+		index('email_outbox_order_idx').on(table.orderId, table.createdAt),
+	],
 )
 
 export const TASK_TRIGGERS = ['schedule', 'manual', 'startup'] as const

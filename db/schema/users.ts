@@ -55,6 +55,12 @@ export const users = sqliteTable(
 		index('users_role_idx').on(table.role, table.createdAt),
 		// The admin search index catches up on changed users by this (ADR 0092).
 		index('users_updated_idx').on(table.updatedAt),
+		// The admin user tables: each sortable column within a role, and the imported filter.
+		index('users_role_last_name_idx').on(table.role, table.lastName),
+		index('users_role_first_name_idx').on(table.role, table.firstName),
+		index('users_role_display_name_idx').on(table.role, table.displayName),
+		index('users_role_email_idx').on(table.role, table.email),
+		index('users_role_imported_idx').on(table.role, table.imported, table.createdAt),
 	],
 )
 

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import { adminSearchBenchmark } from './admin-search.bench.ts'
+import { adminBenchmark } from './admin.bench.ts'
 import { bookingBenchmark } from './booking.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
 	bookingBenchmark,
 	adminSearchBenchmark,
 	lighthouseBenchmark,
+	adminBenchmark,
 ]
 
 if (!fs.existsSync('build/server/index.js')) {

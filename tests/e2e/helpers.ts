@@ -11,7 +11,7 @@ export const DEMO = {
 	guest: 'guest@example.com',
 } as const
 
-function database() {
+export function database() {
 	const file = process.env.E2E_DATABASE
 	if (!file) throw new Error('E2E_DATABASE is not set (playwright.config.ts sets it)')
 	const db = new Database(file)

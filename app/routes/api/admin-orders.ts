@@ -1,18 +1,54 @@
+import {
+	exportAdminOrders,
+	listAdminOrders,
+	orderTable,
+	resendConfirmation,
+} from '#app/models/admin-orders.server.ts'
 import { cancelOrder } from '#app/models/orders.server.ts'
 import { apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
 import { getOrderView } from '#app/models/order-queries.server.ts'
 import { executeCardRefunds, recordBankTransfer } from '#app/models/payments.server.ts'
-import { orderIdQuerySchema, orderReasonBodySchema, recordBankTransferSchema } from '#app/schemas/booking.ts'
+import {
+	orderIdBodySchema,
+	orderIdQuerySchema,
+	orderReasonBodySchema,
+	recordBankTransferSchema,
+} from '#app/schemas/booking.ts'
 import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { parseTableQuery } from '#app/utils/data-table.server.ts'
+import { looseT } from '#app/utils/loose-t.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 
 /**
- * /api/Admin/Orders/* — until the admin pages exist: Get, Cancel (reason,
- * full refund) and RecordBankTransfer (the control transaction that confirms
- * an order paid by bank transfer).
+ * /api/Admin/Orders/* — the admin order pages' API: Index (the order data
+ * table, docs/subsystems/data-table.md), Export (its CSV), Get, Cancel
+ * (reason, full refund), RecordBankTransfer (the control transaction that
+ * confirms an order paid by bank transfer) and ResendConfirmation.
  */
 const endpoints = apiEndpoints({
+	Index: {
+		method: 'GET',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return listAdminOrders(admin, parseTableQuery(orderTable, args.url.searchParams))
+		},
+	},
+	Export: {
+		method: 'GET',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return exportAdminOrders(admin, parseTableQuery(orderTable, args.url.searchParams), looseT(args.t))
+		},
+	},
+	ResendConfirmation: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { orderId } = await parseJsonBody(orderIdBodySchema, args.request)
+			return { email: resendConfirmation(admin, orderId) }
+		},
+	},
 	Get: {
 		method: 'GET',
 		handler: async (args) => {

@@ -1,14 +1,9 @@
 import { deleteUserAsAdmin, findUserByEmail } from '#app/models/account.server.ts'
-import { listUsers } from '#app/models/admin-users.server.ts'
+import { exportUsers, listUsers, userTable } from '#app/models/admin-users.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
 import { startImpersonation } from '#app/models/impersonation.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
-import {
-	adminChangePasswordSchema,
-	userIdQuerySchema,
-	userListQuerySchema,
-	userNameSchema,
-} from '#app/schemas/account.ts'
+import { adminChangePasswordSchema, userIdQuerySchema, userNameSchema } from '#app/schemas/account.ts'
 import {
 	readSessionCookie,
 	requestMeta,
@@ -18,11 +13,13 @@ import {
 } from '#app/utils/account-session.server.ts'
 import { AppError, parseJsonBody, parseQuery, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { parseTableQuery } from '#app/utils/data-table.server.ts'
+import { looseT } from '#app/utils/loose-t.ts'
 import { getAuth, requireRole } from '#app/utils/auth.server.ts'
 
 /**
  * /api/Admin/User/* — admin only (spec §7 Admin user): LoginAs, ConfirmUserEmail,
- * ChangePassword (?userName=), Delete (?userId=) and the user indexes.
+ * ChangePassword (?userName=), Delete (?userId=), the user indexes and their CSV exports.
  */
 function userByName(userName: string) {
 	const user = findUserByEmail(userName)
@@ -30,17 +27,18 @@ function userByName(userName: string) {
 	return user
 }
 
+/** The user lists: one data table for the pages, the …Index endpoints and the …Export CSV. */
 function index(role: UserRole) {
 	return async (args: ApiHandlerArgs) => {
 		const admin = await requireRole(args, 'Admin')
-		const query = parseQuery(userListQuerySchema, args.url)
-		return listUsers(admin, {
-			role,
-			q: query.tableFilter ?? query.q,
-			currentPage: query.currentPage ?? query.page,
-			perPage: query.perPage,
-			sortCriterias: query.sortCriterias,
-		})
+		return listUsers(admin, role, parseTableQuery(userTable, args.url.searchParams))
+	}
+}
+
+function csvExport(role: UserRole) {
+	return async (args: ApiHandlerArgs) => {
+		const admin = await requireRole(args, 'Admin')
+		return exportUsers(admin, role, parseTableQuery(userTable, args.url.searchParams), looseT(args.t))
 	}
 }
 
@@ -91,6 +89,9 @@ const endpoints = apiEndpoints({
 	CustomerIndex: { method: 'GET', handler: index('Customer') },
 	OwnerIndex: { method: 'GET', handler: index('Owner') },
 	AdminIndex: { method: 'GET', handler: index('Admin') },
+	CustomerExport: { method: 'GET', handler: csvExport('Customer') },
+	OwnerExport: { method: 'GET', handler: csvExport('Owner') },
+	AdminExport: { method: 'GET', handler: csvExport('Admin') },
 })
 
 export const loader = endpoints.loader

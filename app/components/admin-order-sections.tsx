@@ -1,0 +1,218 @@
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { AdminOrderDetail } from '#app/models/admin-orders.server.ts'
+import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { formatAmount } from '#app/utils/format.ts'
+import { formatDateTime } from '#app/utils/format-instant.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
+import { DetailSection } from './detail-frame.tsx'
+import { LocaleLink } from './locale-link.tsx'
+
+/** The admin order page's own sections (issue 14): people, payments, ledger, e-mails, bank transfer. */
+const INPUT = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink'
+
+function Rows({ head, rows, testId }: { head: string[]; rows: React.ReactNode[][]; testId: string }) {
+	return (
+		<div className="overflow-x-auto">
+			<table className="w-full text-left text-sm" data-testid={testId}>
+				<thead>
+					<tr className="border-b border-line">
+						{head.map((label) => (
+							<th key={label} className="p-1">
+								{label}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((cells, index) => (
+						<tr key={index} className="border-b border-line">
+							{cells.map((content, column) => (
+								<td key={column} className="p-1 align-top">
+									{content}
+								</td>
+							))}
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	)
+}
+
+export function OrderPeople({ detail }: { detail: AdminOrderDetail }) {
+	const { t } = useTranslation('admin')
+	const person = (
+		label: string,
+		who: AdminOrderDetail['guest'],
+		to: string,
+		ordersLink: string,
+		filter: string,
+	) =>
+		who ? (
+			<div className="mb-3">
+				<div className="text-sm text-ink-muted">{label}</div>
+				<LocaleLink to={to} className="font-medium underline">
+					{who.displayName}
+				</LocaleLink>{' '}
+				<span className="text-ink-muted">{who.email}</span>
+				<div>
+					<LocaleLink to={`/admin/orders?${filter}=${who.id}`} className="text-sm underline">
+						{ordersLink}
+					</LocaleLink>
+				</div>
+			</div>
+		) : null
+	return (
+		<DetailSection id="order-people" title={t('orders.detail.people')}>
+			{person(
+				t('orders.detail.guest'),
+				detail.guest,
+				`/admin/guests/${detail.guest?.id}`,
+				t('orders.detail.guestOrders'),
+				'guestId',
+			)}
+			{person(
+				t('orders.detail.host'),
+				detail.host,
+				`/admin/hosts/${detail.host?.id}`,
+				t('orders.detail.hostOrders'),
+				'hostId',
+			)}
+		</DetailSection>
+	)
+}
+
+export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
+	const { t } = useTranslation('admin')
+	const locale = useLocale()
+	const c = (key: string) => t(`orders.detail.columns.${key}` as 'orders.detail.columns.date')
+	const money = (cents: number) => formatAmount(cents, locale)
+	return (
+		<>
+			<DetailSection id="order-payments" title={t('orders.detail.payments')} wide>
+				{detail.payments.length ? (
+					<Rows
+						testId="payments-table"
+						head={[c('date'), c('provider'), c('direction'), c('amount'), c('reference'), c('status')]}
+						rows={detail.payments.map((p) => [
+							formatDateTime(p.createdAt, locale),
+							p.provider,
+							p.direction,
+							money(p.amount),
+							p.note ? `${p.reference} · ${p.note}` : p.reference,
+							p.status,
+						])}
+					/>
+				) : (
+					<p>{t('orders.detail.noPayments')}</p>
+				)}
+			</DetailSection>
+			<DetailSection id="order-ledger" title={t('orders.detail.ledger')} wide>
+				{detail.ledger.length ? (
+					<Rows
+						testId="ledger-table"
+						head={[c('date'), c('kind'), c('account'), c('amount')]}
+						rows={detail.ledger.map((m) => [
+							formatDateTime(m.createdAt, locale),
+							m.kind,
+							m.account,
+							money(m.amount),
+						])}
+					/>
+				) : (
+					<p>{t('orders.detail.noLedger')}</p>
+				)}
+			</DetailSection>
+		</>
+	)
+}
+
+export function OrderEmails({ detail }: { detail: AdminOrderDetail }) {
+	const { t } = useTranslation('admin')
+	const locale = useLocale()
+	const c = (key: string) => t(`orders.detail.columns.${key}` as 'orders.detail.columns.date')
+	return (
+		<DetailSection id="order-emails" title={t('orders.detail.emails')} wide>
+			{detail.emails.length ? (
+				<Rows
+					testId="emails-table"
+					head={[c('date'), c('to'), c('subject'), c('status')]}
+					rows={detail.emails.map((e) => [formatDateTime(e.createdAt, locale), e.to, e.subject, e.status])}
+				/>
+			) : (
+				<p>{t('orders.detail.noEmails')}</p>
+			)}
+		</DetailSection>
+	)
+}
+
+export function RecordTransferForm({
+	detail,
+	actionData,
+}: {
+	detail: AdminOrderDetail
+	actionData: FormActionData | undefined
+}) {
+	const { t } = useTranslation('admin')
+	const { t: tv } = useTranslation()
+	const locale = useLocale()
+	if (!detail.canRecordTransfer) return null
+	const result = actionData?.intent === 'recordTransfer' ? actionData.result : undefined
+	const errors = (field: string) =>
+		(result?.error?.[field] ?? []).map((message) => translateValidationMessage(tv, message)).join(' ')
+	const formError = errors('')
+	const amountError = errors('amount')
+	return (
+		<DetailSection id="record-transfer" title={t('orders.transfer.title')}>
+			<Form method="post" className="flex flex-col gap-2">
+				<input type="hidden" name="intent" value="recordTransfer" />
+				{formError ? (
+					<p role="alert" className="text-danger">
+						{formError}
+					</p>
+				) : null}
+				<label htmlFor="transfer-amount" className="text-sm font-medium">
+					{t('orders.transfer.amount')}
+				</label>
+				<input
+					id="transfer-amount"
+					name="amount"
+					inputMode="decimal"
+					required
+					maxLength={12}
+					defaultValue={(detail.order.amountDue / 100).toFixed(2).replace('.', locale === 'de' ? ',' : '.')}
+					aria-invalid={amountError ? true : undefined}
+					aria-describedby={`transfer-amount-hint${amountError ? ' transfer-amount-error' : ''}`}
+					className={INPUT}
+				/>
+				<p id="transfer-amount-hint" className="text-xs text-ink-muted">
+					{t('orders.transfer.amountHint', { due: formatAmount(detail.order.amountDue, locale) })}
+				</p>
+				{amountError ? (
+					<p id="transfer-amount-error" className="text-sm text-danger">
+						{amountError}
+					</p>
+				) : null}
+				<label htmlFor="transfer-reference" className="text-sm font-medium">
+					{t('orders.transfer.reference')}
+				</label>
+				<input
+					id="transfer-reference"
+					name="reference"
+					maxLength={140}
+					defaultValue={detail.order.code}
+					className={INPUT}
+				/>
+				<label htmlFor="transfer-note" className="text-sm font-medium">
+					{t('orders.transfer.note')}
+				</label>
+				<textarea id="transfer-note" name="note" rows={2} maxLength={500} className={INPUT} />
+				<button type="submit" className="btn-primary" data-testid="record-transfer-submit">
+					{t('orders.transfer.submit')}
+				</button>
+			</Form>
+		</DetailSection>
+	)
+}

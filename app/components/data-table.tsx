@@ -1,0 +1,244 @@
+import { useTranslation } from 'react-i18next'
+import { Form, useLocation } from 'react-router'
+import type { TableView } from '#app/schemas/data-table.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { Pagination } from './pagination.tsx'
+
+/**
+ * The data table of the admin back office (docs/subsystems/data-table.md):
+ * a GET form (free text, filters, page size, visible columns), header links
+ * that sort, the rows, paging links and the CSV link. Everything is a link or
+ * a GET form, so it works without JavaScript and the URL is the bookmarkable
+ * state. The loader gives `view` (tableView) and the page of items; the page
+ * says how a cell looks.
+ */
+export type DataTableProps<Item> = {
+	view: TableView
+	items: Item[]
+	totalCount: number
+	rowKey: (item: Item) => string
+	cell: (key: string, item: Item) => React.ReactNode
+	/** Where the CSV of the same query comes from (the list's API export endpoint). */
+	exportPath?: string
+	/** A translated message when the URL held an invalid table state (the loader answered 400). */
+	error?: string | null
+	rowTestId?: string
+	/** The accessible name of the table and of its filter form. */
+	label: string
+}
+
+const INPUT = 'rounded-lg border border-line bg-surface px-3 py-2 text-ink'
+
+function withParams(search: string, changes: Record<string, string | null>) {
+	const params = new URLSearchParams(search)
+	for (const [key, value] of Object.entries(changes)) {
+		if (value === null) params.delete(key)
+		else params.set(key, value)
+	}
+	return params.toString()
+}
+
+function Filters({ view, label }: { view: TableView; label: string }) {
+	const { t: typed } = useTranslation()
+	const t = looseT(typed)
+	const location = useLocation()
+	return (
+		<Form method="GET" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+			<div>
+				<label htmlFor="table-filter" className="mb-1 block text-sm font-medium">
+					{t('admin:table.search')}
+				</label>
+				<input
+					id="table-filter"
+					name="tableFilter"
+					type="search"
+					defaultValue={view.state.tableFilter}
+					maxLength={100}
+					className={`w-64 ${INPUT}`}
+				/>
+			</div>
+			{view.filters.map((filter) => {
+				const id = `filter-${filter.name}`
+				if (filter.kind === 'dateRange') {
+					const [from = '', to = ''] = filter.value.split('..')
+					return (
+						<fieldset key={filter.name} className="flex items-end gap-2">
+							<legend className="mb-1 text-sm font-medium">{t(filter.label)}</legend>
+							<label className="text-sm">
+								<span className="sr-only">{t('admin:table.from')}</span>
+								<input name={`${filter.name}From`} type="date" defaultValue={from} className={INPUT} />
+							</label>
+							<span aria-hidden="true">–</span>
+							<label className="text-sm">
+								<span className="sr-only">{t('admin:table.to')}</span>
+								<input name={`${filter.name}To`} type="date" defaultValue={to} className={INPUT} />
+							</label>
+						</fieldset>
+					)
+				}
+				if (filter.kind === 'flag') {
+					return (
+						<label key={filter.name} className="flex items-center gap-2 pb-2 text-sm">
+							<input
+								name={filter.name}
+								type="checkbox"
+								value="true"
+								defaultChecked={filter.value === 'true'}
+							/>
+							{t(filter.label)}
+						</label>
+					)
+				}
+				return (
+					<div key={filter.name}>
+						<label htmlFor={id} className="mb-1 block text-sm font-medium">
+							{t(filter.label)}
+						</label>
+						{filter.kind === 'enum' ? (
+							<select id={id} name={filter.name} defaultValue={filter.value} className={INPUT}>
+								<option value="">{t('admin:table.all')}</option>
+								{filter.options.map((option) => (
+									<option key={option.value} value={option.value}>
+										{t(option.label)}
+									</option>
+								))}
+							</select>
+						) : (
+							<input
+								id={id}
+								name={filter.name}
+								defaultValue={filter.value}
+								maxLength={16}
+								pattern="[A-Za-z0-9_\-]{16}"
+								className={`w-48 font-mono ${INPUT}`}
+							/>
+						)}
+					</div>
+				)
+			})}
+			<div>
+				<label htmlFor="table-per-page" className="mb-1 block text-sm font-medium">
+					{t('admin:table.perPage')}
+				</label>
+				<select id="table-per-page" name="perPage" defaultValue={view.state.perPage} className={INPUT}>
+					{view.perPageChoices.map((n) => (
+						<option key={n} value={n}>
+							{n}
+						</option>
+					))}
+				</select>
+			</div>
+			<details className="pb-2 text-sm">
+				<summary className="cursor-pointer">{t('admin:table.columns')}</summary>
+				<div className="mt-2 flex flex-col gap-1">
+					{view.columns.map((column) => (
+						<label key={column.key} className="flex items-center gap-2">
+							<input type="checkbox" name="cols" value={column.key} defaultChecked={column.visible} />
+							{t(column.label)}
+						</label>
+					))}
+				</div>
+			</details>
+			<input type="hidden" name="sortCriterias" value={view.state.sortCriterias} />
+			<button type="submit" className="btn-primary" data-testid="table-apply">
+				{t('admin:table.apply')}
+			</button>
+			<a href={location.pathname} className="btn-ghost">
+				{t('admin:table.reset')}
+			</a>
+		</Form>
+	)
+}
+
+function SortHeader({ view, column }: { view: TableView; column: TableView['columns'][number] }) {
+	const { t: typed } = useTranslation()
+	const t = looseT(typed)
+	const location = useLocation()
+	const [first = ''] = view.state.sortCriterias.split(',')
+	const [sortedBy, direction] = first.split(':')
+	const current = sortedBy === column.key ? (direction === 'desc' ? 'descending' : 'ascending') : undefined
+	if (!column.sortable) return <th className="p-2">{t(column.label)}</th>
+	const next = current === 'ascending' ? 'desc' : 'asc'
+	const href = `${location.pathname}?${withParams(location.search, {
+		sortCriterias: `${column.key}:${next}`,
+		currentPage: null,
+	})}`
+	return (
+		<th className="p-2" aria-sort={current ?? 'none'}>
+			<a href={href} className="underline-offset-2 hover:underline" data-testid={`sort-${column.key}`}>
+				{t(column.label)}
+				<span aria-hidden="true">
+					{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}
+				</span>
+			</a>
+		</th>
+	)
+}
+
+export function DataTable<Item>({
+	view,
+	items,
+	totalCount,
+	rowKey,
+	cell,
+	exportPath,
+	error,
+	rowTestId = 'table-row',
+	label,
+}: DataTableProps<Item>) {
+	const { t: typed } = useTranslation()
+	const t = looseT(typed)
+	const location = useLocation()
+	const columns = view.columns.filter((column) => column.visible)
+	return (
+		<div data-testid="data-table">
+			<Filters view={view} label={label} />
+			{error ? (
+				<p role="alert" className="card mb-4 border-danger text-danger" data-testid="table-error">
+					{t('admin:table.invalidQuery')} {error}
+				</p>
+			) : null}
+			<div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
+				<p data-testid="table-total">{t('admin:table.total', { count: totalCount })}</p>
+				{exportPath && !error ? (
+					<a
+						href={`${exportPath}?${withParams(location.search, { currentPage: null })}`}
+						className="btn-secondary"
+						download
+						data-testid="table-export"
+					>
+						{t('admin:table.export')}
+					</a>
+				) : null}
+			</div>
+			{items.length === 0 ? (
+				<p className="card">{t('admin:table.none')}</p>
+			) : (
+				<div className="overflow-x-auto">
+					<table className="w-full text-left text-sm">
+						<caption className="sr-only">{label}</caption>
+						<thead>
+							<tr className="border-b border-line">
+								{columns.map((column) => (
+									<SortHeader key={column.key} view={view} column={column} />
+								))}
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((item) => (
+								<tr key={rowKey(item)} className="border-b border-line" data-testid={rowTestId}>
+									{columns.map((column) => (
+										<td key={column.key} className="p-2 align-top">
+											{cell(column.key, item)}
+										</td>
+									))}
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+			<Pagination currentPage={view.state.currentPage} perPage={view.state.perPage} totalCount={totalCount} />
+		</div>
+	)
+}

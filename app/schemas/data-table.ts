@@ -1,0 +1,75 @@
+import { ID_PATTERN } from '#db/schema/columns.ts'
+import { isValidLocalDate } from '#app/domain/berlin-time.ts'
+import { validationMessage, z } from '#app/utils/validation.ts'
+import { intParam, safeString } from './fields.ts'
+
+/**
+ * The URL state of a data table (docs/subsystems/data-table.md): the common
+ * parameters of every list (page, API `…Index` endpoint, CSV export) and the
+ * field blocks of its filters. Client-safe; the server part is
+ * app/utils/data-table.server.ts.
+ */
+export const MAX_PER_PAGE = 100
+export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const
+
+export const tableQueryFields = {
+	currentPage: intParam(1, 1_000_000).optional(),
+	perPage: intParam(1, MAX_PER_PAGE).optional(),
+	/** "lastName:asc,createdAt:desc"; the columns are checked against the table's whitelist. */
+	sortCriterias: z
+		.string()
+		.trim()
+		.max(200)
+		.regex(/^[A-Za-z0-9:,]*$/)
+		.optional(),
+	tableFilter: safeString().max(100).optional(),
+	/** The visible columns (repeated parameter). */
+	cols: z
+		.array(
+			z
+				.string()
+				.trim()
+				.regex(/^[A-Za-z0-9]{1,40}$/),
+		)
+		.max(40)
+		.optional(),
+}
+
+/** Filter field blocks: "" means "no filter" (an empty select or input of a GET form). */
+export const tableFilterFields = {
+	enum: (values: readonly [string, ...string[]]) => z.union([z.literal(''), z.enum(values)]).optional(),
+	id: () => z.union([z.literal(''), z.string().trim().regex(ID_PATTERN)]).optional(),
+	flag: () => z.enum(['', 'true', 'false', 'on', '1', '0']).optional(),
+	date: () =>
+		z
+			.string()
+			.trim()
+			.regex(/^(\d{4}-\d{2}-\d{2})?$/)
+			.refine((value) => value === '' || isValidLocalDate(value), {
+				params: { i18nKey: validationMessage('validation.date') },
+			})
+			.optional(),
+}
+
+export type TableFilterKind = 'enum' | 'id' | 'flag' | 'dateRange'
+
+/** What a page component gets to draw a table (labels are translation keys). */
+export type TableView = {
+	columns: { key: string; label: string; sortable: boolean; visible: boolean }[]
+	filters: {
+		name: string
+		kind: TableFilterKind
+		label: string
+		/** enum/id/flag: the value; dateRange: "from..to". */
+		value: string
+		options: { value: string; label: string }[]
+	}[]
+	perPageChoices: number[]
+	state: {
+		currentPage: number
+		perPage: number
+		sortCriterias: string
+		tableFilter: string
+		cols: string[] | null
+	}
+}

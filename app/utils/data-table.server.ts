@@ -1,0 +1,394 @@
+import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
+import {
+	PER_PAGE_CHOICES,
+	tableFilterFields,
+	tableQueryFields,
+	type TableView,
+} from '#app/schemas/data-table.ts'
+import { AppError } from './app-error.ts'
+import { CSV_BOM, csvLine, type CsvValue } from './csv.ts'
+import { getDb, type DbOrTx } from './db.server.ts'
+import type { LooseT } from './loose-t.ts'
+import { translateValidationMessage, validationMessage, z, zodIssuesToFields } from './validation.ts'
+
+/**
+ * The data table of the admin back office (issue 14, docs/subsystems/data-table.md,
+ * ADR 0090): ONE definition per list serves the page loader, the `…Index` API
+ * endpoint and the CSV export. The URL holds the whole state:
+ *
+ *   currentPage, perPage (bounded), sortCriterias ("lastName:asc,createdAt:desc",
+ *   whitelisted columns), tableFilter (free text, LIKE with escaped wildcards),
+ *   one parameter per filter (enum, id, flag; a date range is <name>From/<name>To),
+ *   cols (repeated: the visible columns).
+ *
+ * Anything invalid is an AppError 400 with field messages — never a 500.
+ */
+export type DynamicSelect<R> = {
+	where(where: SQL | undefined): DynamicSelect<R>
+	orderBy(...columns: SQL[]): DynamicSelect<R>
+	limit(limit: number): DynamicSelect<R>
+	offset(offset: number): DynamicSelect<R>
+	all(): R[]
+}
+
+export type ColumnDefinition<Item> = {
+	/** Translation key of the header (page and CSV). */
+	label: string
+	/** The SQL to sort by; absent: not sortable. */
+	sort?: SQLWrapper
+	/** The CSV value of the column; absent: not exported (e.g. an actions column). */
+	csv?: (item: Item, t: LooseT) => CsvValue
+	/** Shown unless the URL chooses columns (default true). */
+	visible?: boolean
+}
+
+export type FilterDefinition =
+	| { kind: 'enum'; column: SQLWrapper; values: readonly string[]; label: string; optionLabel: string }
+	| { kind: 'id'; column: SQLWrapper; label: string }
+	| { kind: 'flag'; column: SQLWrapper; label: string }
+	| { kind: 'dateRange'; column: SQLWrapper; label: string }
+
+export type DataTableDefinition<Row, Item> = {
+	/** Names the CSV file. */
+	id: string
+	columns: Record<string, ColumnDefinition<Item>>
+	filters?: Record<string, FilterDefinition>
+	/** Text columns `tableFilter` is matched against (case-insensitive substring). */
+	search: SQLWrapper[]
+	defaultSort: string
+	/** Unique column appended to every ORDER BY, so pages never overlap. */
+	tiebreaker: SQLWrapper
+	defaultPerPage: number
+	/**
+	 * The list query (select + joins) in dynamic mode: `db.select(…).from(…).$dynamic()`.
+	 * Its rows hold every sortable column under the column's key and the tiebreaker under `id`
+	 * (the export's keyset); sortable columns are NOT NULL.
+	 */
+	rows: (db: DbOrTx) => DynamicSelect<Row>
+	/** The same FROM with `count()`; join only what the filters need, and what `search` needs when searching. */
+	count: (db: DbOrTx, options: { searching: boolean }) => DynamicSelect<{ n: number }>
+	toItem: (row: Row) => Item
+}
+
+export type TableQuery = {
+	currentPage: number
+	perPage: number
+	sortCriterias: string
+	tableFilter: string
+	/** Filter name → value (a date range: "from..to", either side may be empty). */
+	filters: Record<string, string>
+	/** Visible column keys, or null for the defaults. */
+	cols: string[] | null
+}
+
+export type ListPage<T> = { items: T[]; totalCount: number; currentPage: number; perPage: number }
+
+export type DataTable<Row, Item> = DataTableDefinition<Row, Item> & { schema: z.ZodType }
+
+function filterSchema(filter: FilterDefinition): Record<string, z.ZodType> {
+	switch (filter.kind) {
+		case 'enum':
+			return { value: tableFilterFields.enum(filter.values as [string, ...string[]]) }
+		case 'id':
+			return { value: tableFilterFields.id() }
+		case 'flag':
+			return { value: tableFilterFields.flag() }
+		case 'dateRange':
+			return { from: tableFilterFields.date(), to: tableFilterFields.date() }
+	}
+}
+
+function paramNames(name: string, filter: FilterDefinition): Record<string, string> {
+	return filter.kind === 'dateRange' ? { from: `${name}From`, to: `${name}To` } : { value: name }
+}
+
+export function defineDataTable<Row, Item>(definition: DataTableDefinition<Row, Item>): DataTable<Row, Item> {
+	const shape: Record<string, z.ZodType> = { ...tableQueryFields }
+	for (const [name, filter] of Object.entries(definition.filters ?? {})) {
+		const schemas = filterSchema(filter)
+		for (const [part, param] of Object.entries(paramNames(name, filter))) {
+			const schema = schemas[part]
+			if (schema) shape[param] = schema
+		}
+	}
+	return { ...definition, schema: z.object(shape) }
+}
+
+function invalid(field: string, key: string, params?: Record<string, string>): never {
+	throw new AppError(400, 'ValidationError', { fields: { [field]: [validationMessage(key, params)] } })
+}
+
+/** Reads and checks the table state from a URL's query (400 for anything not allowed). */
+export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: URLSearchParams): TableQuery {
+	const input: Record<string, string | string[]> = {}
+	for (const key of new Set(search.keys())) {
+		const values = search.getAll(key)
+		input[key] = key === 'cols' ? values : values.length > 1 ? values : (values[0] ?? '')
+	}
+	// The spec's old name for the free text (issue 3 links) is `q`.
+	if (input.tableFilter === undefined && typeof input.q === 'string') input.tableFilter = input.q
+	const result = table.schema.safeParse(input)
+	if (!result.success) {
+		throw new AppError(400, 'ValidationError', { fields: zodIssuesToFields(result.error) })
+	}
+	const data = result.data as Record<string, unknown>
+	const sortCriterias = typeof data.sortCriterias === 'string' && data.sortCriterias ? data.sortCriterias : ''
+	criteriaOf(table, sortCriterias) // validates
+	const filters: Record<string, string> = {}
+	for (const [name, filter] of Object.entries(table.filters ?? {})) {
+		const params = paramNames(name, filter)
+		if (filter.kind === 'dateRange') {
+			const from = String(data[params.from ?? ''] ?? '')
+			const to = String(data[params.to ?? ''] ?? '')
+			if (from && to && from > to) invalid(params.to ?? name, 'admin:table.errors.dateOrder')
+			if (from || to) filters[name] = `${from}..${to}`
+		} else {
+			const value = String(data[params.value ?? ''] ?? '')
+			if (filter.kind === 'flag') {
+				if (value === 'true' || value === 'on' || value === '1') filters[name] = 'true'
+			} else if (value) filters[name] = value
+		}
+	}
+	const cols = Array.isArray(data.cols) ? (data.cols as string[]).filter((key) => key in table.columns) : null
+	return {
+		currentPage: (data.currentPage as number | undefined) ?? 1,
+		perPage: (data.perPage as number | undefined) ?? table.defaultPerPage,
+		sortCriterias,
+		tableFilter: (data.tableFilter as string | undefined) ?? '',
+		filters,
+		cols: cols && cols.length ? cols : null,
+	}
+}
+
+type Criterion = { key: string; target: SQLWrapper; desc: boolean }
+
+/** `sortCriterias` → the sort criteria; an unknown column or direction is a 400. */
+function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): Criterion[] {
+	const criteria: Criterion[] = []
+	for (const part of (sortCriterias || table.defaultSort).split(',')) {
+		if (!part.trim()) continue
+		const [column = '', direction = 'asc', ...rest] = part.trim().split(':')
+		const target = Object.hasOwn(table.columns, column) ? table.columns[column]?.sort : undefined
+		if (!target) invalid('sortCriterias', 'admin:table.errors.sortUnknown', { column })
+		const dir = direction.toLowerCase()
+		if (rest.length || (dir !== 'asc' && dir !== 'desc')) {
+			invalid('sortCriterias', 'admin:table.errors.sortDirection', { column })
+		}
+		criteria.push({ key: column, target, desc: dir === 'desc' })
+	}
+	return criteria
+}
+
+function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
+	return [
+		...criteriaOf(table, sortCriterias).map((c) => (c.desc ? desc(c.target) : asc(c.target))),
+		asc(table.tiebreaker),
+	]
+}
+
+/**
+ * Keyset condition "after this row" in the sort order (the export reads
+ * chunk after chunk without OFFSET). Sortable columns are NOT NULL and the
+ * row holds each under its column key, the tiebreaker under `id`. The first
+ * criterion is repeated as a range (>= / <=) so SQLite can seek its index.
+ */
+function afterRow<Row, Item>(table: DataTable<Row, Item>, criteria: Criterion[], row: Row): SQL | undefined {
+	const values = row as Record<string, unknown>
+	const all = [...criteria, { key: 'id', target: table.tiebreaker, desc: false }]
+	const branches = all.map((criterion, i) =>
+		and(
+			...all.slice(0, i).map((before) => eq(before.target, values[before.key])),
+			criterion.desc
+				? lt(criterion.target, values[criterion.key])
+				: gt(criterion.target, values[criterion.key]),
+		),
+	)
+	const [first] = all
+	if (!first) return or(...branches)
+	const range = first.desc ? lte(first.target, values[first.key]) : gte(first.target, values[first.key])
+	return and(range, or(...branches))
+}
+
+/** Free text as text: `%`, `_` and `\` are escaped; quotes and operators are just characters. */
+export function likePattern(text: string): string {
+	return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scope?: SQL): SQL | undefined {
+	const conditions: (SQL | undefined)[] = [scope]
+	const text = query.tableFilter.trim()
+	if (text) {
+		const pattern = likePattern(text)
+		conditions.push(
+			or(...table.search.map((column) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`))),
+		)
+	}
+	for (const [name, value] of Object.entries(query.filters)) {
+		const filter = table.filters?.[name]
+		if (!filter) continue
+		if (filter.kind === 'flag') conditions.push(eq(filter.column, true))
+		else if (filter.kind === 'dateRange') {
+			const [from = '', to = ''] = value.split('..')
+			if (from) conditions.push(gte(filter.column, new Date(startOfLocalDay(from))))
+			if (to) conditions.push(lt(filter.column, new Date(startOfLocalDay(addDays(to, 1)))))
+		} else conditions.push(eq(filter.column, value))
+	}
+	return and(...conditions)
+}
+
+/** One page of rows and the total count of the filtered rows. */
+export function runTableQuery<Row, Item>(
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	options: { scope?: SQL; db?: DbOrTx } = {},
+): ListPage<Item> {
+	const db = options.db ?? getDb()
+	const where = whereOf(table, query, options.scope)
+	const totalCount =
+		table
+			.count(db, { searching: Boolean(query.tableFilter.trim()) })
+			.where(where)
+			.all()[0]?.n ?? 0
+	const rows = table
+		.rows(db)
+		.where(where)
+		.orderBy(...orderOf(table, query.sortCriterias))
+		.limit(query.perPage)
+		.offset((query.currentPage - 1) * query.perPage)
+		.all()
+	return { items: rows.map(table.toItem), totalCount, currentPage: query.currentPage, perPage: query.perPage }
+}
+
+function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string[] {
+	return Object.entries(table.columns)
+		.filter(([key, column]) => (query.cols ? query.cols.includes(key) : column.visible !== false))
+		.map(([key]) => key)
+}
+
+/** What the page component needs to draw the table (serialisable; labels are translation keys). */
+export function tableView<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): TableView {
+	const visible = visibleColumns(table, query)
+	return {
+		columns: Object.entries(table.columns).map(([key, column]) => ({
+			key,
+			label: column.label,
+			sortable: Boolean(column.sort),
+			visible: visible.includes(key),
+		})),
+		filters: Object.entries(table.filters ?? {}).map(([name, filter]) => ({
+			name,
+			kind: filter.kind,
+			label: filter.label,
+			value: query.filters[name] ?? '',
+			options:
+				filter.kind === 'enum'
+					? filter.values.map((value) => ({ value, label: `${filter.optionLabel}${value}` }))
+					: [],
+		})),
+		perPageChoices: [...new Set([table.defaultPerPage, ...PER_PAGE_CHOICES])].sort((a, b) => a - b),
+		state: {
+			currentPage: query.currentPage,
+			perPage: query.perPage,
+			sortCriterias: query.sortCriterias || table.defaultSort,
+			tableFilter: query.tableFilter,
+			cols: query.cols,
+		},
+	}
+}
+
+/** Rows per database read of the export: bounded memory, other requests run between reads. */
+export const CSV_CHUNK_ROWS = 2_000
+
+/**
+ * Every filtered row (no paging) as a streaming CSV download of the visible
+ * columns. Rows are read in keyset chunks when the client pulls
+ * (backpressure), so memory stays flat, no chunk re-reads the rows before it,
+ * and the connection is never held by one long statement.
+ */
+export function streamTableCsv<Row, Item>(
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	options: { t: LooseT; scope?: SQL; db?: DbOrTx; now?: number },
+): Response {
+	const db = options.db ?? getDb()
+	const where = whereOf(table, query, options.scope)
+	const criteria = criteriaOf(table, query.sortCriterias)
+	const order = orderOf(table, query.sortCriterias)
+	const keys = visibleColumns(table, query).filter((key) => table.columns[key]?.csv)
+	const columns = keys.map(
+		(key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>,
+	)
+	const encoder = new TextEncoder()
+	let started = false
+	let last: Row | undefined
+	const stream = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (!started) {
+				started = true
+				controller.enqueue(encoder.encode(CSV_BOM + csvLine(columns.map((c) => options.t(c.label)))))
+				return
+			}
+			const after = last === undefined ? undefined : afterRow(table, criteria, last)
+			const rows = table
+				.rows(db)
+				.where(and(where, after))
+				.orderBy(...order)
+				.limit(CSV_CHUNK_ROWS)
+				.all()
+			last = rows.at(-1)
+			let text = ''
+			for (const row of rows) {
+				const item = table.toItem(row)
+				text += csvLine(columns.map((column) => column.csv(item, options.t)))
+			}
+			if (text) controller.enqueue(encoder.encode(text))
+			if (rows.length < CSV_CHUNK_ROWS) controller.close()
+		},
+	})
+	const date = new Date(options.now ?? Date.now()).toISOString().slice(0, 10)
+	return new Response(stream, {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${table.id}-${date}.csv"`,
+			'Cache-Control': 'no-store',
+		},
+	})
+}
+
+/** The page data of a list: the view, one page, or a translated message when the URL's state is invalid. */
+export type TablePageData<Item> = ListPage<Item> & { view: TableView; error: string | null }
+
+/**
+ * For page loaders: runs `list` with the URL's table state. An invalid state
+ * (unknown sort column, bad page number …) is no 500 and no error page: the
+ * page renders the empty table with a translated message and status 400.
+ */
+export function loadTablePage<Row, Item>(
+	table: DataTable<Row, Item>,
+	request: Request,
+	t: LooseT,
+	list: (query: TableQuery) => ListPage<Item>,
+): { data: TablePageData<Item>; status: 200 | 400 } {
+	try {
+		const query = parseTableQuery(table, new URL(request.url).searchParams)
+		return { data: { ...list(query), view: tableView(table, query), error: null }, status: 200 }
+	} catch (error) {
+		if (!(error instanceof AppError) || error.status !== 400) throw error
+		const query = parseTableQuery(table, new URLSearchParams())
+		const messages = Object.values(error.fields ?? {})
+			.flat()
+			.map((message) => translateValidationMessage(t as never, message))
+		return {
+			data: {
+				items: [],
+				totalCount: 0,
+				currentPage: 1,
+				perPage: query.perPage,
+				view: tableView(table, query),
+				error: messages.join(' ') || t('apiErrors.ValidationError'),
+			},
+			status: 400,
+		}
+	}
+}
