@@ -64,7 +64,10 @@ describe('recording a control transaction', () => {
 	test('the exact amount confirms an AwaitingPayment order with balanced ledger rows', async () => {
 		const { order, admin } = await awaitingOrder()
 		const reference = `Buchung ${order.code.toLowerCase().replace('-', ' ')} Familie`
-		expect(previewControlTransaction(reference, admin)).toMatchObject({ code: order.code, due: order.totalAmount })
+		expect(previewControlTransaction(reference, admin)).toMatchObject({
+			code: order.code,
+			due: order.totalAmount,
+		})
 		const result = recordControlTransaction(
 			{ amount: order.totalAmount, bookingDate: '2026-06-01', reference, payerName: 'Koch' },
 			admin,
@@ -73,7 +76,10 @@ describe('recording a control transaction', () => {
 		expect(result).toMatchObject({ outcome: 'matched', due: 0, excess: 0 })
 		expect(orderRow(order.id)).toMatchObject({ status: 'Confirmed', paymentStatus: 'Paid' })
 		expect(paymentsOf(order.id)).toHaveLength(1)
-		expect(paymentsOf(order.id)[0]?.rawPayload).toMatchObject({ bookingDate: '2026-06-01', payerName: 'Koch' })
+		expect(paymentsOf(order.id)[0]?.rawPayload).toMatchObject({
+			bookingDate: '2026-06-01',
+			payerName: 'Koch',
+		})
 		const rows = ledgerOf(order.id)
 		expect(rows.map((row) => [row.kind, row.account, row.amount])).toEqual([
 			['GuestPayment', 'PlatformBank', order.totalAmount],
@@ -115,7 +121,10 @@ describe('recording a control transaction', () => {
 		const { order, admin } = await awaitingOrder('2026-06-15')
 		const input = { amount: 1_000, bookingDate: '2026-06-02', reference: `${order.code} Anzahlung` }
 		expect(recordControlTransaction(input, admin, { now: LATER }).outcome).toBe('matched')
-		const again = recordControlTransaction({ ...input, reference: `  ${input.reference.toUpperCase()} ` }, admin)
+		const again = recordControlTransaction(
+			{ ...input, reference: `  ${input.reference.toUpperCase()} ` },
+			admin,
+		)
 		expect(again.outcome).toBe('duplicate')
 		expect(paymentsOf(order.id)).toHaveLength(1)
 		// Another booking date is another transfer.
@@ -130,7 +139,10 @@ describe('recording a control transaction', () => {
 		const ledgerBefore = ledgerOf(order.id).length
 		let caught: unknown
 		try {
-			recordControlTransaction({ amount: order.totalAmount, bookingDate: '2026-06-02', reference: order.code }, admin)
+			recordControlTransaction(
+				{ amount: order.totalAmount, bookingDate: '2026-06-02', reference: order.code },
+				admin,
+			)
 		} catch (error) {
 			caught = error
 		}
@@ -145,7 +157,12 @@ describe('recording a control transaction', () => {
 		const result = recordControlTransaction({ amount: 4_200, bookingDate: '2026-06-02', reference }, admin)
 		expect(result.outcome).toBe('unmatched')
 		const [row] = unmatchedRows(reference)
-		expect(row).toMatchObject({ amount: 4_200, status: 'Succeeded', note: 'unmatched', recordedById: admin.id })
+		expect(row).toMatchObject({
+			amount: 4_200,
+			status: 'Succeeded',
+			note: 'unmatched',
+			recordedById: admin.id,
+		})
 		const ledger = getDb()
 			.select()
 			.from(moneyTransactions)

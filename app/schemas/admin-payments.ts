@@ -1,5 +1,5 @@
 import { z } from '#app/utils/validation.ts'
-import { localDateSchema } from './catalogue.ts'
+import { localDayField } from './checkout.ts'
 import { euroTextField, intField, optionalText, requiredText } from './fields.ts'
 
 /**
@@ -12,7 +12,7 @@ export const REFERENCE_MAX = 140
 export const MAX_TRANSFER_CENTS = 100_000_000
 
 const controlTransactionFields = {
-	bookingDate: localDateSchema,
+	bookingDate: localDayField,
 	reference: requiredText(REFERENCE_MAX),
 	payerName: optionalText(140),
 	confirmDuplicate: z.boolean().optional(),

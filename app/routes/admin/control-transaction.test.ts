@@ -29,7 +29,11 @@ describe('control transaction page', () => {
 	test('euros typed the German way confirm the order and lead to its admin page', async () => {
 		const order = await awaitingOrder('2026-12-01')
 		const euros = `${Math.floor(order.totalAmount / 100)},${String(order.totalAmount % 100).padStart(2, '0')}`
-		const result = await post({ amount: euros, bookingDate: '2026-11-20', reference: `Buchung ${order.code}` })
+		const result = await post({
+			amount: euros,
+			bookingDate: '2026-11-20',
+			reference: `Buchung ${order.code}`,
+		})
 		expect(result.status).toBe(302)
 		expect(result.location).toBe(`/en/admin/orders/${order.id}`)
 		expect(result.setCookies.join(';')).toContain('toast')
@@ -52,12 +56,10 @@ describe('control transaction page', () => {
 		const bad = await post({ amount: '12,3,4', bookingDate: '2026-11-20', reference: 'x' })
 		expect(bad.status).toBe(400)
 		const order = await awaitingOrder('2026-12-03')
-		await callApi(
-			adminOrdersAction as never,
-			'Admin/Orders',
-			'Cancel',
-			{ cookie: admin.cookie, json: { orderId: order.id, reason: 'Test' } },
-		)
+		await callApi(adminOrdersAction as never, 'Admin/Orders', 'Cancel', {
+			cookie: admin.cookie,
+			json: { orderId: order.id, reason: 'Test' },
+		})
 		const refused = await post({ amount: '10', bookingDate: '2026-11-20', reference: order.code })
 		expect(refused.status).toBe(400)
 		expect(JSON.stringify(refused.data)).toContain('orderClosedCancelled')
@@ -73,8 +75,12 @@ describe('control transaction page', () => {
 	test('guests and hosts get 403, anonymous visitors the login page; the API 403/401', async () => {
 		for (const role of ['Customer', 'Owner'] as const) {
 			const { cookie } = await createLoggedInUser({ role })
-			expect((await callRoute(loader as never, { path: PATH, cookie, middleware: adminArea })).status).toBe(403)
-			expect((await post({ amount: '5', bookingDate: '2026-11-20', reference: 'x' }, cookie)).status).toBe(403)
+			expect((await callRoute(loader as never, { path: PATH, cookie, middleware: adminArea })).status).toBe(
+				403,
+			)
+			expect((await post({ amount: '5', bookingDate: '2026-11-20', reference: 'x' }, cookie)).status).toBe(
+				403,
+			)
 			const api = await callApi(paymentsAction as never, 'Admin/Payments', 'RecordControlTransaction', {
 				cookie,
 				json: { amount: 500, bookingDate: '2026-11-20', reference: 'x' },
@@ -82,9 +88,10 @@ describe('control transaction page', () => {
 			expect(api.status).toBe(403)
 		}
 		expect((await callRoute(loader as never, { path: PATH, middleware: adminArea })).status).toBe(302)
-		expect((await callApi(paymentsLoader as never, 'Admin/Payments', 'MatchOrder', { query: 'reference=x' })).status).toBe(
-			401,
-		)
+		expect(
+			(await callApi(paymentsLoader as never, 'Admin/Payments', 'MatchOrder', { query: 'reference=x' }))
+				.status,
+		).toBe(401)
 	})
 })
 

@@ -39,7 +39,9 @@ type ActionData = FormActionData<'record'> & { duplicate?: boolean }
 
 export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
-	const submission = parseFormSubmission(await args.request.formData(), { schema: controlTransactionFormSchema })
+	const submission = parseFormSubmission(await args.request.formData(), {
+		schema: controlTransactionFormSchema,
+	})
 	if (submission.status !== 'success') return invalidForm('record', submission)
 	let result
 	try {
@@ -51,17 +53,28 @@ export async function action(args: Route.ActionArgs) {
 	const t = looseT(getT(args.context))
 	const money = (cents: number) => formatMoney(cents, locale)
 	if (result.outcome === 'duplicate') {
-		return data<ActionData>({ intent: 'record', result: submission.reply(), duplicate: true }, { status: 409 })
+		return data<ActionData>(
+			{ intent: 'record', result: submission.reply(), duplicate: true },
+			{ status: 409 },
+		)
 	}
 	if (result.outcome === 'unmatched') {
 		return redirectWithToast(localizePath('/admin/paymentTransactions/new-control-transaction', locale), {
 			type: 'warning',
-			description: t('adminPayments:controlTransaction.toast.unmatched', { amount: money(submission.value.amount) }),
+			description: t('adminPayments:controlTransaction.toast.unmatched', {
+				amount: money(submission.value.amount),
+			}),
 		})
 	}
 	const { order, due, excess } = result
 	const key =
-		excess > 0 ? 'overpaid' : order.status === 'Confirmed' && due === 0 ? 'confirmed' : due > 0 ? 'partial' : 'recorded'
+		excess > 0
+			? 'overpaid'
+			: order.status === 'Confirmed' && due === 0
+				? 'confirmed'
+				: due > 0
+					? 'partial'
+					: 'recorded'
 	return redirectWithToast(localizePath(`/admin/orders/${order.id}`, locale), {
 		type: 'success',
 		description: t(`adminPayments:controlTransaction.toast.${key}`, {
@@ -141,10 +154,18 @@ export default function ControlTransactionPage({ loaderData }: Route.ComponentPr
 			<Form method="POST" {...getFormProps(form)} className="card max-w-xl">
 				<FormAlert form={form} />
 				{duplicate ? (
-					<div role="alert" className="mb-4 rounded border border-warning p-3" data-testid="duplicate-warning">
+					<div
+						role="alert"
+						className="mb-4 rounded border border-warning p-3"
+						data-testid="duplicate-warning"
+					>
 						<h2 className="mb-1 font-semibold">{tp('controlTransaction.duplicate.title')}</h2>
 						<p className="mb-3 text-sm">{tp('controlTransaction.duplicate.text')}</p>
-						<CheckboxField field={fields.confirmDuplicate} label={tp('controlTransaction.duplicate.confirm')} required />
+						<CheckboxField
+							field={fields.confirmDuplicate}
+							label={tp('controlTransaction.duplicate.confirm')}
+							required
+						/>
 					</div>
 				) : null}
 				<TextField
@@ -153,7 +174,12 @@ export default function ControlTransactionPage({ loaderData }: Route.ComponentPr
 					hint={tp('controlTransaction.amountHint')}
 					required
 				/>
-				<TextField field={fields.bookingDate} label={tp('controlTransaction.bookingDate')} type="date" required />
+				<TextField
+					field={fields.bookingDate}
+					label={tp('controlTransaction.bookingDate')}
+					type="date"
+					required
+				/>
 				<TextField
 					field={fields.reference}
 					label={tp('controlTransaction.reference')}
