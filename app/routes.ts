@@ -81,6 +81,7 @@ export default [
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
+	route('api/Admin/Payments/:endpoint', 'routes/api/admin-payments.ts'),
 	route('api/Admin/Search/Get', 'routes/api/admin-search.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos', 'routes/api/host-playroom-photos.ts'),
@@ -225,7 +226,9 @@ export default [
 				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
 				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
 				page('paymentTransactions', 'admin/paymentTransactions'),
-				page('paymentTransactions/new-control-transaction', 'admin/paymentTransactions/new'),
+				route('paymentTransactions/new-control-transaction', 'routes/admin/control-transaction.tsx', {
+					id: 'admin/paymentTransactions/new',
+				}),
 				page('backgroundTaskExecutions', 'admin/backgroundTaskExecutions'),
 				notFound('admin', '*'),
 			]),

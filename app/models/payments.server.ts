@@ -72,6 +72,16 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 	return { order, emails }
 }
 
+/** Orders that can no longer take place: a control transaction for them is refused (ADR 0094). */
+const CLOSED_STATUSES = new Set<OrderRow['status']>(['Cancelled', 'Declined', 'Expired'])
+
+function orderClosed(order: OrderRow) {
+	return new AppError(409, 'OrderClosed', {
+		messageKey: `adminPayments:errors.orderClosed${order.status}`,
+		params: { code: order.code },
+	})
+}
+
 function deliver(emails: (string | null)[]) {
 	deliverSoon(emails.filter((id): id is string => id !== null))
 }
@@ -82,9 +92,18 @@ function deliver(emails: (string | null)[]) {
  * the confirmation. The admin page comes later; this is its model.
  */
 export function recordBankTransfer(
-	input: { orderId?: string; orderCode?: string; amount: number; reference?: string; note?: string },
+	input: {
+		orderId?: string
+		orderCode?: string
+		amount: number
+		reference?: string
+		note?: string
+		/** Control transactions (ADR 0094): the bank's booking date and the payer, kept in the raw payload. */
+		bookingDate?: string
+		payerName?: string
+	},
 	admin: OrderCaller,
-	options: { now?: number } = {},
+	options: { now?: number; refuseClosedOrders?: boolean } = {},
 ): { order: OrderRow; payment: PaymentTransactionRow } {
 	if (admin.role !== 'Admin') throw new AppError(403, 'Forbidden')
 	if (!Number.isInteger(input.amount) || input.amount <= 0) {
@@ -100,6 +119,7 @@ export function recordBankTransfer(
 					.where(eq(orders.code, (input.orderCode ?? '').trim().toUpperCase()))
 					.get()
 		if (!order) throw orderNotFound()
+		if (options.refuseClosedOrders && CLOSED_STATUSES.has(order.status)) throw orderClosed(order)
 		const payment = bookIncomingPayment(
 			order,
 			{
@@ -108,7 +128,13 @@ export function recordBankTransfer(
 				reference: input.reference?.trim() || order.code,
 				recordedById: admin.id,
 				note: input.note?.trim() || null,
-				rawPayload: { recordedBy: admin.id, reference: input.reference ?? null, note: input.note ?? null },
+				rawPayload: {
+					recordedBy: admin.id,
+					reference: input.reference ?? null,
+					note: input.note ?? null,
+					...(input.bookingDate ? { bookingDate: input.bookingDate } : {}),
+					...(input.payerName ? { payerName: input.payerName } : {}),
+				},
 				now,
 			},
 			tx,

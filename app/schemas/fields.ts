@@ -87,3 +87,24 @@ export function decimalTextToNumber(text: string): number {
 	if (!/^-?[0-9]{1,15}(\.[0-9]{1,12})?$/.test(trimmed)) throw new Error('not a decimal number')
 	return Number(trimmed)
 }
+
+/**
+ * Euros as a person types them, German or English ("35", "35,5", "1.234,56",
+ * "1,234.56", "12 €") → integer cents, or null. A separator followed by one or
+ * two digits at the end is the decimal separator; other separators group
+ * thousands.
+ */
+export function euroTextToCents(text: string): number | null {
+	const match = /^(\d{1,3}(?:[.,]\d{3})+|\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s€]/g, ''))
+	if (!match?.[1]) return null
+	return Number(match[1].replace(/[.,]/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+/** A euro amount typed into a form (see euroTextToCents) → integer cents between min and max. */
+export const euroTextField = (minCents: number, maxCents: number) =>
+	safeString()
+		.max(20)
+		.transform((value) => euroTextToCents(value) ?? -1)
+		.refine((cents) => cents >= minCents && cents <= maxCents, {
+			params: { i18nKey: validationMessage('validation.euroAmount') },
+		})

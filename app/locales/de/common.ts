@@ -259,6 +259,7 @@ export const common = {
 		url: 'Wert ist keine gültige URL',
 		date: 'Wert ist kein gültiges Datum',
 		choice: 'Bitte wähle einen der angebotenen Werte',
+		euroAmount: 'Bitte einen Betrag in Euro eingeben, z. B. 35,50',
 		invalid: 'Wert ist ungültig',
 		invalidCharacters: 'Der Text enthält unzulässige Zeichen (Steuer- oder Richtungszeichen)',
 		requiredMarker: 'Pflichtfeld',

@@ -13,6 +13,7 @@ import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
 import { admin } from './admin.ts'
+import { adminPayments } from './admin-payments.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -31,4 +32,5 @@ export const de = {
 	templateDefaults,
 	adminDashboard,
 	admin,
+	adminPayments,
 }

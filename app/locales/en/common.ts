@@ -260,6 +260,7 @@ export const common: TranslationShape<typeof de> = {
 		url: 'Value is not a valid URL',
 		date: 'Value is not a valid date',
 		choice: 'Please choose one of the offered values',
+		euroAmount: 'Please enter an amount in euros, e.g. 35.50',
 		invalid: 'Value is invalid',
 		invalidCharacters:
 			'The text contains characters that are not allowed (control or text-direction characters)',

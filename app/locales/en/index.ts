@@ -15,6 +15,7 @@ import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
 import { admin } from './admin.ts'
+import { adminPayments } from './admin-payments.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -32,4 +33,5 @@ export const en: TranslationShape<typeof de> = {
 	templateDefaults,
 	adminDashboard,
 	admin,
+	adminPayments,
 }

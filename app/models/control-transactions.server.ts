@@ -1,0 +1,185 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { orders } from '#db/schema/orders.ts'
+import { paymentTransactions } from '#db/schema/payments.ts'
+import { users } from '#db/schema/users.ts'
+import { guestPaymentJournal } from '#app/domain/ledger.ts'
+import { AppError } from '#app/utils/app-error.ts'
+import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
+import type { OrderCaller } from './orders.server.ts'
+import { recordBankTransfer } from './payments.server.ts'
+
+/**
+ * Control transactions (ADR 0094): an admin records an incoming bank transfer
+ * as the bank shows it — amount, booking date, reference text, payer. The
+ * order is found by its code in the reference; the payment itself goes
+ * through the one bank-transfer model (recordBankTransfer). A transfer whose
+ * reference names no order is recorded unmatched (money in the bank, ledger
+ * row without an order), never dropped.
+ */
+export type ControlTransactionInput = {
+	amount: number
+	bookingDate: string
+	reference: string
+	payerName?: string
+	confirmDuplicate?: boolean
+}
+
+export type ControlTransactionResult =
+	| { outcome: 'duplicate'; duplicateId: string }
+	| { outcome: 'unmatched'; paymentId: string }
+	| { outcome: 'matched'; paymentId: string; order: OrderRow; paid: number; due: number; excess: number }
+
+/**
+ * Order codes ("SZ-XXXXXX") inside a free reference text: case-insensitive,
+ * tolerant of spaces and dashes the payer or the bank put in ("sz abc 123").
+ */
+export function orderCodesIn(reference: string): string[] {
+	const compact = reference.toUpperCase().replace(/[\s\-–—_.]/g, '')
+	const codes: string[] = []
+	for (const match of compact.matchAll(/(?=SZ([A-Z0-9]{6}))/g)) {
+		const code = `SZ-${match[1]}`
+		if (!codes.includes(code)) codes.push(code)
+	}
+	return codes
+}
+
+/** The first order a code in the reference names. */
+export function matchOrder(reference: string, db: DbOrTx = getDb()): OrderRow | undefined {
+	for (const code of orderCodesIn(reference)) {
+		const order = db.select().from(orders).where(eq(orders.code, code)).get()
+		if (order) return order
+	}
+	return undefined
+}
+
+function requireAdmin(caller: OrderCaller) {
+	if (caller.role !== 'Admin') throw new AppError(403, 'Forbidden')
+}
+
+/** What the page shows while the reference is typed: the matched order and what is still due. */
+export function previewControlTransaction(reference: string, admin: OrderCaller) {
+	requireAdmin(admin)
+	const order = matchOrder(reference)
+	if (!order) return null
+	const guest = getDb()
+		.select({ displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+		.from(users)
+		.where(eq(users.id, order.guestId))
+		.get()
+	const paid = paidAmount(order.id, getDb())
+	return {
+		orderId: order.id,
+		code: order.code,
+		status: order.status,
+		guestName: guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') || guest.displayName : '',
+		totalAmount: order.totalAmount,
+		paid,
+		due: Math.max(0, order.totalAmount - paid),
+	}
+}
+
+/** A bank transfer already recorded with the same reference, amount and booking date. */
+export function findDuplicateTransfer(input: ControlTransactionInput, db: DbOrTx = getDb()) {
+	return db
+		.select({ id: paymentTransactions.id })
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.provider, 'BankTransfer'),
+				eq(paymentTransactions.direction, 'Incoming'),
+				eq(paymentTransactions.amount, input.amount),
+				sql`lower(trim(${paymentTransactions.reference})) = lower(${input.reference.trim()})`,
+				sql`json_extract(${paymentTransactions.rawPayload}, '$.bookingDate') = ${input.bookingDate}`,
+			),
+		)
+		.get()
+}
+
+export function recordControlTransaction(
+	input: ControlTransactionInput,
+	admin: OrderCaller,
+	options: { now?: number } = {},
+): ControlTransactionResult {
+	requireAdmin(admin)
+	if (!Number.isInteger(input.amount) || input.amount <= 0) {
+		throw new AppError(400, 'ValidationError', { fields: { amount: ['adminPayments:errors.amount'] } })
+	}
+	// better-sqlite3 is synchronous: nothing runs between this check and the write below.
+	const duplicate = findDuplicateTransfer(input)
+	if (duplicate && !input.confirmDuplicate) return { outcome: 'duplicate', duplicateId: duplicate.id }
+	const reference = input.reference.trim()
+	const order = matchOrder(reference)
+	if (!order) return { outcome: 'unmatched', paymentId: recordUnmatched(input, admin, options.now) }
+	const result = recordBankTransfer(
+		{
+			orderId: order.id,
+			amount: input.amount,
+			reference,
+			bookingDate: input.bookingDate,
+			payerName: input.payerName,
+		},
+		admin,
+		{ now: options.now, refuseClosedOrders: true },
+	)
+	const paid = paidAmount(order.id, getDb())
+	const received = paid + refundedOverpayment(order.id)
+	// `excess`: everything received beyond the total; the bank-transfer model books it back as a pending refund.
+	return {
+		outcome: 'matched',
+		paymentId: result.payment.id,
+		order: result.order,
+		paid,
+		due: Math.max(0, order.totalAmount - received),
+		excess: Math.max(0, received - order.totalAmount),
+	}
+}
+
+/** Overpaid money the bank-transfer model already booked back to the guest (pending refund). */
+function refundedOverpayment(orderId: string) {
+	const row = getDb()
+		.select({ total: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)` })
+		.from(paymentTransactions)
+		.where(
+			and(
+				eq(paymentTransactions.orderId, orderId),
+				eq(paymentTransactions.direction, 'Outgoing'),
+				eq(paymentTransactions.note, 'overpayment'),
+			),
+		)
+		.get()
+	return row?.total ?? 0
+}
+
+function recordUnmatched(input: ControlTransactionInput, admin: OrderCaller, now = Date.now()): string {
+	const at = new Date(now)
+	return immediateTransaction((tx) => {
+		const payment = insertPaymentTransaction(
+			{
+				orderId: null,
+				provider: 'BankTransfer',
+				direction: 'Incoming',
+				amount: input.amount,
+				reference: input.reference.trim(),
+				status: 'Succeeded',
+				recordedById: admin.id,
+				note: 'unmatched',
+				rawPayload: {
+					recordedBy: admin.id,
+					reference: input.reference,
+					bookingDate: input.bookingDate,
+					matched: false,
+					...(input.payerName ? { payerName: input.payerName } : {}),
+				},
+				now: at,
+			},
+			tx,
+		)
+		postJournal(
+			guestPaymentJournal(input.amount),
+			{ orderId: null, hostId: null, paymentTransactionId: payment.id, description: 'unmatched', now: at },
+			tx,
+		)
+		return payment.id
+	})
+}

@@ -1,0 +1,39 @@
+import {
+	previewControlTransaction,
+	recordControlTransaction,
+} from '#app/models/control-transactions.server.ts'
+import { controlTransactionApiSchema, matchOrderQuerySchema } from '#app/schemas/admin-payments.ts'
+import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
+import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+
+/**
+ * /api/Admin/Payments/* (ADR 0094): RecordControlTransaction (an incoming bank
+ * transfer as the bank shows it, amount in cents; `outcome` is matched,
+ * unmatched or duplicate — a duplicate is recorded only with
+ * `confirmDuplicate: true`) and MatchOrder (the order a reference names, for
+ * the page's live preview; `null` when none).
+ */
+const endpoints = apiEndpoints({
+	RecordControlTransaction: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const body = await parseJsonBody(controlTransactionApiSchema, args.request)
+			const result = recordControlTransaction(body, admin)
+			if (result.outcome !== 'matched') return result
+			const { order, ...rest } = result
+			return { ...rest, orderId: order.id, orderCode: order.code, status: order.status }
+		},
+	},
+	MatchOrder: {
+		method: 'GET',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return previewControlTransaction(parseQuery(matchOrderQuerySchema, args.url).reference, admin)
+		},
+	},
+})
+
+export const loader = endpoints.loader
+export const action = endpoints.action

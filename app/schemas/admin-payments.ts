@@ -1,0 +1,32 @@
+import { z } from '#app/utils/validation.ts'
+import { localDayField } from './checkout.ts'
+import { euroTextField, intField, optionalText, requiredText } from './fields.ts'
+
+/**
+ * Control transactions (ADR 0094): the page form
+ * (/admin/paymentTransactions/new-control-transaction) and
+ * POST /api/Admin/Payments/RecordControlTransaction share these fields; the
+ * form takes euros as typed, the API integer cents.
+ */
+export const REFERENCE_MAX = 140
+export const MAX_TRANSFER_CENTS = 100_000_000
+
+const controlTransactionFields = {
+	bookingDate: localDayField,
+	reference: requiredText(REFERENCE_MAX),
+	payerName: optionalText(140),
+	confirmDuplicate: z.boolean().optional(),
+}
+
+export const controlTransactionFormSchema = z.object({
+	amount: euroTextField(1, MAX_TRANSFER_CENTS),
+	...controlTransactionFields,
+})
+
+export const controlTransactionApiSchema = z.object({
+	amount: intField(1, MAX_TRANSFER_CENTS),
+	...controlTransactionFields,
+})
+
+/** GET /api/Admin/Payments/MatchOrder?reference=… — the live preview of the page. */
+export const matchOrderQuerySchema = z.object({ reference: requiredText(REFERENCE_MAX) })
