@@ -54,7 +54,10 @@ describe('reading a transfer', () => {
 		expect(euroTextToCents('1.234,56')).toBe(123_456)
 		expect(euroTextToCents('1,234.56')).toBe(123_456)
 		expect(euroTextToCents('12 €')).toBe(1_200)
-		expect(euroTextToCents('12,345')).toBe(1_234_500)
+		// Ambiguous between German and English: refused, never guessed.
+		expect(euroTextToCents('12,345')).toBeNull()
+		expect(euroTextToCents('1.234')).toBeNull()
+		expect(euroTextToCents('35.50')).toBe(3_550)
 		expect(euroTextToCents('1e3')).toBeNull()
 		expect(euroTextToCents('-5')).toBeNull()
 	})

@@ -11,7 +11,7 @@ import {
 	REASON_MAX,
 	VOUCHER_CODE_MAX,
 } from './checkout.ts'
-import { intField, intParam, optionalText, requiredText } from './fields.ts'
+import { euroTextField, intField, intParam, optionalText, requiredText } from './fields.ts'
 
 /**
  * Schemas of the booking API (issue 5) and the order lists. The checkout's
@@ -76,16 +76,9 @@ export const recordBankTransferSchema = z
 		params: { i18nKey: validationMessage('validation.required') },
 	})
 
-const EURO_AMOUNT = /^\d{1,7}([.,]\d{1,2})?$/
-
 /** The admin order page's "record a bank transfer" form: euros as typed ("120,50") → cents. */
 export const adminTransferFormSchema = z.object({
-	amount: requiredText(12)
-		.refine((value) => EURO_AMOUNT.test(value), {
-			params: { i18nKey: validationMessage('admin:orders.transfer.amountInvalid') },
-		})
-		.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
-		.pipe(z.number().int().min(1)),
+	amount: euroTextField(1, 100_000_000),
 	reference: optionalText(140),
 	note: optionalText(500, { multiline: true }),
 })

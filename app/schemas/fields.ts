@@ -89,13 +89,18 @@ export function decimalTextToNumber(text: string): number {
 }
 
 /**
- * Euros as a person types them, German or English ("35", "35,5", "1.234,56",
- * "1,234.56", "12 €") → integer cents, or null. A separator followed by one or
- * two digits at the end is the decimal separator; other separators group
- * thousands.
+ * Euros as a person types them, German or English ("35", "35,5", "35.50",
+ * "1.234,56", "1,234.56", "12 €") → integer cents, or null. Thousands
+ * separators count only together with a decimal part in the other style:
+ * "12,345" or "1.234" alone mean different amounts in German and English, so
+ * they are refused rather than guessed (money, ADR 0094).
  */
 export function euroTextToCents(text: string): number | null {
-	const match = /^(\d{1,3}(?:[.,]\d{3})+|\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s€]/g, ''))
+	const compact = text.replace(/[\s€]/g, '')
+	const match =
+		/^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact) ??
+		/^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/.exec(compact) ??
+		/^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/.exec(compact)
 	if (!match?.[1]) return null
 	return Number(match[1].replace(/[.,]/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }

@@ -7,6 +7,7 @@ import {
 } from '#db/schema/catalogue-enums.ts'
 import { STATES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
+import { euroTextToCents, intField, requiredText, safeString } from './fields.ts'
 import { invoiceAddressFields } from './auth.ts'
 import { checkbox } from './account.ts'
 
@@ -30,35 +31,36 @@ export const EDITOR_LIMITS = {
 	rows: 30,
 } as const
 
-const text = (max: number) =>
-	z
-		.string()
-		.trim()
+/** Optional text (blank → ''), with the shared character check (ADR 0053); multi-line for long texts. */
+const text = (max: number, options: { multiline?: boolean } = {}) =>
+	safeString(options)
 		.max(max)
 		.optional()
 		.transform((value) => value ?? '')
-const requiredText = (max: number) => z.string().trim().min(1).max(max)
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
-const optionalInt = (min: number, max: number) => int(min, max).optional()
+/** Forms send digits (parseFormSubmission turns them into numbers); the API sends JSON numbers. */
+const int = intField
+const optionalInt = (min: number, max: number) => intField(min, max).optional()
 
 const URL_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-export const urlPathField = z
-	.string()
-	.trim()
+export const urlPathField = safeString()
 	.toLowerCase()
 	.min(3)
 	.max(EDITOR_LIMITS.urlPath)
 	.refine((value) => URL_PATH.test(value), custom('hostEditor:errors.urlPath'))
 
-/** Euro amounts as the host types them ("35", "35,50", "35.5") or cents-free numbers → integer cents. */
+/**
+ * Euro amounts as the host types them ("35", "35,50", "1.234,5" — the shared euroTextToCents) or,
+ * from the API, a JSON number of euros → integer cents.
+ */
 export const euroField = z
-	.union([z.number(), z.string().trim()])
+	.union([z.number(), safeString()])
+	.transform((value) =>
+		typeof value === 'number' ? Math.round(value * 100) : (euroTextToCents(value) ?? -1),
+	)
 	.refine(
-		(value) => typeof value === 'number' || /^\d{1,6}([.,]\d{1,2})?$/.test(value),
+		(cents) => Number.isSafeInteger(cents) && cents >= 0 && cents <= 100_000_000,
 		custom('hostEditor:errors.amount'),
 	)
-	.transform((value) => Math.round(Number(typeof value === 'number' ? value : value.replace(',', '.')) * 100))
-	.refine((cents) => cents >= 0 && cents <= 100_000_000, custom('hostEditor:errors.amount'))
 
 /** "HH:MM" → minutes after midnight (24:00 allowed as the end of a day). */
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/
@@ -66,10 +68,7 @@ export function parseTime(value: string): number {
 	const [hours = 0, minutes = 0] = value.split(':').map(Number)
 	return hours * 60 + minutes
 }
-export const timeField = z
-	.string()
-	.trim()
-	.refine((value) => TIME.test(value), custom('hostEditor:errors.time'))
+export const timeField = safeString().refine((value) => TIME.test(value), custom('hostEditor:errors.time'))
 
 // ── basic-information ─────────────────────────────────────────────────────────
 export const basicInformationSchema = z
@@ -80,16 +79,14 @@ export const basicInformationSchema = z
 		placeType: z.enum(PLACE_TYPES),
 		serviceRadiusKm: optionalInt(1, 500),
 		street: text(100),
-		postalCode: z
-			.string()
-			.trim()
+		postalCode: safeString()
 			.refine((value) => /^\d{5}$/.test(value), custom('hostEditor:errors.postalCode'))
 			.optional()
 			.transform((value) => value ?? ''),
 		city: requiredText(60),
 		stateSlug: z.enum(STATES.map((s) => s.slug) as [string, ...string[]]),
-		lat: z.coerce.number().min(47).max(55.1).optional(),
-		lng: z.coerce.number().min(5.8).max(15.1).optional(),
+		lat: z.number().min(47).max(55.1).optional(),
+		lng: z.number().min(5.8).max(15.1).optional(),
 		sizeSqm: optionalInt(1, 10_000),
 		maxGuests: int(1, 500),
 		websiteUrl: z
@@ -119,8 +116,12 @@ const orderOf = (entry: { row: unknown; index: number }) =>
 
 function bilingualRows<K extends string>(keys: readonly K[], max: Record<K, number>) {
 	const row = z.object({
-		order: z.coerce.number().int().min(0).max(999).optional(),
-		...(Object.fromEntries(keys.map((key) => [key, text(max[key])])) as Record<K, ReturnType<typeof text>>),
+		order: optionalInt(0, 999),
+		// Answers and page texts are multi-line; questions and titles are one line.
+		...(Object.fromEntries(keys.map((key) => [key, text(max[key], { multiline: max[key] > 200 })])) as Record<
+			K,
+			ReturnType<typeof text>
+		>),
 	})
 	return z
 		.array(row)
@@ -157,10 +158,10 @@ export const QUESTION_KEYS = ['questionDe', 'questionEn', 'answerDe', 'answerEn'
 export const PAGE_KEYS = ['titleDe', 'titleEn', 'textDe', 'textEn'] as const
 
 export const detailInformationSchema = z.object({
-	descriptionDe: text(EDITOR_LIMITS.description),
-	descriptionEn: text(EDITOR_LIMITS.description),
+	descriptionDe: text(EDITOR_LIMITS.description, { multiline: true }),
+	descriptionEn: text(EDITOR_LIMITS.description, { multiline: true }),
 	features: z
-		.array(z.string().max(60))
+		.array(z.string().regex(/^[a-z0-9-]{1,60}$/))
 		.max(100)
 		.optional()
 		.transform((value) => value ?? []),
@@ -176,7 +177,12 @@ export type DetailInformationInput = z.output<typeof detailInformationSchema>
 
 export const MAX_PHOTOS = 30
 export const photoAltSchema = z.object({ altDe: text(EDITOR_LIMITS.text), altEn: text(EDITOR_LIMITS.text) })
-export const photoOrderSchema = z.object({ photoIds: z.array(z.string().max(40)).min(1).max(MAX_PHOTOS) })
+export const photoOrderSchema = z.object({
+	photoIds: z
+		.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/))
+		.min(1)
+		.max(MAX_PHOTOS),
+})
 
 // ── price ─────────────────────────────────────────────────────────────────────
 const priceRow = z.object({
@@ -192,9 +198,9 @@ export type PriceRowInput = z.output<typeof priceRow>
 const extraRow = z.object({
 	nameDe: text(EDITOR_LIMITS.text),
 	nameEn: text(EDITOR_LIMITS.text),
-	price: z.union([z.number(), z.string()]).optional(),
+	price: z.union([z.number(), safeString().max(20)]).optional(),
 	unit: z.enum(ADDITION_UNITS).optional(),
-	maxQuantity: z.coerce.number().optional(),
+	maxQuantity: z.number().optional(),
 })
 const extraComplete = z.object({
 	nameDe: requiredText(EDITOR_LIMITS.text),
@@ -234,8 +240,8 @@ export type PriceInput = z.output<typeof priceSchema>
 // ── rules ─────────────────────────────────────────────────────────────────────
 export const rulesSchema = z
 	.object({
-		rulesDe: text(EDITOR_LIMITS.rules),
-		rulesEn: text(EDITOR_LIMITS.rules),
+		rulesDe: text(EDITOR_LIMITS.rules, { multiline: true }),
+		rulesEn: text(EDITOR_LIMITS.rules, { multiline: true }),
 		cancellationPolicy: z.enum(CANCELLATION_POLICIES),
 		instantBooking: checkbox,
 		minChildAge: optionalInt(0, 17),
@@ -258,9 +264,7 @@ export type RulesInput = z.output<typeof rulesSchema>
 export const WEEKDAY_FIELDS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7'] as const
 
 /** "09:00-12:00, 14:00-18:00" → ranges; blank = closed. Ranges must be ascending and not overlap. */
-const openingDay = z
-	.string()
-	.trim()
+const openingDay = safeString()
 	.max(200)
 	.optional()
 	.transform((value, ctx) => {
@@ -302,7 +306,7 @@ export const availabilitySchema = z
 				typeof openingDay
 			>,
 		),
-		slotMinutes: z.coerce
+		slotMinutes: z
 			.number()
 			.refine((value) => (SLOT_GRIDS as readonly number[]).includes(value), custom('validation.choice')),
 		bufferMinutes: int(0, 240),
@@ -351,9 +355,7 @@ export const paymentSchema = z.object({
 	...invoiceAddressFields,
 	smallBusiness: checkbox,
 	/** Blank keeps the stored IBAN. */
-	payoutIban: z
-		.string()
-		.trim()
+	payoutIban: safeString()
 		.max(42)
 		.refine(isValidIban, custom('hostEditor:errors.iban'))
 		.transform((value) => value.replace(/\s+/g, '').toUpperCase())

@@ -1,5 +1,6 @@
 import { CITIES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
+import { requiredText, safeString } from './fields.ts'
 
 /**
  * Schemas of the host back office pages and API (issue 12): the "new
@@ -12,8 +13,8 @@ export const CITY_CHOICES = CITIES.map((city) => city.slug) as [string, ...strin
 
 /** The "new playroom" form and POST /api/Owner/Playrooms/Create: a name and one of the known cities. */
 export const newPlayroomSchema = z.object({
-	name: z.string().trim().min(2).max(PLAYROOM_NAME_MAX),
-	city: z.string().refine((value) => CITY_CHOICES.includes(value), {
+	name: requiredText(PLAYROOM_NAME_MAX, { min: 2 }),
+	city: safeString().refine((value) => CITY_CHOICES.includes(value), {
 		params: { i18nKey: validationMessage('hostOffice:errors.cityUnknown') },
 	}),
 })

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const host = await requireRole(args, 'Owner')
-	const submission = parseWithZod(await args.request.formData(), { schema: newPlayroomSchema })
+	const submission = parseFormSubmission(await args.request.formData(), { schema: newPlayroomSchema })
 	if (submission.status !== 'success') return invalidForm('create', submission)
 	try {
 		const created = createDraftPlayroom(host, submission.value)

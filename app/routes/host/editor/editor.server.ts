@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { RouterContextProvider } from 'react-router'
 import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
 import type { SessionUser } from '#app/models/session.server.ts'
@@ -58,7 +58,7 @@ export async function saveTab<S extends z.ZodType>(
 	const { user, playroom } = await requireEditablePlayroom(args)
 	const form = options.form ?? (await args.request.formData())
 	const intent = String(form.get('intent') ?? options.tab)
-	const submission = parseWithZod(form, { schema: options.schema })
+	const submission = parseFormSubmission(form, { schema: options.schema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	try {
 		await options.save(user, playroom.id, submission.value as z.output<S>)

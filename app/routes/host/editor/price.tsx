@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/price.ts'
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
 type Example = Route.ComponentProps['loaderData']['example']
 
 function examplesFrom(formData: FormData, types: readonly BookingType[], example: Example) {
-	const parsed = parseWithZod(formData, { schema: priceSchema })
+	const parsed = parseFormSubmission(formData, { schema: priceSchema })
 	if (parsed.status !== 'success') return null
 	return types.flatMap((type) => {
 		const settings = parsed.value.prices[type]
