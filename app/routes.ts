@@ -211,7 +211,7 @@ export default [
 				route('admins', 'routes/admin/users.tsx', { id: 'admin/admins' }),
 				page('orders', 'admin/orders'),
 				page('orders/:orderId', 'admin/orders/detail'),
-				page('migration', 'admin/migration'),
+				route('migration', 'routes/admin/migration.tsx', { id: 'admin/migration' }),
 				page('vouchers', 'admin/vouchers'),
 				page('vouchers/:voucherId', 'admin/vouchers/detail'),
 				page('voucherOrders', 'admin/voucherOrders'),

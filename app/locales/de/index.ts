@@ -12,6 +12,7 @@ import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
+import { adminImport } from './admin-import.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -29,4 +30,5 @@ export const de = {
 	hostAccess,
 	templateDefaults,
 	adminDashboard,
+	adminImport,
 }

@@ -14,6 +14,7 @@ import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
+import { adminImport } from './admin-import.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -30,4 +31,5 @@ export const en: TranslationShape<typeof de> = {
 	hostAccess,
 	templateDefaults,
 	adminDashboard,
+	adminImport,
 }
