@@ -189,6 +189,8 @@ describe('request body limit', () => {
 			expect(await upload(port, path, oneMegabyte, { contentType: multipart })).toMatchObject({ status: 200 })
 			expect((await upload(port, path, oneMegabyte)).status).toBe(413)
 		}
-		expect((await upload(port, '/admin/migration/x', oneMegabyte, { contentType: multipart })).status).toBe(413)
+		expect((await upload(port, '/admin/migration/x', oneMegabyte, { contentType: multipart })).status).toBe(
+			413,
+		)
 	})
 })

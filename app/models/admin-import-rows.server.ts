@@ -47,10 +47,19 @@ export function loadImportState(db: DbOrTx, dryRun: boolean, now: Date): ImportS
 	return { dryRun, now, records, contacts: new Map(), playroomHosts: new Map() }
 }
 
-const fail = (reason: string, extra: { field?: string; legacyId?: string; params?: Record<string, string | number> } = {}) =>
-	({ reason: extra.params ? validationMessage(reason, extra.params) : reason, field: extra.field, legacyId: extra.legacyId })
+const fail = (
+	reason: string,
+	extra: { field?: string; legacyId?: string; params?: Record<string, string | number> } = {},
+) => ({
+	reason: extra.params ? validationMessage(reason, extra.params) : reason,
+	field: extra.field,
+	legacyId: extra.legacyId,
+})
 
-function parseRow<S extends z.ZodType>(schema: S, raw: unknown): { data: z.output<S> } | { error: RowOutcome } {
+function parseRow<S extends z.ZodType>(
+	schema: S,
+	raw: unknown,
+): { data: z.output<S> } | { error: RowOutcome } {
 	const result = schema.safeParse(raw)
 	if (result.success) return { data: result.data }
 	const issue = result.error.issues[0]
@@ -58,7 +67,13 @@ function parseRow<S extends z.ZodType>(schema: S, raw: unknown): { data: z.outpu
 		raw && typeof raw === 'object' && typeof (raw as { legacyId?: unknown }).legacyId === 'string'
 			? String((raw as { legacyId: string }).legacyId).slice(0, 64)
 			: undefined
-	return { error: { reason: issue?.message ?? 'validation.invalid', field: issue?.path.join('.') || undefined, legacyId } }
+	return {
+		error: {
+			reason: issue?.message ?? 'validation.invalid',
+			field: issue?.path.join('.') || undefined,
+			legacyId,
+		},
+	}
 }
 
 const hashOf = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('base64url')
@@ -183,7 +198,10 @@ export function importPlayroomRow(tx: DbOrTx, state: ImportState, raw: unknown):
 		(row, existingId) => {
 			const host = state.records.get(`users:${row.hostLegacyId}`)
 			if (!host)
-				return fail('adminImport:errors.unknownHost', { field: 'hostLegacyId', params: { legacyId: row.hostLegacyId } })
+				return fail('adminImport:errors.unknownHost', {
+					field: 'hostLegacyId',
+					params: { legacyId: row.hostLegacyId },
+				})
 			hostId = host.entityId
 			const taken = tx
 				.select({ id: playrooms.id })
@@ -218,7 +236,9 @@ export function importPlayroomRow(tx: DbOrTx, state: ImportState, raw: unknown):
 						return existingId
 					}
 					const id = createId()
-					tx.insert(playrooms).values({ ...values, id, createdAt }).run()
+					tx.insert(playrooms)
+						.values({ ...values, id, createdAt })
+						.run()
 					return id
 				},
 				'adminImport:errors.pathTaken',
@@ -235,7 +255,11 @@ export function importPlayroomRow(tx: DbOrTx, state: ImportState, raw: unknown):
 function playroomHost(tx: DbOrTx, state: ImportState, playroomId: string): string | null {
 	const known = state.playroomHosts.get(playroomId)
 	if (known) return known
-	const row = tx.select({ hostId: playrooms.hostId }).from(playrooms).where(eq(playrooms.id, playroomId)).get()
+	const row = tx
+		.select({ hostId: playrooms.hostId })
+		.from(playrooms)
+		.where(eq(playrooms.id, playroomId))
+		.get()
 	return row?.hostId ?? null
 }
 
@@ -243,7 +267,12 @@ function guestContact(tx: DbOrTx, state: ImportState, guestId: string): Contact 
 	const known = state.contacts.get(guestId)
 	if (known) return known
 	const row = tx
-		.select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phoneNumber: users.phoneNumber })
+		.select({
+			firstName: users.firstName,
+			lastName: users.lastName,
+			email: users.email,
+			phoneNumber: users.phoneNumber,
+		})
 		.from(users)
 		.where(eq(users.id, guestId))
 		.get()
@@ -265,10 +294,14 @@ export function importOrderRow(tx: DbOrTx, state: ImportState, raw: unknown): Ro
 					params: { legacyId: row.playroomLegacyId },
 				})
 			if (!guestId)
-				return fail('adminImport:errors.unknownGuest', { field: 'guestLegacyId', params: { legacyId: row.guestLegacyId } })
+				return fail('adminImport:errors.unknownGuest', {
+					field: 'guestLegacyId',
+					params: { legacyId: row.guestLegacyId },
+				})
 			const hostId = playroomHost(tx, state, playroomId)
 			const contact = guestContact(tx, state, guestId)
-			if (!hostId || !contact) return fail('adminImport:errors.unknownPlayroom', { field: 'playroomLegacyId' })
+			if (!hostId || !contact)
+				return fail('adminImport:errors.unknownPlayroom', { field: 'playroomLegacyId' })
 			const taken = tx
 				.select({ id: orders.id })
 				.from(orders)

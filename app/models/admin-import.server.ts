@@ -9,7 +9,12 @@ import {
 import { importDocumentSchema, type ImportDocument } from '#app/schemas/admin-import.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
-import { runTask, type TaskContext, type TaskDefinition, type TaskRunOutcome } from '#app/utils/scheduler.server.ts'
+import {
+	runTask,
+	type TaskContext,
+	type TaskDefinition,
+	type TaskRunOutcome,
+} from '#app/utils/scheduler.server.ts'
 import {
 	importOrderRow,
 	importPlayroomRow,
@@ -32,7 +37,10 @@ export const IMPORT_TASK_NAME = 'admin-import'
 export const IMPORT_CHUNK_SIZE = 500
 export const IMPORT_MAX_STORED_ERRORS = 500
 
-const rowImporters: Record<ImportEntity, (tx: Parameters<typeof importUserRow>[0], state: ImportState, raw: unknown) => RowOutcome> = {
+const rowImporters: Record<
+	ImportEntity,
+	(tx: Parameters<typeof importUserRow>[0], state: ImportState, raw: unknown) => RowOutcome
+> = {
 	users: importUserRow,
 	playrooms: importPlayroomRow,
 	orders: importOrderRow,

@@ -69,7 +69,12 @@ describe('admin import', () => {
 			.from(backgroundTaskExecutions)
 			.where(eq(backgroundTaskExecutions.id, first.run.executionId!))
 			.get()
-		expect(execution).toMatchObject({ taskName: 'admin-import', trigger: 'manual', status: 'succeeded', itemsProcessed: 6200 })
+		expect(execution).toMatchObject({
+			taskName: 'admin-import',
+			trigger: 'manual',
+			status: 'succeeded',
+			itemsProcessed: 6200,
+		})
 		const order = getDb().select().from(orders).where(eq(orders.code, 'LEG-000001')).get()
 		expect(order).toMatchObject({ totalAmount: 5001, commissionAmount: 500, status: 'Completed' })
 
@@ -80,7 +85,11 @@ describe('admin import', () => {
 			playrooms: { created: 0, updated: 0, unchanged: 200, invalid: 0 },
 			orders: { created: 0, updated: 0, unchanged: 5000, invalid: 0 },
 		})
-		expect(tally()).toEqual({ users: before.users + 1000, playrooms: before.playrooms + 200, orders: before.orders + 5000 })
+		expect(tally()).toEqual({
+			users: before.users + 1000,
+			playrooms: before.playrooms + 200,
+			orders: before.orders + 5000,
+		})
 		expect(getDb().select().from(users).where(eq(users.id, guest!.id)).get()?.updatedAt).toEqual(updatedAt)
 
 		// A changed row is updated, the rest stay.
@@ -101,14 +110,25 @@ describe('admin import', () => {
 		expect(run.report?.counts.playrooms).toEqual({ created: 2, updated: 0, unchanged: 0, invalid: 1 })
 		expect(run.report?.errors).toEqual(
 			expect.arrayContaining([
-				expect.objectContaining({ entity: 'users', index: 3, legacyId: 'badu3', field: 'email', reason: 'validation.email' }),
+				expect.objectContaining({
+					entity: 'users',
+					index: 3,
+					legacyId: 'badu3',
+					field: 'email',
+					reason: 'validation.email',
+				}),
 				expect.objectContaining({
 					entity: 'playrooms',
 					index: 1,
 					field: 'hostLegacyId',
 					reason: 'adminImport:errors.unknownHost?legacyId=missing',
 				}),
-				expect.objectContaining({ entity: 'orders', index: 4, field: 'checkOut', reason: 'adminImport:errors.checkOutBeforeCheckIn' }),
+				expect.objectContaining({
+					entity: 'orders',
+					index: 4,
+					field: 'checkOut',
+					reason: 'adminImport:errors.checkOutBeforeCheckIn',
+				}),
 			]),
 		)
 		// Orders of the missing playroom (index 1, 4) and of the guest u3 are refused too; the rest import.

@@ -4,7 +4,13 @@
  * e-mail, path and code prefixed with `prefix` (lower-case letters/digits) so fixtures do not collide: `hosts` hosts and `users - hosts` guests,
  * playrooms spread over the hosts, orders spread over guests and playrooms.
  */
-export function generateImportExport(options: { users: number; playrooms: number; orders: number; hosts?: number; prefix?: string }) {
+export function generateImportExport(options: {
+	users: number
+	playrooms: number
+	orders: number
+	hosts?: number
+	prefix?: string
+}) {
 	const x = options.prefix ?? ''
 	const hosts = options.hosts ?? Math.max(1, Math.floor(options.users / 10))
 	const users = Array.from({ length: options.users }, (_, i) => ({

@@ -6,7 +6,10 @@ import { renderWithApp } from '#tests/helpers/render.tsx'
 import AdminMigrationPage, { type loader } from './migration.tsx'
 
 type PageData = Awaited<ReturnType<typeof loader>>
-const Page = AdminMigrationPage as unknown as (props: { loaderData: PageData; actionData?: unknown }) => React.ReactElement
+const Page = AdminMigrationPage as unknown as (props: {
+	loaderData: PageData
+	actionData?: unknown
+}) => React.ReactElement
 
 const baseRun: ImportRunView = {
 	id: 'run',
@@ -43,7 +46,13 @@ describe('/admin/migration page', () => {
 					orders: { created: 4, updated: 0, unchanged: 0, invalid: 1 },
 				},
 				errors: [
-					{ entity: 'orders', index: 2, legacyId: 'o2', field: 'guestLegacyId', reason: 'adminImport:errors.unknownGuest?legacyId=nobody' },
+					{
+						entity: 'orders',
+						index: 2,
+						legacyId: 'o2',
+						field: 'guestLegacyId',
+						reason: 'adminImport:errors.unknownGuest?legacyId=nobody',
+					},
 				],
 				moreErrors: 0,
 			},

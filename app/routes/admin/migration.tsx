@@ -94,7 +94,8 @@ function ProgressBar({ step, totalSteps, text }: { step: number; totalSteps: num
 				aria-label={t('progress.label')}
 			/>
 			<p className="mt-1 text-sm" role="status">
-				{t('progress.steps', { step, totalSteps })} {text ? <span className="text-ink-muted">({text})</span> : null}
+				{t('progress.steps', { step, totalSteps })}{' '}
+				{text ? <span className="text-ink-muted">({text})</span> : null}
 			</p>
 		</div>
 	)
@@ -145,7 +146,9 @@ function Report({ report }: { report: ImportReport }) {
 							</li>
 						))}
 					</ul>
-					{report.moreErrors ? <p className="text-sm">{t('report.moreErrors', { count: report.moreErrors })}</p> : null}
+					{report.moreErrors ? (
+						<p className="text-sm">{t('report.moreErrors', { count: report.moreErrors })}</p>
+					) : null}
 				</>
 			) : null}
 		</>
@@ -223,7 +226,11 @@ export default function AdminMigrationPage({ loaderData, actionData }: Route.Com
 			<p className="mb-4 max-w-prose">{ti('intro')}</p>
 			<div className="grid gap-4 lg:grid-cols-2">
 				<DetailSection id="import-form" title={ti('form.title')} wide>
-					<Form method="post" encType="multipart/form-data" aria-describedby={errors.length ? 'import-form-errors' : undefined}>
+					<Form
+						method="post"
+						encType="multipart/form-data"
+						aria-describedby={errors.length ? 'import-form-errors' : undefined}
+					>
 						<label htmlFor="import-file" className="mb-1 block text-sm font-medium">
 							{ti('form.file')}
 						</label>
@@ -237,19 +244,29 @@ export default function AdminMigrationPage({ loaderData, actionData }: Route.Com
 							className="mb-3 block w-full"
 						/>
 						<div className="mb-4 flex items-start gap-2">
-							<input id="import-dry-run" name="dryRun" type="checkbox" className="mt-1 h-4 w-4 accent-accent" />
+							<input
+								id="import-dry-run"
+								name="dryRun"
+								type="checkbox"
+								className="mt-1 h-4 w-4 accent-accent"
+							/>
 							<label htmlFor="import-dry-run" className="text-sm">
 								{ti('form.dryRun')}
 							</label>
 						</div>
 						{errors.length ? (
-							<ul id="import-form-errors" role="alert" className="mb-3 text-sm text-danger" data-testid="import-form-errors">
+							<ul
+								id="import-form-errors"
+								role="alert"
+								className="mb-3 text-sm text-danger"
+								data-testid="import-form-errors"
+							>
 								{errors.map((error) => (
 									<li key={error}>{translateValidationMessage(t, error)}</li>
 								))}
 							</ul>
 						) : null}
-						<SubmitButton pending={navigation.state === 'submitting'} className="btn-primary" >
+						<SubmitButton pending={navigation.state === 'submitting'} className="btn-primary">
 							{ti('form.submit')}
 						</SubmitButton>
 					</Form>
