@@ -36,6 +36,8 @@ import {
 export const IMPORT_TASK_NAME = 'admin-import'
 export const IMPORT_CHUNK_SIZE = 500
 export const IMPORT_MAX_STORED_ERRORS = 500
+/** The task lease; a run still "running" after it belongs to a process that died and no longer counts as active. */
+export const IMPORT_LEASE_SECONDS = 30 * 60
 
 const rowImporters: Record<
 	ImportEntity,
@@ -155,7 +157,7 @@ export async function startImportRun(runId: string, hub: Hub): Promise<TaskRunOu
 	const definition: TaskDefinition = {
 		name: IMPORT_TASK_NAME,
 		schedule: '',
-		leaseSeconds: 30 * 60,
+		leaseSeconds: IMPORT_LEASE_SECONDS,
 		run: async (context) => {
 			const report = await executeImportRun(runId, context)
 			const itemsProcessed = IMPORT_ENTITIES.reduce((sum, entity) => {
@@ -173,6 +175,8 @@ export async function startImportRun(runId: string, hub: Hub): Promise<TaskRunOu
 	return outcome
 }
 
-/** A run is active while queued or running; the page refreshes itself then. */
-export const isActiveRun = (run: Pick<ImportRunView, 'status'> | null) =>
-	run !== null && (run.status === 'queued' || run.status === 'running')
+/** A run is active while queued or running (within the lease); the page refreshes itself then. */
+export const isActiveRun = (run: Pick<ImportRunView, 'status' | 'createdAt'> | null, now = new Date()) =>
+	run !== null &&
+	(run.status === 'queued' || run.status === 'running') &&
+	now.getTime() - run.createdAt.getTime() < IMPORT_LEASE_SECONDS * 1000

@@ -10,7 +10,7 @@ import { createRecordingHub } from '#tests/helpers/recording-hub.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { importDocumentSchema } from '#app/schemas/admin-import.ts'
 import { getDb } from '#app/utils/db.server.ts'
-import { createImportRun, startImportRun } from './admin-import.server.ts'
+import { createImportRun, isActiveRun, startImportRun } from './admin-import.server.ts'
 
 async function runImport(adminUserId: string, raw: unknown, dryRun = false) {
 	const { hub, published } = createRecordingHub()
@@ -149,5 +149,12 @@ describe('admin import', () => {
 		})
 		expect(tally()).toEqual(before)
 		expect(published.some((p) => p.event.type === 'SeedProgress')).toBe(true)
+	})
+	test('a run left "running" by a process that died stops counting as active after the lease', () => {
+		const startedAt = new Date('2026-01-10T10:00:00Z')
+		const run = { status: 'running' as const, createdAt: startedAt }
+		expect(isActiveRun(run, new Date('2026-01-10T10:29:00Z'))).toBe(true)
+		expect(isActiveRun(run, new Date('2026-01-10T10:31:00Z'))).toBe(false)
+		expect(isActiveRun({ ...run, status: 'succeeded' }, startedAt)).toBe(false)
 	})
 })
