@@ -6,26 +6,9 @@ import { users } from './users.ts'
  * The import of the original system's export (issue 14, ADR 0095,
  * docs/subsystems/import.md).
  */
-export const IMPORT_ENTITIES = ['users', 'playrooms', 'orders'] as const
-export type ImportEntity = (typeof IMPORT_ENTITIES)[number]
-export const IMPORT_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
-
-export type ImportCounts = { created: number; updated: number; unchanged: number; invalid: number }
-/** A row that was not imported: where (entity + 0-based index in its array), a translation key and params. */
-export type ImportRowError = {
-	entity: ImportEntity
-	index: number
-	legacyId?: string
-	field?: string
-	reason: string
-	params?: Record<string, string | number>
-}
-export type ImportReport = {
-	counts: Record<ImportEntity, ImportCounts>
-	errors: ImportRowError[]
-	/** Errors beyond the stored ones (only the first IMPORT_MAX_STORED_ERRORS are kept). */
-	moreErrors: number
-}
+// The value lists and report types live in a file without Node imports: the page renders them too.
+export * from './import-types.ts'
+import { IMPORT_ENTITIES, IMPORT_RUN_STATUSES, type ImportReport } from './import-types.ts'
 
 /**
  * One upload and its run. The uploaded document is kept in `document` until

@@ -5,7 +5,7 @@ import type { Route } from './+types/migration.ts'
 import { DetailSection } from '#app/components/detail-frame.tsx'
 import { SubmitButton } from '#app/components/forms.tsx'
 import { useRealtimeEvent } from '#app/components/realtime-provider.tsx'
-import { IMPORT_ENTITIES, type ImportReport } from '#db/schema/import.ts'
+import { IMPORT_ENTITIES, type ImportReport } from '#db/schema/import-types.ts'
 import {
 	createImportRun,
 	isActiveRun,
