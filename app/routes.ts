@@ -212,7 +212,7 @@ export default [
 				route('admins', 'routes/admin/users.tsx', { id: 'admin/admins' }),
 				route('orders', 'routes/admin/orders.tsx', { id: 'admin/orders' }),
 				route('orders/:orderId', 'routes/admin/order-detail.tsx', { id: 'admin/orders/detail' }),
-				page('migration', 'admin/migration'),
+				route('migration', 'routes/admin/migration.tsx', { id: 'admin/migration' }),
 				page('vouchers', 'admin/vouchers'),
 				page('vouchers/:voucherId', 'admin/vouchers/detail'),
 				page('voucherOrders', 'admin/voucherOrders'),

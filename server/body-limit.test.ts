@@ -181,4 +181,16 @@ describe('request body limit', () => {
 			(await upload(port, '/en/guest/account/edit', oneMegabyte, { contentType: multipart })).status,
 		).toBe(413)
 	})
+	test('the admin import takes a multipart export file of up to the upload limit, in both locales', async () => {
+		const port = await start()
+		const multipart = 'multipart/form-data; boundary=x'
+		const oneMegabyte = 1024 * 1024
+		for (const path of ['/admin/migration', '/en/admin/migration']) {
+			expect(await upload(port, path, oneMegabyte, { contentType: multipart })).toMatchObject({ status: 200 })
+			expect((await upload(port, path, oneMegabyte)).status).toBe(413)
+		}
+		expect((await upload(port, '/admin/migration/x', oneMegabyte, { contentType: multipart })).status).toBe(
+			413,
+		)
+	})
 })

@@ -26,6 +26,8 @@ import { refuse, routerPath } from './security.ts'
 export const UPLOAD_PATHS = [
 	/^(\/en)?\/host\/playrooms\/edit\/[^/]+\/detail-information$/i,
 	/^\/api\/Owner\/Playrooms\/[^/]+\/Photos$/i,
+	// The admin import's export file (app/routes/admin/migration.tsx, ADR 0095).
+	/^(\/en)?\/admin\/migration$/i,
 ]
 
 export function isUploadRequest(req: IncomingMessage & { originalUrl?: string }): boolean {

@@ -14,6 +14,7 @@ import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
 import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
+import { adminImport } from './admin-import.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -33,4 +34,5 @@ export const de = {
 	adminDashboard,
 	admin,
 	adminPayments,
+	adminImport,
 }

@@ -16,6 +16,7 @@ import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
 import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
+import { adminImport } from './admin-import.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -34,4 +35,5 @@ export const en: TranslationShape<typeof de> = {
 	adminDashboard,
 	admin,
 	adminPayments,
+	adminImport,
 }
