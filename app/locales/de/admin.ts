@@ -178,4 +178,19 @@ export const admin = {
 		unhiddenDone: 'Die Bewertung wird wieder gezeigt und gezählt.',
 		hiddenBecause: 'Grund: {{reason}}',
 	},
+	templateTexts: {
+		columns: {
+			type: 'Art',
+			locale: 'Sprache',
+			subject: 'Betreff',
+			body: 'Text',
+			updatedAt: 'Geändert am',
+		},
+		back: 'Alle Vorlagen',
+		platformIntro:
+			'Der Standardtext der Plattform: ihn bekommen die Gäste aller Gastgeber, die keinen eigenen Text dieser Art und Sprache haben.',
+		hostIntro: 'Die Vorlage eines Gastgebers.',
+		typeFixed: 'Art und Sprache eines Standardtexts bleiben, wie sie sind.',
+		sampleHost: 'Spielzimmer Beispiel',
+	},
 }

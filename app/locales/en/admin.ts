@@ -181,4 +181,19 @@ export const admin: TranslationShape<typeof de> = {
 		unhiddenDone: 'The rating is shown and counted again.',
 		hiddenBecause: 'Reason: {{reason}}',
 	},
+	templateTexts: {
+		columns: {
+			type: 'Type',
+			locale: 'Language',
+			subject: 'Subject',
+			body: 'Text',
+			updatedAt: 'Changed on',
+		},
+		back: 'All templates',
+		platformIntro:
+			'The platform’s default text: the guests of every host without an own text of this type and language get it.',
+		hostIntro: 'A host’s template.',
+		typeFixed: 'The type and language of a default text stay as they are.',
+		sampleHost: 'Sample Playroom',
+	},
 }

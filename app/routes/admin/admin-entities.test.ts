@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { ratings } from '#db/schema/orders.ts'
+import { TEMPLATE_TYPES } from '#app/domain/host-access.ts'
 import { refreshPlayroomRating } from '#app/models/catalogue.server.ts'
 import { getRatingSummary } from '#app/models/playrooms.server.ts'
 import { searchPlayrooms } from '#app/models/playroom-search.server.ts'
@@ -15,6 +16,8 @@ import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { action as playroomAction, loader as playroomLoader } from './playroom-detail.tsx'
 import { action as ratingsAction, loader as ratingsLoader } from './playroom-ratings.tsx'
 import { loader as playroomsLoader } from './playrooms.tsx'
+import { action as templateTextAction } from './template-text-detail.tsx'
+import { loader as templateTextsLoader } from './template-texts.tsx'
 
 /**
  * Issue 14 (ADR 0096): the admin playroom and rating lists on the data table,
@@ -195,5 +198,54 @@ describe('admin playrooms and ratings: guests and hosts', () => {
 			}
 		}
 		expect(getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get()?.status).toBe('Published')
+	})
+})
+
+describe('admin template texts (platform defaults)', () => {
+	test('list sorted and filtered; an edit changes the default e-mail; the type stays; hosts get 403', async () => {
+		const { cookie } = await createLoggedInUser({ role: 'Admin' })
+		const texts = await list(
+			templateTextsLoader,
+			'/admin/templateTexts?locale=de&sortCriterias=type:desc',
+			cookie,
+		)
+		expect(texts.status).toBe(200)
+		const types = texts.data.items.map((item) => (item as unknown as { type: string }).type)
+		expect(types.length).toBe(TEMPLATE_TYPES.length)
+		expect(types).toEqual([...TEMPLATE_TYPES].sort().reverse())
+		const requestText = await list(
+			templateTextsLoader,
+			'/admin/templateTexts?locale=de&type=RequestReceived',
+			cookie,
+		)
+		const [row] = requestText.data.items
+		if (!row) throw new Error('no platform text')
+
+		const path = `/admin/templateTexts/${row.id}`
+		const params = { templateTextId: row.id }
+		const save = (form: Record<string, string>) =>
+			callRoute(templateTextAction as never, { path, cookie, params, middleware: adminArea, form })
+		const body = 'Hallo {{guestName}}, Plattformtext-Marke 4711 für {{playroomName}}.'
+		const moved = await save({ intent: 'save', type: 'Reminder', locale: 'de', subject: 'X', body })
+		expect(moved.status).toBe(400)
+		expect(
+			(await save({ intent: 'save', type: 'RequestReceived', locale: 'de', subject: 'Anfrage', body }))
+				.status,
+		).toBe(302)
+
+		const fixture = await bookingFixture()
+		placeOrder(fixture, hourlySlot(daysAhead(15), 10), { now: Date.now() })
+		const mails = mailsTo(fixture.guest.email)
+		expect(mails.some((mail) => mail.text.includes('Plattformtext-Marke 4711'))).toBe(true)
+
+		const { cookie: hostCookie } = await createLoggedInUser({ role: 'Owner' })
+		const denied = await callRoute(templateTextAction as never, {
+			path,
+			params,
+			cookie: hostCookie,
+			middleware: adminArea,
+			form: { intent: 'save', type: 'RequestReceived', locale: 'de', subject: 'X', body: 'Hijack' },
+		})
+		expect(denied.status).toBe(403)
 	})
 })
