@@ -108,8 +108,9 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 								id={id}
 								name={filter.name}
 								defaultValue={filter.value}
-								maxLength={16}
-								pattern="[A-Za-z0-9_\-]{16}"
+								{...(filter.kind === 'slug'
+									? { maxLength: 80, pattern: '[A-Za-z0-9\\-]{1,80}' }
+									: { maxLength: 16, pattern: '[A-Za-z0-9_\\-]{16}' })}
 								className={`w-48 font-mono ${INPUT}`}
 							/>
 						)}

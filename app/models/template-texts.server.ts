@@ -141,6 +141,13 @@ export function updateTemplateText(
 	db: DbOrTx = getDb(),
 ) {
 	const row = getTemplateText(caller, id, db)
+	// A platform default stays the default of its type and language (issue 14): one per pair.
+	if (row.hostId === null && (row.type !== input.type || row.locale !== input.locale)) {
+		throw new AppError(409, 'Conflict', {
+			messageKey: 'admin:templateTexts.typeFixed',
+			fields: { type: ['admin:templateTexts.typeFixed'] },
+		})
+	}
 	const clash = row.hostId ? hostTemplateFor(row.hostId, input, db) : undefined
 	if (clash && clash.id !== id) throw duplicate()
 	db.update(templateTexts).set(input).where(eq(templateTexts.id, id)).run()

@@ -39,6 +39,18 @@ export const tableQueryFields = {
 export const tableFilterFields = {
 	enum: (values: readonly [string, ...string[]]) => z.union([z.literal(''), z.enum(values)]).optional(),
 	id: () => z.union([z.literal(''), z.string().trim().regex(ID_PATTERN)]).optional(),
+	/** A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. */
+	slug: () =>
+		z
+			.union([
+				z.literal(''),
+				z
+					.string()
+					.trim()
+					.toLowerCase()
+					.regex(/^[a-z0-9-]{1,80}$/),
+			])
+			.optional(),
 	flag: () => z.enum(['', 'true', 'false', 'on', '1', '0']).optional(),
 	date: () =>
 		z
@@ -51,7 +63,7 @@ export const tableFilterFields = {
 			.optional(),
 }
 
-export type TableFilterKind = 'enum' | 'id' | 'flag' | 'dateRange'
+export type TableFilterKind = 'enum' | 'id' | 'slug' | 'flag' | 'dateRange'
 
 /** What a page component gets to draw a table (labels are translation keys). */
 export type TableView = {

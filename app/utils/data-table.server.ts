@@ -46,6 +46,7 @@ export type ColumnDefinition<Item> = {
 export type FilterDefinition =
 	| { kind: 'enum'; column: SQLWrapper; values: readonly string[]; label: string; optionLabel: string }
 	| { kind: 'id'; column: SQLWrapper; label: string }
+	| { kind: 'slug'; column: SQLWrapper; label: string }
 	| { kind: 'flag'; column: SQLWrapper; label: string }
 	| { kind: 'dateRange'; column: SQLWrapper; label: string }
 
@@ -92,6 +93,8 @@ function filterSchema(filter: FilterDefinition): Record<string, z.ZodType> {
 			return { value: tableFilterFields.enum(filter.values as [string, ...string[]]) }
 		case 'id':
 			return { value: tableFilterFields.id() }
+		case 'slug':
+			return { value: tableFilterFields.slug() }
 		case 'flag':
 			return { value: tableFilterFields.flag() }
 		case 'dateRange':

@@ -60,6 +60,8 @@ export const playrooms = sqliteTable(
 			.default('Flexible'),
 		paymentMethods: jsonColumn<PaymentMethod[]>('payment_methods').notNull().default(['BankTransfer']),
 		status: text('status', { enum: PLAYROOM_STATUSES }).notNull().default('Draft'),
+		/** Why an admin blocked it (status Blocked; e-mailed to the host, issue 14); null otherwise. */
+		blockedReason: text('blocked_reason'),
 		// Availability settings (the weekly opening hours are rows in playroom_opening_hours).
 		slotMinutes: integer('slot_minutes').notNull().default(60),
 		bufferMinutes: integer('buffer_minutes').notNull().default(0),

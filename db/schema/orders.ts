@@ -225,6 +225,8 @@ export const ratings = sqliteTable(
 		hostRepliedAt: instant('host_replied_at'),
 		/** Hidden by an admin: not shown, not counted. */
 		hidden: booleanColumn('hidden').notNull().default(false),
+		/** The admin's reason for hiding or showing it again (issue 14). */
+		hiddenReason: text('hidden_reason'),
 		createdAt: createdAt(),
 	},
 	(table) => [
