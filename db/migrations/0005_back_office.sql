@@ -160,6 +160,8 @@ ALTER TABLE `playrooms` ADD `min_child_age` integer;--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `max_child_age` integer;--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `safety_checklist` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `playrooms` ADD `safety_checked` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `playrooms` ADD `blocked_reason` text;--> statement-breakpoint
+ALTER TABLE `ratings` ADD `hidden_reason` text;--> statement-breakpoint
 CREATE INDEX `task_executions_status_idx` ON `background_task_executions` (`status`,`started_at`);--> statement-breakpoint
 CREATE INDEX `orders_created_idx` ON `orders` (`created_at`,`status`,`playroom_id`,`total_amount`,`commission_amount`);--> statement-breakpoint
 CREATE INDEX `orders_pending_transfer_idx` ON `orders` (`payment_deadline`,`total_amount`) WHERE status = 'AwaitingPayment' AND payment_method = 'BankTransfer';--> statement-breakpoint
