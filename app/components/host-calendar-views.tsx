@@ -69,6 +69,20 @@ function EventChip({
 			</LocaleLink>
 		)
 	}
+	if (event.kind === 'waitlist') {
+		return (
+			<span
+				className="block rounded border-l-4 border-dashed border-accent bg-surface px-1 text-left text-xs"
+				data-testid="calendar-waitlist"
+			>
+				{t(event.offered ? 'events.waitlistOffered' : 'events.waitlist', {
+					time: formatTime(event.start),
+					guest: event.guestFirstName,
+				})}
+				{room}
+			</span>
+		)
+	}
 	const className = 'block rounded border-l-4 border-ink-muted bg-surface-sunken px-1 text-left text-xs'
 	if (event.source !== 'Host') {
 		return (

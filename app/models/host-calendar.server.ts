@@ -16,6 +16,7 @@ import { formatStay, formatTime } from '#app/utils/format-instant.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
+import { listWaitlistForHost } from './waitlist.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
@@ -71,6 +72,19 @@ export type CalendarEvent =
 			source: BlockSource
 			note: string | null
 	  }
+	| {
+			/** A guest waiting for a taken start (the slot waitlist, ADR 0086); drawn as a short mark. */
+			kind: 'waitlist'
+			id: string
+			playroomId: string
+			start: number
+			end: number
+			offered: boolean
+			guestFirstName: string
+	  }
+
+/** How long a waitlist mark is drawn from its wanted start (it has no end of its own). */
+const WAITLIST_MARK_MS = 30 * 60_000
 
 /** Orders that never held the time (declined requests, expired payments) are left out. */
 const HIDDEN_STATUSES: OrderStatus[] = ['Declined', 'Expired']
@@ -142,6 +156,22 @@ export function getHostCalendar(host: Caller, query: CalendarQuery, db: DbOrTx =
 				end: b.endsAt.getTime(),
 				source: b.source,
 				note: b.note,
+			})
+		}
+	}
+	if (shown.length) {
+		const waiting = listWaitlistForHost(host.id, { from: from.getTime(), to: to.getTime() }, {}, db)
+		for (const entry of waiting) {
+			if (!shown.includes(entry.playroomId)) continue
+			const start = entry.startsAt.getTime()
+			events.push({
+				kind: 'waitlist',
+				id: entry.id,
+				playroomId: entry.playroomId,
+				start,
+				end: start + WAITLIST_MARK_MS,
+				offered: entry.status === 'Offered',
+				guestFirstName: entry.guestFirstName,
 			})
 		}
 	}

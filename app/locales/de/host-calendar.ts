@@ -18,6 +18,8 @@ export const hostCalendar = {
 		order: '{{time}} {{guest}} · {{code}} ({{status}})',
 		block: '{{time}} Gesperrt',
 		imported: '{{time}} Belegt (importiert)',
+		waitlist: '{{time}} Warteliste: {{guest}}',
+		waitlistOffered: '{{time}} Warteliste: {{guest}} (Angebot läuft)',
 		allDay: 'ganztägig',
 		edit: 'Sperre bearbeiten: {{time}}',
 		importedHint: 'Aus einem importierten Kalender – dort ändern.',

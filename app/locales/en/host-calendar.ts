@@ -21,6 +21,8 @@ export const hostCalendar: TranslationShape<typeof de> = {
 		order: '{{time}} {{guest}} · {{code}} ({{status}})',
 		block: '{{time}} Blocked',
 		imported: '{{time}} Busy (imported)',
+		waitlist: '{{time}} waitlist: {{guest}}',
+		waitlistOffered: '{{time}} waitlist: {{guest}} (offer open)',
 		allDay: 'all day',
 		edit: 'Edit block: {{time}}',
 		importedHint: 'From an imported calendar – change it there.',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { playroomBlocks } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
+import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { localToInstant } from '#app/domain/berlin-time.ts'
 import { getStartsForDays } from '#app/models/booking-availability.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
@@ -177,5 +178,30 @@ describe('host calendar: blocks', () => {
 		]
 		for (const form of attempts) expect((await post(b.cookie, form)).status, form['intent']).toBe(404)
 		expect(blocksOf(a.playroom.id)).toEqual(before)
+	})
+})
+
+describe('host calendar: the slot waitlist', () => {
+	test("guests waiting for one of the host's starts are marked on the calendar; another host sees none", async () => {
+		const a = await hostWithPlayroom()
+		const b = await hostWithPlayroom()
+		const guest = await createLoggedInUser({ role: 'Customer', firstName: 'Mia' })
+		const day = daysAhead(33)
+		const start = new Date(localToInstant(day, 10 * 60) ?? 0)
+		getDb()
+			.insert(waitlistEntries)
+			.values({ playroomId: a.playroom.id, guestId: guest.user.id, bookingType: 'Hourly', startsAt: start })
+			.run()
+		const eventsOf = async (cookie: string) => {
+			const page = await callRoute(loader as never, {
+				path: `/host/calendar?view=week&date=${day}`,
+				cookie,
+				middleware: owner,
+			})
+			return (page.data as { events: { kind: string; start: number; guestFirstName?: string }[] }).events
+		}
+		const marks = (await eventsOf(a.cookie)).filter((event) => event.kind === 'waitlist')
+		expect(marks).toEqual([expect.objectContaining({ start: start.getTime(), guestFirstName: 'Mia' })])
+		expect((await eventsOf(b.cookie)).filter((event) => event.kind === 'waitlist')).toEqual([])
 	})
 })
