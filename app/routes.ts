@@ -221,12 +221,15 @@ export default [
 				page('playroomRatings', 'admin/playroomRatings'),
 				page('templateTexts', 'admin/templateTexts'),
 				page('templateTexts/:templateTextId', 'admin/templateTexts/detail'),
-				page('moneyTransactions', 'admin/moneyTransactions'),
+				route('moneyTransactions', 'routes/admin/money-transactions.tsx', { id: 'admin/moneyTransactions' }),
 				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
 				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
-				page('paymentTransactions', 'admin/paymentTransactions'),
+				route('paymentTransactions', 'routes/admin/payment-transactions.tsx', { id: 'admin/paymentTransactions' }),
 				page('paymentTransactions/new-control-transaction', 'admin/paymentTransactions/new'),
-				page('backgroundTaskExecutions', 'admin/backgroundTaskExecutions'),
+				route('paymentTransactions/:paymentTransactionId', 'routes/admin/payment-detail.tsx', {
+					id: 'admin/paymentTransactions/detail',
+				}),
+				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', { id: 'admin/backgroundTaskExecutions' }),
 				notFound('admin', '*'),
 			]),
 

@@ -12,6 +12,7 @@ import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
+import { adminMoney } from './admin-money.ts'
 import { admin } from './admin.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
@@ -30,5 +31,6 @@ export const de = {
 	hostAccess,
 	templateDefaults,
 	adminDashboard,
+	adminMoney,
 	admin,
 }
