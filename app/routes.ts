@@ -224,12 +224,16 @@ export default [
 				route('moneyTransactions', 'routes/admin/money-transactions.tsx', { id: 'admin/moneyTransactions' }),
 				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
 				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
-				route('paymentTransactions', 'routes/admin/payment-transactions.tsx', { id: 'admin/paymentTransactions' }),
+				route('paymentTransactions', 'routes/admin/payment-transactions.tsx', {
+					id: 'admin/paymentTransactions',
+				}),
 				page('paymentTransactions/new-control-transaction', 'admin/paymentTransactions/new'),
 				route('paymentTransactions/:paymentTransactionId', 'routes/admin/payment-detail.tsx', {
 					id: 'admin/paymentTransactions/detail',
 				}),
-				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', { id: 'admin/backgroundTaskExecutions' }),
+				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', {
+					id: 'admin/backgroundTaskExecutions',
+				}),
 				notFound('admin', '*'),
 			]),
 

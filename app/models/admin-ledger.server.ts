@@ -156,11 +156,7 @@ export const ledgerTable = defineDataTable({
 	tiebreaker: ledger.id,
 	defaultPerPage: 25,
 	rows: (db: DbOrTx) =>
-		db
-			.select(ledgerColumns)
-			.from(ledger)
-			.leftJoin(orders, eq(orders.id, ledger.orderId))
-			.$dynamic(),
+		db.select(ledgerColumns).from(ledger).leftJoin(orders, eq(orders.id, ledger.orderId)).$dynamic(),
 	count: (db: DbOrTx, { searching }) => {
 		// The same subquery: the filters address its columns.
 		const query = db.select({ n: count() }).from(ledger).$dynamic()
@@ -297,7 +293,13 @@ export function maskSecrets(value: unknown): unknown {
 export function getAdminPayment(actor: { role: string }, id: string, db: DbOrTx = getDb()) {
 	assertAdmin(actor)
 	const row = db
-		.select({ ...paymentColumns, currency: paymentTransactions.currency, externalId: paymentTransactions.externalId, note: paymentTransactions.note, rawPayload: paymentTransactions.rawPayload })
+		.select({
+			...paymentColumns,
+			currency: paymentTransactions.currency,
+			externalId: paymentTransactions.externalId,
+			note: paymentTransactions.note,
+			rawPayload: paymentTransactions.rawPayload,
+		})
 		.from(paymentTransactions)
 		.leftJoin(orders, eq(orders.id, paymentTransactions.orderId))
 		.where(eq(paymentTransactions.id, id))

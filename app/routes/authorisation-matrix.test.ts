@@ -139,7 +139,14 @@ beforeAll(async () => {
 		.get()
 	const payment = getDb()
 		.insert(paymentTransactions)
-		.values({ orderId: order.id, provider: 'BankTransfer', direction: 'Incoming', amount: 100, reference: order.code, status: 'Succeeded' })
+		.values({
+			orderId: order.id,
+			provider: 'BankTransfer',
+			direction: 'Incoming',
+			amount: 100,
+			reference: order.code,
+			status: 'Succeeded',
+		})
 		.returning({ id: paymentTransactions.id })
 		.get()
 	world = {

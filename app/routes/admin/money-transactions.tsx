@@ -60,7 +60,10 @@ export default function MoneyTransactionsPage({ loaderData }: Route.ComponentPro
 				) : null
 			case 'journal':
 				return (
-					<LocaleLink to={`/admin/moneyTransactions?journalId=${row.journalId}`} className="font-mono underline">
+					<LocaleLink
+						to={`/admin/moneyTransactions?journalId=${row.journalId}`}
+						className="font-mono underline"
+					>
 						{row.journalId}
 					</LocaleLink>
 				)
@@ -99,7 +102,9 @@ export default function MoneyTransactionsPage({ loaderData }: Route.ComponentPro
 					) : null}
 				</div>
 			)}
-			{loaderData.oneAccount ? null : <p className="mb-2 text-sm text-ink-muted">{tm('ledger.balanceHint')}</p>}
+			{loaderData.oneAccount ? null : (
+				<p className="mb-2 text-sm text-ink-muted">{tm('ledger.balanceHint')}</p>
+			)}
 			<DataTable
 				label={title}
 				view={loaderData.view}

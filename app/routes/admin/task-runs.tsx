@@ -48,7 +48,10 @@ export async function action(args: Route.ActionArgs) {
 	const task = t(`adminMoney:tasks.names.${name}`)
 	const outcome = await runTaskNow(admin, name, { hub: getServices(args.context).hub })
 	if (outcome.status === 'skipped') {
-		return redirectWithToast(here, { type: 'warning', description: t('adminMoney:tasks.runNow.busy', { task }) })
+		return redirectWithToast(here, {
+			type: 'warning',
+			description: t('adminMoney:tasks.runNow.busy', { task }),
+		})
 	}
 	if (outcome.status === 'failed') {
 		return redirectWithToast(here, {
