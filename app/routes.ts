@@ -224,14 +224,21 @@ export default [
 				route('templateTexts/:templateTextId', 'routes/admin/template-text-detail.tsx', {
 					id: 'admin/templateTexts/detail',
 				}),
-				page('moneyTransactions', 'admin/moneyTransactions'),
+				route('moneyTransactions', 'routes/admin/money-transactions.tsx', { id: 'admin/moneyTransactions' }),
 				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
 				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
-				page('paymentTransactions', 'admin/paymentTransactions'),
+				route('paymentTransactions', 'routes/admin/payment-transactions.tsx', {
+					id: 'admin/paymentTransactions',
+				}),
 				route('paymentTransactions/new-control-transaction', 'routes/admin/control-transaction.tsx', {
 					id: 'admin/paymentTransactions/new',
 				}),
-				page('backgroundTaskExecutions', 'admin/backgroundTaskExecutions'),
+				route('paymentTransactions/:paymentTransactionId', 'routes/admin/payment-detail.tsx', {
+					id: 'admin/paymentTransactions/detail',
+				}),
+				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', {
+					id: 'admin/backgroundTaskExecutions',
+				}),
 				notFound('admin', '*'),
 			]),
 

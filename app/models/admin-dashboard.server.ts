@@ -146,7 +146,7 @@ function pendingBankTransfers(client: Client, now: number) {
 }
 
 /** Σ debit = Σ credit over the whole ledger; when not, the journals that do not add up. */
-function ledgerCheck(client: Client) {
+export function ledgerCheck(client: Client = getDb().$client) {
 	const sums = client
 		.prepare(
 			`SELECT coalesce(sum(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS debit,

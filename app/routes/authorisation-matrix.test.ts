@@ -6,6 +6,7 @@ import { createAccessArea } from '#app/models/access-areas.server.ts'
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
+import { paymentTransactions } from '#db/schema/payments.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import {
@@ -61,7 +62,8 @@ type World = Record<
 	| 'unknownId'
 	| 'accessAreaA'
 	| 'templateA'
-	| 'platformTemplate',
+	| 'platformTemplate'
+	| 'paymentA',
 	string
 >
 
@@ -82,6 +84,8 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 			: area === 'admin'
 				? { value: w.platformTemplate, owner: 'admin' }
 				: undefined,
+	// Payments are admin-only (issue 14).
+	paymentTransactionId: (area, w) => (area === 'admin' ? { value: w.paymentA, owner: 'admin' } : undefined),
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -133,7 +137,20 @@ beforeAll(async () => {
 		.from(templateTexts)
 		.where(isNull(templateTexts.hostId))
 		.get()
+	const payment = getDb()
+		.insert(paymentTransactions)
+		.values({
+			orderId: order.id,
+			provider: 'BankTransfer',
+			direction: 'Incoming',
+			amount: 100,
+			reference: order.code,
+			status: 'Succeeded',
+		})
+		.returning({ id: paymentTransactions.id })
+		.get()
 	world = {
+		paymentA: payment.id,
 		accessAreaA: accessArea.id,
 		templateA: template.id,
 		platformTemplate: platformTemplate?.id ?? '',

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
+import { paymentTransactions } from '#db/schema/payments.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { ownsAccessArea } from '#app/models/access-areas.server.ts'
 import { canSeeOrder } from '#app/models/orders.server.ts'
@@ -82,6 +83,16 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	// A host: its own texts; an admin: any, platform defaults included.
 	templateTextId: (id, caller, db) => mayAccessTemplateText(caller, id, db),
 	moduleSubscriptionId: NO_TABLE_YET,
+	// Payments are the platform's books: admins only (issue 14).
+	paymentTransactionId: (id, caller, db) =>
+		caller.role === 'Admin' &&
+		Boolean(
+			db
+				.select({ id: paymentTransactions.id })
+				.from(paymentTransactions)
+				.where(eq(paymentTransactions.id, id))
+				.get(),
+		),
 }
 
 /** Parameters that name an entity (checked here); slugs and splats are not. */

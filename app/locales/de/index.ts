@@ -12,6 +12,7 @@ import { waitlist } from './waitlist.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
+import { adminMoney } from './admin-money.ts'
 import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
@@ -32,6 +33,7 @@ export const de = {
 	hostAccess,
 	templateDefaults,
 	adminDashboard,
+	adminMoney,
 	admin,
 	adminPayments,
 	adminImport,

@@ -1,0 +1,101 @@
+import type { TranslationShape } from '../types.ts'
+import type { adminMoney as de } from '../de/admin-money.ts'
+
+/** English: the admin's ledger, payments and background tasks (issue 14). */
+export const adminMoney: TranslationShape<typeof de> = {
+	accounts: {
+		PlatformBank: 'Platform bank account',
+		GuestPrepayments: 'Guest prepayments',
+		HostPayable: 'Payable to hosts',
+		PlatformRevenue: 'Platform revenue',
+	},
+	kinds: {
+		GuestPayment: 'Guest payment',
+		Refund: 'Refund',
+		Commission: 'Commission',
+		HostEarning: 'Host earning',
+		HostPayout: 'Host payout',
+		VoucherSale: 'Voucher sale',
+		VoucherRedemption: 'Voucher redemption',
+	},
+	ledger: {
+		columns: {
+			createdAt: 'Date',
+			account: 'Account',
+			kind: 'Kind',
+			amount: 'Amount',
+			balance: 'Balance',
+			order: 'Booking',
+			journal: 'Journal',
+			description: 'Description',
+		},
+		balanceHint: 'The running balance is shown when the list is filtered to exactly one account.',
+		imbalance: 'The ledger does not balance: debit {{debit}}, credit {{credit}}, difference {{difference}}.',
+		journals: 'Journals that do not add up:',
+	},
+	providers: {
+		BankTransfer: 'Bank transfer',
+		Stripe: 'Card (Stripe)',
+		OnSite: 'On site',
+		Voucher: 'Voucher',
+	},
+	directions: { Incoming: 'Incoming', Outgoing: 'Outgoing' },
+	paymentStatuses: {
+		Pending: 'Pending',
+		Succeeded: 'Succeeded',
+		Failed: 'Failed',
+		Cancelled: 'Cancelled',
+	},
+	payments: {
+		columns: {
+			createdAt: 'Date',
+			provider: 'Provider',
+			direction: 'Direction',
+			status: 'Status',
+			amount: 'Amount',
+			reference: 'Reference',
+			order: 'Booking',
+		},
+		detail: {
+			title: 'Payment {{reference}}',
+			facts: 'Details',
+			externalId: 'Provider id',
+			note: 'Note',
+			payload: 'Provider data',
+			payloadHint: 'As received; secrets (keys, tokens, IBAN, card …) are masked.',
+			noPayload: 'No provider data stored.',
+			back: 'Back to the payments',
+		},
+	},
+	tasks: {
+		columns: {
+			taskName: 'Task',
+			trigger: 'Trigger',
+			status: 'Status',
+			startedAt: 'Started',
+			finishedAt: 'Finished',
+			itemsProcessed: 'Items',
+			error: 'Error',
+		},
+		triggers: { schedule: 'Schedule', manual: 'Manual', startup: 'Server start' },
+		statuses: { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
+		names: {
+			'session-cleanup': 'Delete expired sessions',
+			'email-delivery': 'Send e-mails',
+			'order-expiry': 'Expire unpaid bookings',
+			'order-completion': 'Complete bookings',
+			'waitlist-offers': 'Notify the waiting list',
+			'ical-import': 'Import calendars (iCal)',
+			'arrival-instructions': 'Send arrival instructions',
+			'order-reminders': 'Send reminders',
+		},
+		runNow: {
+			title: 'Run now',
+			submit: 'Run now',
+			succeeded: '“{{task}}” ran ({{count}} items).',
+			failed: '“{{task}}” failed: {{error}}',
+			busy: '“{{task}}” is running right now; please try again later.',
+			unknown: 'There is no such task.',
+		},
+	},
+}
