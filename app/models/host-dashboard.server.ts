@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, sum } from 'drizzle-orm'
-import { playroomOpeningHours, playrooms } from '#db/schema/catalogue.ts'
+import { and, asc, eq, gt, gte, inArray, lt, sum } from 'drizzle-orm'
+import { playroomBlocks, playroomOpeningHours, playrooms } from '#db/schema/catalogue.ts'
 import { orders, SLOT_HOLDING_STATUSES } from '#db/schema/orders.ts'
 import { addDays, isoWeekday, localDateOf, startOfLocalDay, type LocalDate } from '#app/domain/berlin-time.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
@@ -125,6 +125,46 @@ export function hostOccupancy(
 const isHolding = (order: OrderListItem) =>
 	(SLOT_HOLDING_STATUSES as readonly string[]).includes(order.status)
 
+/**
+ * Calendar conflicts (issue 13): busy times imported from an external iCal
+ * feed that overlap an order still holding its slot, from now on. The import
+ * e-mails the host once per new overlap (ical-emails.server.ts); the dashboard
+ * keeps naming both until the host resolves it (cancels the order, or the
+ * event leaves the feed).
+ */
+export function hostCalendarConflicts(hostId: string, options: { now?: number } = {}, db: DbOrTx = getDb()) {
+	const now = new Date(options.now ?? Date.now())
+	return db
+		.select({
+			blockId: playroomBlocks.id,
+			eventStart: playroomBlocks.startsAt,
+			eventEnd: playroomBlocks.endsAt,
+			eventTitle: playroomBlocks.note,
+			playroomName: playrooms.name,
+			orderId: orders.id,
+			orderCode: orders.code,
+			checkIn: orders.checkIn,
+			checkOut: orders.checkOut,
+		})
+		.from(playroomBlocks)
+		.innerJoin(playrooms, eq(playrooms.id, playroomBlocks.playroomId))
+		.innerJoin(
+			orders,
+			and(
+				eq(orders.playroomId, playroomBlocks.playroomId),
+				inArray(orders.status, [...SLOT_HOLDING_STATUSES]),
+				lt(orders.checkIn, playroomBlocks.endsAt),
+				gt(orders.checkOut, playroomBlocks.startsAt),
+			),
+		)
+		.where(
+			and(eq(playrooms.hostId, hostId), eq(playroomBlocks.source, 'ICal'), gt(playroomBlocks.endsAt, now)),
+		)
+		.orderBy(asc(orders.checkIn))
+		.limit(20)
+		.all()
+}
+
 /** Everything /host/dashboard shows. */
 export function getHostDashboard(hostId: string, options: { now?: number } = {}, db: DbOrTx = getDb()) {
 	const now = options.now ?? Date.now()
@@ -148,6 +188,7 @@ export function getHostDashboard(hostId: string, options: { now?: number } = {},
 		revenue: hostRevenue(hostId, { now }, db),
 		occupancy: hostOccupancy(hostId, { now }, db),
 		occupancyDays: OCCUPANCY_DAYS,
+		calendarConflicts: hostCalendarConflicts(hostId, { now }, db),
 		now,
 	}
 }

@@ -67,6 +67,10 @@ export const hostOffice = {
 			UnreadChatMessages: 'Ungelesene Chatnachrichten beantworten ({{count}})',
 			CreateFirstPlayroom: 'Lege deinen ersten Spielraum an',
 		},
+		conflicts: 'Kalenderkonflikte',
+		conflict:
+			'Importierter Termin „{{event}}“ ({{eventTime}}) überschneidet die Buchung {{code}} ({{orderTime}}) in {{playroom}}',
+		conflictUntitled: 'ohne Titel',
 		today: 'Heute',
 		thisWeek: 'Diese Woche',
 		noOrders: 'Keine Buchungen.',

@@ -70,6 +70,10 @@ export const hostOffice: TranslationShape<typeof de> = {
 			UnreadChatMessages: 'Answer unread chat messages ({{count}})',
 			CreateFirstPlayroom: 'Create your first playroom',
 		},
+		conflicts: 'Calendar conflicts',
+		conflict:
+			'Imported event “{{event}}” ({{eventTime}}) overlaps booking {{code}} ({{orderTime}}) in {{playroom}}',
+		conflictUntitled: 'untitled',
 		today: 'Today',
 		thisWeek: 'This week',
 		noOrders: 'No bookings.',

@@ -99,6 +99,25 @@ export default function HostDashboardPage({ loaderData: data }: Route.ComponentP
 				<DetailSection id="dashboard-next" title={th('dashboard.nextActivities')} wide>
 					<NextActivities items={data.activities} />
 				</DetailSection>
+				{data.calendarConflicts.length ? (
+					<DetailSection id="dashboard-conflicts" title={th('dashboard.conflicts')} wide>
+						<ul className="flex flex-col gap-2" data-testid="calendar-conflicts">
+							{data.calendarConflicts.map((conflict) => (
+								<li key={`${conflict.blockId}-${conflict.orderId}`}>
+									<LocaleLink to={`/host/orders/${conflict.orderId}`} className="link">
+										{th('dashboard.conflict', {
+											event: conflict.eventTitle || th('dashboard.conflictUntitled'),
+											eventTime: formatStay(conflict.eventStart, conflict.eventEnd, locale),
+											code: conflict.orderCode,
+											orderTime: formatStay(conflict.checkIn, conflict.checkOut, locale),
+											playroom: conflict.playroomName,
+										})}
+									</LocaleLink>
+								</li>
+							))}
+						</ul>
+					</DetailSection>
+				) : null}
 				<DetailSection id="dashboard-today" title={th('dashboard.today')}>
 					<OrderList orders={data.today} testId="orders-today" />
 				</DetailSection>
