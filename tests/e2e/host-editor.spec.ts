@@ -170,12 +170,14 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 		.getByLabel(t.chooseFiles)
 		.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') })
 	await page.getByRole('button', { name: t.upload }).click()
-	await expect(page.getByText(t.notImage)).toBeVisible()
+	// The upload goes through the real server and sharp: on a loaded CI machine that can take longer
+	// than the default 7 s (seen once in CI).
+	await expect(page.getByText(t.notImage)).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByTestId('editor-photo')).toHaveCount(0)
 
 	await page.getByLabel(t.chooseFiles).setInputFiles(await photos(testInfo))
 	await page.getByRole('button', { name: t.upload }).click()
-	await expect(page.getByText(t.uploaded)).toBeVisible()
+	await expect(page.getByText(t.uploaded)).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByTestId('editor-photo')).toHaveCount(3)
 
 	// price
