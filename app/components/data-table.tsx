@@ -243,3 +243,39 @@ export function DataTable<Item>({
 		</div>
 	)
 }
+
+/**
+ * A whole back-office list page around the data table: the document title, the
+ * heading, anything the page shows above the table (banners, forms) as
+ * children, and the table itself fed from the loader's table page
+ * (`loadTablePage`). Every admin list uses it, so they look and behave alike.
+ */
+export function DataTablePage<Item>({
+	title,
+	testId,
+	page,
+	children,
+	...table
+}: Omit<DataTableProps<Item>, 'view' | 'items' | 'totalCount' | 'error' | 'label'> & {
+	title: string
+	testId: string
+	page: { view: TableView; items: Item[]; totalCount: number; error: string | null }
+	children?: React.ReactNode
+}) {
+	const { t } = useTranslation()
+	return (
+		<main id="main" data-testid={testId}>
+			<title>{`${title} | ${t('appName')}`}</title>
+			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
+			{children}
+			<DataTable
+				{...table}
+				label={title}
+				view={page.view}
+				items={page.items}
+				totalCount={page.totalCount}
+				error={page.error}
+			/>
+		</main>
+	)
+}

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/money-transactions.ts'
-import { DataTable } from '#app/components/data-table.tsx'
+import { loadAdminTablePage } from './admin-table.server.ts'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { getLedgerCheck, ledgerTable, listLedger, type LedgerItem } from '#app/models/admin-ledger.server.ts'
-import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
-import { getT } from '#app/utils/i18n.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -20,10 +17,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * (the dashboard's ledger check).
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(ledgerTable, args.request, looseT(getT(args.context)), (query) =>
-		listLedger(admin, query),
-	)
+	const { admin, page } = await loadAdminTablePage(args, ledgerTable, listLedger)
 	const oneAccount = page.data.view.filters.some((filter) => filter.name === 'account' && filter.value)
 	return data({ ...page.data, oneAccount, check: getLedgerCheck(admin) }, { status: page.status })
 }
@@ -74,9 +68,14 @@ export default function MoneyTransactionsPage({ loaderData }: Route.ComponentPro
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-ledger">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
+		<DataTablePage
+			title={title}
+			testId="admin-ledger"
+			page={loaderData}
+			rowKey={(row) => row.id}
+			cell={cell}
+			rowTestId="ledger-row"
+		>
 			{check.balanced ? null : (
 				<div role="alert" className="mb-4 rounded-lg border border-danger p-4" data-testid="ledger-imbalance">
 					<p className="font-semibold">
@@ -105,16 +104,6 @@ export default function MoneyTransactionsPage({ loaderData }: Route.ComponentPro
 			{loaderData.oneAccount ? null : (
 				<p className="mb-2 text-sm text-ink-muted">{tm('ledger.balanceHint')}</p>
 			)}
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(row) => row.id}
-				cell={cell}
-				error={loaderData.error}
-				rowTestId="ledger-row"
-			/>
-		</main>
+		</DataTablePage>
 	)
 }

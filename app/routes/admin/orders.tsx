@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/orders.ts'
+import { loadAdminTablePage } from './admin-table.server.ts'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
-import { DataTable } from '#app/components/data-table.tsx'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { listAdminOrders, orderTable, type AdminOrderItem } from '#app/models/admin-orders.server.ts'
-import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
-import { getT } from '#app/utils/i18n.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -20,10 +17,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * columns and CSV (the same definition as /api/Admin/Orders/Index and Export).
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(orderTable, args.request, looseT(getT(args.context)), (query) =>
-		listAdminOrders(admin, query),
-	)
+	const { page } = await loadAdminTablePage(args, orderTable, listAdminOrders)
 	return data(page.data, { status: page.status })
 }
 
@@ -69,20 +63,14 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-orders">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(order) => order.id}
-				cell={cell}
-				exportPath="/api/Admin/Orders/Export"
-				error={loaderData.error}
-				rowTestId="order-row"
-			/>
-		</main>
+		<DataTablePage
+			title={title}
+			testId="admin-orders"
+			page={loaderData}
+			rowKey={(order) => order.id}
+			cell={cell}
+			exportPath="/api/Admin/Orders/Export"
+			rowTestId="order-row"
+		/>
 	)
 }

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/payment-transactions.ts'
-import { DataTable } from '#app/components/data-table.tsx'
+import { loadAdminTablePage } from './admin-table.server.ts'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { listPayments, paymentTable, type PaymentItem } from '#app/models/admin-ledger.server.ts'
-import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
-import { getT } from '#app/utils/i18n.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -19,10 +16,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * provider's raw payload (secrets masked).
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(paymentTable, args.request, looseT(getT(args.context)), (query) =>
-		listPayments(admin, query),
-	)
+	const { page } = await loadAdminTablePage(args, paymentTable, listPayments)
 	return data(page.data, { status: page.status })
 }
 
@@ -60,19 +54,13 @@ export default function PaymentTransactionsPage({ loaderData }: Route.ComponentP
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-payments">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(row) => row.id}
-				cell={cell}
-				error={loaderData.error}
-				rowTestId="payment-row"
-			/>
-		</main>
+		<DataTablePage
+			title={title}
+			testId="admin-payments"
+			page={loaderData}
+			rowKey={(row) => row.id}
+			cell={cell}
+			rowTestId="payment-row"
+		/>
 	)
 }

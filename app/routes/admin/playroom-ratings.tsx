@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { data, useActionData } from 'react-router'
 import type { Route } from './+types/playroom-ratings.ts'
+import { loadAdminTablePage } from './admin-table.server.ts'
 import { AdminReasonForm } from '#app/components/admin-reason-form.tsx'
-import { DataTable } from '#app/components/data-table.tsx'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
 	listAdminRatings,
@@ -12,7 +13,6 @@ import {
 } from '#app/models/admin-ratings.server.ts'
 import { ratingVisibilitySchema } from '#app/schemas/admin-entities.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
@@ -28,10 +28,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * with a reason, and the playroom's average follows at once.
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(ratingTable, args.request, looseT(getT(args.context)), (query) =>
-		listAdminRatings(admin, query),
-	)
+	const { page } = await loadAdminTablePage(args, ratingTable, listAdminRatings)
 	return data(page.data, { status: page.status })
 }
 
@@ -108,19 +105,13 @@ export default function AdminRatingsPage({ loaderData }: Route.ComponentProps) {
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-ratings">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(rating) => rating.id}
-				cell={cell}
-				error={loaderData.error}
-				rowTestId="rating-row"
-			/>
-		</main>
+		<DataTablePage
+			title={title}
+			testId="admin-ratings"
+			page={loaderData}
+			rowKey={(rating) => rating.id}
+			cell={cell}
+			rowTestId="rating-row"
+		/>
 	)
 }

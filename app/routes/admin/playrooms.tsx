@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
-import { DataTable } from '#app/components/data-table.tsx'
+import { loadAdminTablePage } from './admin-table.server.ts'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
 import {
@@ -9,11 +10,7 @@ import {
 	playroomTable,
 	type AdminPlayroomItem,
 } from '#app/models/admin-playrooms.server.ts'
-import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
-import { getT } from '#app/utils/i18n.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -23,10 +20,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * paging, columns.
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(playroomTable, args.request, looseT(getT(args.context)), (query) =>
-		listAdminPlayrooms(admin, query),
-	)
+	const { page } = await loadAdminTablePage(args, playroomTable, listAdminPlayrooms)
 	return data(page.data, { status: page.status })
 }
 
@@ -65,19 +59,13 @@ export default function AdminPlayroomsPage({ loaderData }: Route.ComponentProps)
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-playrooms">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(playroom) => playroom.id}
-				cell={cell}
-				error={loaderData.error}
-				rowTestId="playroom-row"
-			/>
-		</main>
+		<DataTablePage
+			title={title}
+			testId="admin-playrooms"
+			page={loaderData}
+			rowKey={(playroom) => playroom.id}
+			cell={cell}
+			rowTestId="playroom-row"
+		/>
 	)
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
 import type { Route } from './+types/task-runs.ts'
-import { DataTable } from '#app/components/data-table.tsx'
+import { loadAdminTablePage } from './admin-table.server.ts'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { DetailSection } from '#app/components/detail-frame.tsx'
 import {
 	executionTable,
@@ -13,7 +14,6 @@ import {
 } from '#app/models/admin-tasks.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
@@ -29,10 +29,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * task that is running already is refused with a message).
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(executionTable, args.request, looseT(getT(args.context)), (query) =>
-		listTaskRuns(admin, query),
-	)
+	const { admin, page } = await loadAdminTablePage(args, executionTable, listTaskRuns)
 	return data({ ...page.data, tasks: runnableTasks(admin) }, { status: page.status })
 }
 
@@ -91,9 +88,14 @@ export default function TaskRunsPage({ loaderData }: Route.ComponentProps) {
 		}
 	}
 	return (
-		<main id="main" data-testid="admin-task-runs">
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
+		<DataTablePage
+			title={title}
+			testId="admin-task-runs"
+			page={loaderData}
+			rowKey={(run) => run.id}
+			cell={cell}
+			rowTestId="task-run-row"
+		>
 			<div className="mb-6">
 				<DetailSection id="run-now" title={tm('tasks.runNow.title')}>
 					<ul className="grid gap-2 sm:grid-cols-2">
@@ -114,16 +116,6 @@ export default function TaskRunsPage({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</DetailSection>
 			</div>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(run) => run.id}
-				cell={cell}
-				error={loaderData.error}
-				rowTestId="task-run-row"
-			/>
-		</main>
+		</DataTablePage>
 	)
 }

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/users.ts'
+import { loadAdminTablePage } from './admin-table.server.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
-import { DataTable } from '#app/components/data-table.tsx'
+import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { requireUserRow } from '#app/models/account.server.ts'
 import { listUsers, userTable, type UserListItem } from '#app/models/admin-users.server.ts'
 import { confirmEmailAsAdmin } from '#app/models/credentials.server.ts'
 import { userIdQuerySchema } from '#app/schemas/account.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
@@ -23,11 +23,8 @@ import { listOf } from './user-area.server.ts'
  * e-mail". One module under three route ids.
  */
 export async function loader(args: Route.LoaderArgs) {
-	const admin = await requireRole(args, 'Admin')
 	const { list, role } = listOf(args.request)
-	const page = loadTablePage(userTable, args.request, looseT(getT(args.context)), (query) =>
-		listUsers(admin, role, query),
-	)
+	const { page } = await loadAdminTablePage(args, userTable, (admin, query) => listUsers(admin, role, query))
 	return data({ list, ...page.data }, { status: page.status })
 }
 
@@ -92,20 +89,14 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
 		}
 	}
 	return (
-		<main id="main" data-testid={`admin-${loaderData.list}`}>
-			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<DataTable
-				label={title}
-				view={loaderData.view}
-				items={loaderData.items}
-				totalCount={loaderData.totalCount}
-				rowKey={(user) => user.id}
-				cell={cell}
-				exportPath={EXPORT[loaderData.list]}
-				error={loaderData.error}
-				rowTestId="user-row"
-			/>
-		</main>
+		<DataTablePage
+			title={title}
+			testId={`admin-${loaderData.list}`}
+			page={loaderData}
+			rowKey={(user) => user.id}
+			cell={cell}
+			exportPath={EXPORT[loaderData.list]}
+			rowTestId="user-row"
+		/>
 	)
 }

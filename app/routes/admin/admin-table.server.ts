@@ -1,0 +1,26 @@
+import type { RouterContextProvider } from 'react-router'
+import type { SessionUser } from '#app/models/session.server.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import {
+	loadTablePage,
+	type DataTable,
+	type ListPage,
+	type TableQuery,
+} from '#app/utils/data-table.server.ts'
+import { getT } from '#app/utils/i18n.server.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+
+/**
+ * The loader half of an admin list page: the Admin check first, then the
+ * table page of the URL's state (a translated 400 for an invalid state, see
+ * loadTablePage). The page answers `data(page.data, { status: page.status })`.
+ */
+export async function loadAdminTablePage<Row, Item>(
+	args: { request: Request; context: Readonly<RouterContextProvider> },
+	table: DataTable<Row, Item>,
+	list: (admin: SessionUser, query: TableQuery) => ListPage<Item>,
+) {
+	const admin = await requireRole(args, 'Admin')
+	const page = loadTablePage(table, args.request, looseT(getT(args.context)), (query) => list(admin, query))
+	return { admin, page }
+}
