@@ -22,7 +22,7 @@ export function useStatusPolling(endpoint: string | null, initial: StatusCounts 
 	const revalidator = useRevalidator()
 	const shown = initial ? JSON.stringify(pickCounts(initial)) : ''
 	useEffect(() => {
-		if (!endpoint || !initial) return
+		if (!endpoint || !shown) return
 		let stopped = false
 		const poll = async () => {
 			if (stopped || document.visibilityState !== 'visible') return
@@ -48,8 +48,8 @@ export function useStatusPolling(endpoint: string | null, initial: StatusCounts 
 			window.clearInterval(timer)
 			document.removeEventListener('visibilitychange', onVisible)
 		}
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- restart when the endpoint or the shown counts change
-	}, [endpoint, shown])
+		// Restarts when the endpoint or the shown counts change (and after a revalidation, which is harmless).
+	}, [endpoint, shown, revalidator])
 	return initial
 }
 
