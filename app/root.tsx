@@ -15,6 +15,7 @@ import { isbot } from 'isbot'
 import type { Route } from './+types/root.ts'
 import { AccountChrome } from './components/account-chrome.tsx'
 import { CatalogueChrome } from './components/catalogue-chrome.tsx'
+import { ConsentNotice } from './components/consent-notice.tsx'
 import { ErrorPage } from './components/error-page.tsx'
 import { SiteChrome } from './components/site-chrome.tsx'
 import { ProgressBar } from './components/progress-bar.tsx'
@@ -27,6 +28,7 @@ import { getAuth } from './utils/auth.server.ts'
 import { installChunkReloadGuard } from './utils/chunk-reload.client.ts'
 import { ensureClientLocale } from './utils/i18n.client.ts'
 import { COOKIE_NAMES, readCookies } from './utils/cookies.server.ts'
+import { CONSENT_COOKIE, parseConsent } from './utils/consent.ts'
 import { appendResponseCookie } from './utils/context.server.ts'
 import { getEnv } from './utils/env.server.ts'
 import { getLocale } from './utils/i18n.server.ts'
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { toast, clearCookie } = await readToast(request)
 	if (clearCookie) appendResponseCookie(context, clearCookie)
 	const user = session?.user
+	const consentCookie = cookies[CONSENT_COOKIE]
+	const consentDecided = parseConsent(consentCookie).decided
 	return {
 		locale,
 		messagesVersion: MESSAGES_VERSION,
@@ -70,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		colorMode: cookies[COOKIE_NAMES.colorMode] === 'light' ? ('light' as const) : ('dark' as const),
 		sidebar: parseSidebarState(cookies[COOKIE_NAMES.sidebar]),
 		toast,
+		// The first-visit banner is server-rendered (ADR 0068); the page cache key holds the same state.
+		consent: { decided: consentDecided, returning: Boolean(consentCookie) && !consentDecided },
 		isBot: isbot(request.headers.get('User-Agent')),
 		publicConfig: { mapStyleUrl: env.MAP_STYLE_URL ?? null },
 	}
@@ -149,6 +155,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<AccountChrome />
 			<CatalogueChrome />
 			<Outlet />
+			<ConsentNotice decided={loaderData.consent.decided} returning={loaderData.consent.returning} />
 			<AppToaster colorMode={loaderData.colorMode} />
 		</RealtimeProvider>
 	)

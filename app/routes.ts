@@ -57,6 +57,7 @@ export default [
 	// Resource routes (no locale): translations, theme/UI preferences, API.
 	route('_i18n/:buildId/:locale/messages.json', 'routes/resources/i18n-messages.ts'),
 	route('resources/preferences', 'routes/resources/preferences.ts'),
+	route('resources/consent', 'routes/resources/consent.ts'),
 	route('resources/locale', 'routes/resources/locale.ts'),
 	route('resources/impersonation', 'routes/resources/impersonation.ts'),
 	route('resources/favourites', 'routes/resources/favourites.ts'),

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, test } from 'vitest'
+import { CONSENT_REVISION } from '#app/utils/consent.ts'
 import { createPageCache } from './page-cache.ts'
 
 let server: http.Server | undefined
@@ -70,6 +71,20 @@ describe('page micro-cache', () => {
 		await get(`${base}/b`)
 		await get(`${base}/a`, { Cookie: 'color_mode=light' })
 		expect(renders).toBe(3)
+	})
+
+	test('the consent banner state is part of the key: none, outdated, and each decided set of categories (ADR 0068)', async () => {
+		const { base } = await start()
+		const cc = (record: object) => ({ Cookie: `cc_cookie=${encodeURIComponent(JSON.stringify(record))}` })
+		const necessary = cc({ categories: ['necessary'], revision: CONSENT_REVISION })
+		await get(`${base}/a`)
+		await get(`${base}/a`, cc({ categories: ['necessary'], revision: CONSENT_REVISION - 1 }))
+		await get(`${base}/a`, necessary)
+		await get(`${base}/a`, cc({ categories: ['necessary', 'functional'], revision: CONSENT_REVISION }))
+		expect(renders).toBe(4)
+		const again = await get(`${base}/a`, cc({ revision: CONSENT_REVISION, categories: ['necessary'], x: 1 }))
+		expect(again.response.headers.get('x-cache')).toBe('HIT')
+		expect(renders).toBe(4)
 	})
 
 	test('requests with credentials or a pending toast are never served from or stored in the cache', async () => {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
 import { parseCookie } from 'cookie'
+import { CONSENT_COOKIE, parseConsent } from '#app/utils/consent.ts'
 
 /**
  * A short-lived in-memory cache of anonymous page responses
@@ -67,7 +68,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 		return JSON.stringify([
 			req.originalUrl,
 			...RENDERING_COOKIES.map((name) => cookies[name] ?? ''),
-			consentCategories(cookies.cc_cookie),
+			consentKey(cookies[CONSENT_COOKIE]),
 			isbot(req.get('User-Agent')) ? 'bot' : '',
 			// Only "/" decides by Accept-Language (first-visit locale redirect).
 			req.path === '/' ? (req.get('Accept-Language') ?? '') : '',
@@ -156,12 +157,13 @@ export function createPageCache(options: PageCacheOptions = {}) {
 }
 
 /** The consent categories (not the visitor-unique parts) of the cc_cookie. */
-function consentCategories(value: string | undefined): string {
+/**
+ * The consent part of the key: what the page renders by it (the first-visit
+ * banner, ADR 0068; later maps/analytics). "No cookie", "outdated or broken"
+ * (banner with the revision message) and each decided set of categories.
+ */
+function consentKey(value: string | undefined): string {
 	if (!value) return ''
-	try {
-		const parsed = JSON.parse(value) as { categories?: unknown }
-		return Array.isArray(parsed.categories) ? [...parsed.categories].map(String).sort().join(',') : ''
-	} catch {
-		return 'invalid'
-	}
+	const consent = parseConsent(value)
+	return consent.decided ? consent.categories.join(',') : 'undecided'
 }

@@ -7,6 +7,7 @@ import {
 	notifyConsentChanged,
 	readBrowserConsent,
 	type ConsentCategory,
+	type ConsentChoice,
 } from '#app/utils/consent.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 
@@ -14,7 +15,9 @@ import { localizePath, type Locale } from '#app/utils/locale.ts'
  * The consent banner: vanilla-cookieconsent 2.9 configured exactly as spec §4
  * and §9 say (docs/decisions/0031-consent.md). Loaded lazily by
  * app/utils/consent.ts — only when no valid consent is stored or the visitor
- * opens the settings — so pages do not ship it.
+ * opens the settings — so pages do not ship it. It does not show its own
+ * first-visit banner (autorun off): components/consent-notice.tsx renders that
+ * on the server and calls acceptChoice (ADR 0068).
  */
 let cookieConsent: CookieConsent | null = null
 const languages: Record<string, LanguageSetting> = {}
@@ -33,10 +36,6 @@ const NECESSARY_COOKIES = [
 	['sz:favourites', 'favourites'],
 ] as const
 
-/** v2 shows the revision message whenever the stored revision differs — also on a first visit; only say it to returning visitors. */
-const hadConsentBefore = () =>
-	document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`))
-
 function languageSetting(locale: Locale): LanguageSetting {
 	const t = i18next.getFixedT(locale, 'consent')
 	const row = (name: string, key: string) => ({
@@ -49,10 +48,9 @@ function languageSetting(locale: Locale): LanguageSetting {
 	return {
 		consent_modal: {
 			title: t('banner.title'),
-			description: `${t('banner.description')} <button type="button" data-cc="c-settings" class="cc-link">${t('banner.settings')}</button>{{revision_message}}`,
+			description: `${t('banner.description')} <button type="button" data-cc="c-settings" class="cc-link">${t('banner.settings')}</button>`,
 			primary_btn: { text: t('banner.acceptAll'), role: 'accept_all' },
 			secondary_btn: { text: t('banner.acceptNecessary'), role: 'accept_necessary' },
-			revision_message: hadConsentBefore() ? `<br><br>${t('banner.revision')}` : '',
 		},
 		settings_modal: {
 			title: t('settings.title'),
@@ -119,6 +117,9 @@ export function startConsentBanner(locale: Locale) {
 		autoclear_cookies: false,
 		force_consent: false,
 		page_scripts: true,
+		// The first-visit banner is server-rendered (components/consent-notice.tsx, ADR 0068) and
+		// paints with the page; the library never shows its own, it stores the choice.
+		autorun: false,
 		// The library would treat every automated browser (navigator.webdriver) as a bot and never
 		// show; bots do not act on the banner anyway, and the server ignores their analytics.
 		hide_from_bots: false,
@@ -134,6 +135,11 @@ export function startConsentBanner(locale: Locale) {
 
 export function showConsentSettings() {
 	cookieConsent?.showSettings(0)
+}
+
+/** The server-rendered banner's "accept all" / "necessary only", with JavaScript. */
+export function acceptChoice(choice: ConsentChoice) {
+	cookieConsent?.accept(choice === 'all' ? 'all' : ['necessary'])
 }
 
 /** Adds one category to what the visitor has accepted (the map's "allow" button). */

@@ -14,6 +14,11 @@ export const CONSENT_COOKIE = 'cc_cookie'
 export const CONSENT_REVISION = 1
 export const CONSENT_CATEGORIES = ['necessary', 'functional', 'analytics'] as const
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]
+/** The banner's two buttons: "accept all" and "necessary only". */
+export const CONSENT_CHOICES = ['all', 'necessary'] as const
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number]
+/** cookie_expiration of the library: 182 days. */
+export const CONSENT_MAX_AGE_SECONDS = 182 * 24 * 60 * 60
 
 export type ConsentState = {
 	/** A consent of the current revision is stored (the banner stays hidden). */
@@ -36,6 +41,25 @@ export function parseConsent(value: string | undefined | null): ConsentState {
 		return { decided: true, categories }
 	} catch {
 		return NO_CONSENT
+	}
+}
+
+/**
+ * The cc_cookie record exactly as vanilla-cookieconsent 2.9 writes it on a first
+ * decision (spec §3 "Consent record"): the server's banner form stores the same
+ * JSON, so the library and parseConsent read it like their own.
+ */
+export function consentRecord(choice: ConsentChoice, uuid: string, now: Date) {
+	const categories = choice === 'all' ? [...CONSENT_CATEGORIES] : ['necessary']
+	return {
+		categories,
+		level: categories,
+		revision: CONSENT_REVISION,
+		data: null,
+		rfc_cookie: true,
+		consent_date: now.toISOString(),
+		consent_uuid: uuid,
+		last_consent_update: now.toISOString(),
 	}
 }
 
@@ -89,7 +113,10 @@ export function useConsent(): ConsentState {
 type ConsentModule = typeof ConsentBannerModule
 let banner: Promise<ConsentModule> | null = null
 
-/** Loads the banner library (once) and runs it: it shows itself when no valid consent is stored. */
+/**
+ * Loads the banner library (once) and runs it. The first-visit banner itself is
+ * server-rendered (ConsentNotice); the library stores the decision and owns the settings.
+ */
 export function loadConsentBanner(locale: Locale): Promise<ConsentModule> {
 	banner ??= import('#app/components/consent-banner.client.ts').then((module) => {
 		module.startConsentBanner(locale)
@@ -101,6 +128,11 @@ export function loadConsentBanner(locale: Locale): Promise<ConsentModule> {
 /** The footer's "cookie settings" and the map's "allow" button. */
 export async function openConsentSettings(locale: Locale) {
 	;(await loadConsentBanner(locale)).showConsentSettings()
+}
+
+/** The server-rendered banner's buttons, with JavaScript. */
+export async function chooseConsent(locale: Locale, choice: ConsentChoice) {
+	;(await loadConsentBanner(locale)).acceptChoice(choice)
 }
 
 export async function grantConsent(locale: Locale, category: ConsentCategory) {

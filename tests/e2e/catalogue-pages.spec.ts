@@ -431,6 +431,33 @@ test.describe('consent', () => {
 		expect(requests.filter((url) => !url.startsWith(baseURL ?? ''))).toEqual([])
 	})
 
+	test.describe('without JavaScript', () => {
+		test.use({ javaScriptEnabled: false })
+
+		test('the banner is in the page; "necessary only" stores the consent and the next page has no banner', async ({
+			page,
+			context,
+		}) => {
+			await page.goto('/playrooms/cities/koeln')
+			const banner = page.getByRole('dialog', { name: TEXT.de.banner })
+			await expect(banner).toBeVisible()
+			await banner.getByRole('button', { name: TEXT.de.necessaryOnly }).click()
+			await expect(page).toHaveURL(/\/playrooms\/cities\/koeln$/)
+			await expect(page.getByRole('dialog', { name: TEXT.de.banner })).toHaveCount(0)
+			const consentCookie = (await context.cookies()).find((c) => c.name === 'cc_cookie')
+			expect(JSON.parse(decodeURIComponent(consentCookie?.value ?? '{}'))).toMatchObject({
+				categories: ['necessary'],
+				revision: 1,
+				rfc_cookie: true,
+			})
+			expect(consentCookie).toMatchObject({ sameSite: 'Lax', path: '/', httpOnly: false })
+
+			await page.getByTestId('playroom-card').first().getByRole('link').click()
+			await expect(page.getByTestId('booking-panel')).toBeVisible()
+			await expect(page.getByRole('dialog', { name: TEXT.de.banner })).toHaveCount(0)
+		})
+	})
+
 	test('"accept all" starts the page_view trace; the footer link reopens the settings with the cookie table (en)', async ({
 		page,
 	}) => {
