@@ -28,6 +28,10 @@ describe('admin entity pages', () => {
 		await page(PlayroomsPage, playroomsLoader, `/admin/playrooms?tableFilter=${encodeURIComponent(name)}`)
 		expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(`/en/admin/playrooms/${room.id}`)
 		expect(screen.getAllByTestId('playroom-row')).toHaveLength(1)
+		// The CSV of the same query (the page's own search is appended), from the list's API.
+		expect(screen.getByTestId('table-export').getAttribute('href')).toMatch(
+			/^\/api\/Admin\/Playrooms\/Export\?/,
+		)
 
 		await page(PlayroomPage, playroomLoader, `/admin/playrooms/${room.id}`, { playroomId: room.id })
 		expect(screen.getByRole('heading', { level: 1, name })).toBeTruthy()
