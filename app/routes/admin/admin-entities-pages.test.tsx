@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
+import { ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
@@ -42,6 +43,7 @@ describe('admin entity pages', () => {
 	})
 
 	test('template texts: one linked row per type in a language', async () => {
+		ensurePlatformTemplates() // start-up's job; the list only reads
 		await page(TemplateTextsPage, templateTextsLoader, '/admin/templateTexts?locale=en&type=Reminder')
 		expect(screen.getByRole('link', { name: 'Reminder' })).toBeTruthy()
 		expect(screen.getAllByTestId('template-row')).toHaveLength(1)
