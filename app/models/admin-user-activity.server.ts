@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, gt } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
 import { sessions, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { latestOrders } from './admin-orders.server.ts'
 import { deleteUserSessions } from './session.server.ts'
 
 /**
@@ -22,24 +23,7 @@ function assertAdmin(actor: { role: UserRole }) {
 export function getUserActivity(actor: { role: UserRole }, userId: string, now = new Date()) {
 	assertAdmin(actor)
 	const db = getDb()
-	const guestOrders = db
-		.select({
-			id: orders.id,
-			code: orders.code,
-			status: orders.status,
-			checkIn: orders.checkIn,
-			checkOut: orders.checkOut,
-			totalAmount: orders.totalAmount,
-			playroomName: playrooms.name,
-		})
-		.from(orders)
-		.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
-		.where(eq(orders.guestId, userId))
-		.orderBy(desc(orders.createdAt), desc(orders.id))
-		.limit(LIMIT)
-		.all()
-		.map((o) => ({ ...o, checkIn: o.checkIn.getTime(), checkOut: o.checkOut.getTime() }))
-	const orderCount = db.select({ n: count() }).from(orders).where(eq(orders.guestId, userId)).get()?.n ?? 0
+	const guestOrders = latestOrders(eq(orders.guestId, userId), LIMIT, db)
 	const hostedPlayrooms = db
 		.select({ id: playrooms.id, name: playrooms.name, city: playrooms.city, status: playrooms.status })
 		.from(playrooms)
@@ -72,7 +56,12 @@ export function getUserActivity(actor: { role: UserRole }, userId: string, now =
 			userAgent: s.userAgent,
 			ip: s.ip,
 		}))
-	return { orders: guestOrders, orderCount, playrooms: hostedPlayrooms, sessions: liveSessions }
+	return {
+		orders: guestOrders.items,
+		orderCount: guestOrders.total,
+		playrooms: hostedPlayrooms,
+		sessions: liveSessions,
+	}
 }
 export type UserActivity = ReturnType<typeof getUserActivity>
 
