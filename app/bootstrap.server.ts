@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { findActiveSession } from './models/session.server.ts'
+import { ensurePlatformTemplates } from './models/template-texts.server.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/index.server.ts'
 import { registerAllTasks } from './tasks/index.server.ts'
 import { readAuthToken } from './utils/auth.server.ts'
@@ -13,8 +14,9 @@ import { startScheduler, stopScheduler } from './utils/scheduler.server.ts'
 
 /**
  * Start-up of the application inside the server process: migrate, seed an
- * empty database with demo data (SEED_DEMO), register and start the
- * background tasks. Called once by server/index.ts through server/app.ts.
+ * empty database with demo data (SEED_DEMO), write the platform's default
+ * template texts that are missing (idempotent; the admin list only reads
+ * them), register and start the background tasks. Called once by server/index.ts through server/app.ts.
  */
 export async function bootstrap({ hub, logger }: { hub: Hub; logger: Logger }) {
 	const env = getEnv()
@@ -29,6 +31,7 @@ export async function bootstrap({ hub, logger }: { hub: Hub; logger: Logger }) {
 		})
 		seeded = true
 	}
+	ensurePlatformTemplates()
 	registerAllTasks()
 	if (env.SCHEDULER === 'on') startScheduler({ hub, logger })
 	return { seeded }
@@ -46,7 +49,10 @@ export function warmUp({ logger }: { logger: Pick<Logger, 'debug' | 'warn'> }): 
 		const started = performance.now()
 		try {
 			await warmPasswordStrength()
-			logger.debug({ ms: Math.round(performance.now() - started) }, 'password-strength dictionaries warmed up')
+			logger.debug(
+				{ ms: Math.round(performance.now() - started) },
+				'password-strength dictionaries warmed up',
+			)
 		} catch (error) {
 			logger.warn({ err: error }, 'password-strength warm-up failed')
 		}

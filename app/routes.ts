@@ -83,6 +83,18 @@ export default [
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
 	route('api/Admin/Payments/:endpoint', 'routes/api/admin-payments.ts'),
+	// The other admin lists' Index and Export (one module; the resource names the data table).
+	...(
+		[
+			'Playrooms',
+			'PlayroomRatings',
+			'MoneyTransactions',
+			'PaymentTransactions',
+			'BackgroundTaskExecutions',
+		] as const
+	).map((name) =>
+		route(`api/Admin/${name}/:endpoint`, 'routes/api/admin-lists.ts', { id: `api/Admin/${name}` }),
+	),
 	route('api/Admin/Search/Get', 'routes/api/admin-search.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos', 'routes/api/host-playroom-photos.ts'),

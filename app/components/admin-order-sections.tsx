@@ -12,7 +12,8 @@ import { LocaleLink } from './locale-link.tsx'
 /** The admin order page's own sections (issue 14): people, payments, ledger, e-mails, bank transfer. */
 const INPUT = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink'
 
-function Rows({ head, rows, testId }: { head: string[]; rows: React.ReactNode[][]; testId: string }) {
+/** A compact read-only table of a detail section (no paging, no sorting). */
+export function Rows({ head, rows, testId }: { head: string[]; rows: React.ReactNode[][]; testId: string }) {
 	return (
 		<div className="overflow-x-auto">
 			<table className="w-full text-left text-sm" data-testid={testId}>

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { ORDER_STATUSES, orders, PAYMENT_STATUSES } from '#db/schema/orders.ts'
@@ -154,6 +154,33 @@ export const orderTable = defineDataTable({
 	},
 	toItem,
 })
+
+/**
+ * The newest orders matching `where` (a playroom's, a guest's …) and how many
+ * match in all: the short order lists of the admin detail pages, each linking
+ * to /admin/orders/:id and, for the rest, to the filtered order list.
+ */
+export function latestOrders(where: SQL, limit: number, db: DbOrTx = getDb()) {
+	const items = db
+		.select({
+			id: orders.id,
+			code: orders.code,
+			status: orders.status,
+			checkIn: orders.checkIn,
+			checkOut: orders.checkOut,
+			totalAmount: orders.totalAmount,
+			playroomName: playrooms.name,
+		})
+		.from(orders)
+		.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
+		.where(where)
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.limit(limit)
+		.all()
+		.map((o) => ({ ...o, checkIn: o.checkIn.getTime(), checkOut: o.checkOut.getTime() }))
+	const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0
+	return { items, total }
+}
 
 export function listAdminOrders(actor: { role: UserRole }, query: TableQuery): ListPage<AdminOrderItem> {
 	assertAdmin(actor)

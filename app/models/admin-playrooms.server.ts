@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { PLAYROOM_STATUSES, playrooms } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
@@ -14,6 +14,7 @@ import { queueEmail, renderEmailLayout } from '#app/utils/email.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { absoluteUrl, deliverSoon } from './account-emails.server.ts'
+import { latestOrders } from './admin-orders.server.ts'
 import { updatePlayroom } from './catalogue.server.ts'
 
 /**
@@ -142,22 +143,7 @@ export function getAdminPlayroomDetail(admin: Actor, playroomId: string, db: DbO
 		.from(users)
 		.where(eq(users.id, playroom.hostId))
 		.get()
-	const recentOrders = db
-		.select({
-			id: orders.id,
-			code: orders.code,
-			status: orders.status,
-			checkIn: orders.checkIn,
-			checkOut: orders.checkOut,
-		})
-		.from(orders)
-		.where(eq(orders.playroomId, playroomId))
-		.orderBy(desc(orders.createdAt), desc(orders.id))
-		.limit(10)
-		.all()
-		.map((o) => ({ ...o, checkIn: o.checkIn.getTime(), checkOut: o.checkOut.getTime() }))
-	const orderCount =
-		db.select({ n: count() }).from(orders).where(eq(orders.playroomId, playroomId)).get()?.n ?? 0
+	const { items: recentOrders, total: orderCount } = latestOrders(eq(orders.playroomId, playroomId), 10, db)
 	return {
 		playroom: {
 			id: playroom.id,

@@ -10,7 +10,6 @@ import {
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import type { DbOrTx } from '#app/utils/db.server.ts'
-import { ensurePlatformTemplates } from './template-texts.server.ts'
 
 /**
  * The platform's default template texts for the admin (issue 14, ADR 0096):
@@ -94,12 +93,14 @@ export const templateTextTable = defineDataTable({
 	toItem,
 })
 
-/** The platform defaults (rows missing in the database are created from the code's texts first). */
+/**
+ * The platform defaults. Read only: the rows are written at start-up and by the
+ * seed (`ensurePlatformTemplates`), never by a GET.
+ */
 export function listPlatformTemplates(
 	actor: { role: UserRole },
 	query: TableQuery,
 ): ListPage<AdminTemplateTextItem> {
 	if (actor.role !== 'Admin') throw new AppError(403)
-	ensurePlatformTemplates()
 	return runTableQuery(templateTextTable, query, { scope: isNull(templateTexts.hostId) })
 }

@@ -50,3 +50,14 @@ export const PLAYROOM_EDIT_TABS = [
 export function playroomEditorPath(playroomId: string, tab: (typeof PLAYROOM_EDIT_TABS)[number]) {
 	return `/host/playrooms/edit/${playroomId}/${tab}`
 }
+
+const EDITOR_PATH = new RegExp(`^/host/playrooms/edit/[^/]+(?:/(?:${PLAYROOM_EDIT_TABS.join('|')}))?/?$`)
+
+/**
+ * Whether a locale-free path is one of the playroom editor's routes (its
+ * index or a tab) — the only host routes an admin may open, on behalf of the
+ * host (docs/decisions/0102-admin-edits-on-behalf-of-the-host.md).
+ */
+export function isPlayroomEditorPath(pathname: string): boolean {
+	return EDITOR_PATH.test(pathname)
+}

@@ -4,6 +4,8 @@ export const hostEditor = {
 		status: 'Status: {{status}}',
 		preview: 'Öffentliche Vorschau',
 		overview: 'Zur Übersicht',
+		onBehalf: 'Du bearbeitest als Administrator im Auftrag von {{host}}.',
+		adminPage: 'Zurück zur Admin-Seite',
 	},
 	status: {
 		Draft: 'Entwurf',

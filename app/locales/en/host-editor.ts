@@ -7,6 +7,8 @@ export const hostEditor: TranslationShape<typeof de> = {
 		status: 'Status: {{status}}',
 		preview: 'Public preview',
 		overview: 'Back to overview',
+		onBehalf: 'You are editing as administrator on behalf of {{host}}.',
+		adminPage: 'Back to the admin page',
 	},
 	status: { Draft: 'Draft', Published: 'Published', Paused: 'Paused', Blocked: 'Blocked by admin' },
 	tabs: { label: 'Sections of the playroom' },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
+import { ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
@@ -28,6 +29,10 @@ describe('admin entity pages', () => {
 		await page(PlayroomsPage, playroomsLoader, `/admin/playrooms?tableFilter=${encodeURIComponent(name)}`)
 		expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(`/en/admin/playrooms/${room.id}`)
 		expect(screen.getAllByTestId('playroom-row')).toHaveLength(1)
+		// The CSV of the same query (the page's own search is appended), from the list's API.
+		expect(screen.getByTestId('table-export').getAttribute('href')).toMatch(
+			/^\/api\/Admin\/Playrooms\/Export\?/,
+		)
 
 		await page(PlayroomPage, playroomLoader, `/admin/playrooms/${room.id}`, { playroomId: room.id })
 		expect(screen.getByRole('heading', { level: 1, name })).toBeTruthy()
@@ -38,6 +43,7 @@ describe('admin entity pages', () => {
 	})
 
 	test('template texts: one linked row per type in a language', async () => {
+		ensurePlatformTemplates() // start-up's job; the list only reads
 		await page(TemplateTextsPage, templateTextsLoader, '/admin/templateTexts?locale=en&type=Reminder')
 		expect(screen.getByRole('link', { name: 'Reminder' })).toBeTruthy()
 		expect(screen.getAllByTestId('template-row')).toHaveLength(1)

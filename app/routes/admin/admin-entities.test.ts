@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { and, eq, isNull } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { templateTexts } from '#db/schema/access.ts'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { ratings } from '#db/schema/orders.ts'
 import { TEMPLATE_TYPES } from '#app/domain/host-access.ts'
 import { refreshPlayroomRating } from '#app/models/catalogue.server.ts'
+import { ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
 import { getRatingSummary } from '#app/models/playrooms.server.ts'
 import { searchPlayrooms } from '#app/models/playroom-search.server.ts'
 import { searchParamsSchema } from '#app/schemas/catalogue.ts'
@@ -202,6 +204,9 @@ describe('admin playrooms and ratings: guests and hosts', () => {
 })
 
 describe('admin template texts (platform defaults)', () => {
+	// What start-up does (app/bootstrap.server.ts): the list itself only reads.
+	beforeAll(() => ensurePlatformTemplates())
+
 	test('list sorted and filtered; an edit changes the default e-mail; the type stays; hosts get 403', async () => {
 		const { cookie } = await createLoggedInUser({ role: 'Admin' })
 		const texts = await list(
@@ -247,5 +252,36 @@ describe('admin template texts (platform defaults)', () => {
 			form: { intent: 'save', type: 'RequestReceived', locale: 'de', subject: 'X', body: 'Hijack' },
 		})
 		expect(denied.status).toBe(403)
+	})
+
+	test('a GET of the list writes nothing: a missing default stays missing until start-up writes it', async () => {
+		const { cookie } = await createLoggedInUser({ role: 'Admin' })
+		const platform = and(isNull(templateTexts.hostId), eq(templateTexts.locale, 'en'))
+		getDb()
+			.delete(templateTexts)
+			.where(and(platform, eq(templateTexts.type, 'Reminder')))
+			.run()
+		const snapshot = () =>
+			getDb()
+				.select({ id: templateTexts.id, updatedAt: templateTexts.updatedAt })
+				.from(templateTexts)
+				.orderBy(templateTexts.id)
+				.all()
+		const before = snapshot()
+		const texts = await list(templateTextsLoader, '/admin/templateTexts?locale=en&perPage=100', cookie)
+		expect(texts.status).toBe(200)
+		const types = texts.data.items.map((item) => (item as unknown as { type: string }).type)
+		expect(types).toHaveLength(TEMPLATE_TYPES.length - 1)
+		expect(types).not.toContain('Reminder')
+		expect(snapshot()).toEqual(before)
+
+		ensurePlatformTemplates()
+		expect(
+			getDb()
+				.select()
+				.from(templateTexts)
+				.where(and(platform, eq(templateTexts.type, 'Reminder')))
+				.get(),
+		).toBeTruthy()
 	})
 })

@@ -70,6 +70,7 @@ export default function MoneyTransactionsPage({ loaderData }: Route.ComponentPro
 	return (
 		<DataTablePage
 			title={title}
+			exportPath="/api/Admin/MoneyTransactions/Export"
 			testId="admin-ledger"
 			page={loaderData}
 			rowKey={(row) => row.id}

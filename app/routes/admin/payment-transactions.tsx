@@ -56,6 +56,7 @@ export default function PaymentTransactionsPage({ loaderData }: Route.ComponentP
 	return (
 		<DataTablePage
 			title={title}
+			exportPath="/api/Admin/PaymentTransactions/Export"
 			testId="admin-payments"
 			page={loaderData}
 			rowKey={(row) => row.id}

@@ -107,6 +107,7 @@ export default function AdminRatingsPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<DataTablePage
 			title={title}
+			exportPath="/api/Admin/PlayroomRatings/Export"
 			testId="admin-ratings"
 			page={loaderData}
 			rowKey={(rating) => rating.id}

@@ -61,6 +61,7 @@ export default function AdminPlayroomsPage({ loaderData }: Route.ComponentProps)
 	return (
 		<DataTablePage
 			title={title}
+			exportPath="/api/Admin/Playrooms/Export"
 			testId="admin-playrooms"
 			page={loaderData}
 			rowKey={(playroom) => playroom.id}

@@ -90,6 +90,7 @@ export default function TaskRunsPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<DataTablePage
 			title={title}
+			exportPath="/api/Admin/BackgroundTaskExecutions/Export"
 			testId="admin-task-runs"
 			page={loaderData}
 			rowKey={(run) => run.id}

@@ -3,22 +3,28 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
+import { Rows } from '#app/components/admin-order-sections.tsx'
+import { UserOrders, UserPlayrooms, UserSessions } from '#app/components/admin-user-sections.tsx'
+import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { deleteUserAsAdmin, requireUserRow } from '#app/models/account.server.ts'
+import { endAllUserSessions, getUserActivity } from '#app/models/admin-user-activity.server.ts'
 import { getUserForAdmin } from '#app/models/admin-users.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
 import { adminChangePasswordSchema } from '#app/schemas/account.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { formatDateTime } from '#app/utils/format-instant.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
 import { listOf } from './user-area.server.ts'
 
 /** /admin/hosts/:hostUserId and /admin/guests/:guestUserId: one account, with the admin's actions. */
@@ -31,7 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
 	// An unknown id, or a guest's id under /admin/hosts: 404 (not the model's AppError, a 500 on a page).
 	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.request)
-	return { list, user: getUserForAdmin(admin, userIdOf(args.params), role) }
+	const user = getUserForAdmin(admin, userIdOf(args.params), role)
+	return { list, user, activity: getUserActivity(admin, user.id) }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -59,6 +66,13 @@ export async function action(args: Route.ActionArgs) {
 				return failedForm('setPassword', submission, error)
 			}
 			return redirectWithToast(here, { type: 'success', description: t('account:admin.passwordSet') })
+		}
+		case 'endSessions': {
+			const ended = endAllUserSessions(admin, user.id)
+			return redirectWithToast(here, {
+				type: 'success',
+				description: t('account:admin.sessionsEnded', { total: ended }),
+			})
 		}
 		case 'delete': {
 			if (form.get('confirm') !== 'on') return new Response(null, { status: 400 })
@@ -91,14 +105,12 @@ function SetPasswordForm() {
 }
 
 export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps) {
-	const { t, i18n } = useTranslation()
+	const { t } = useTranslation()
 	const { t: ta } = useTranslation('account')
-	const { user, list } = loaderData
+	const locale = useLocale()
+	const { user, list, activity } = loaderData
 	const title = `${pageTitle(t, `admin/${list}/detail`)}: ${user.displayName}`
-	const dates = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
-		dateStyle: 'medium',
-		timeStyle: 'short',
-	})
+	const when = (instant: string) => formatDateTime(new Date(instant), locale)
 	const address = [
 		user.companyName,
 		user.street,
@@ -108,10 +120,19 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 		.filter(Boolean)
 		.join(', ')
 	return (
-		<main id="main" data-testid="admin-user-detail">
+		<DetailFrame
+			testId="admin-user-detail"
+			title={title}
+			subtitle={user.email}
+			actions={
+				<>
+					<LoginAsButton userId={user.id} name={user.displayName} />
+					{user.emailConfirmed ? null : <ConfirmEmailButton userId={user.id} />}
+				</>
+			}
+		>
 			<title>{`${title} | ${t('appName')}`}</title>
-			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<section className="card mb-6">
+			<DetailSection id="user-facts" title={ta('admin.details')}>
 				<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
 					<dt className="font-medium">{ta('admin.columns.name')}</dt>
 					<dd>
@@ -132,52 +153,34 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 						</>
 					) : null}
 					<dt className="font-medium">{ta('admin.columns.registered')}</dt>
-					<dd>{dates.format(new Date(user.createdAt))}</dd>
+					<dd>{when(user.createdAt)}</dd>
 				</dl>
-				<div className="mt-4 flex flex-wrap gap-2">
-					<LoginAsButton userId={user.id} name={user.displayName} />
-					{user.emailConfirmed ? null : <ConfirmEmailButton userId={user.id} />}
-				</div>
-			</section>
-			<section className="card mb-6" aria-labelledby="set-password-title">
-				<h2 id="set-password-title" className="mb-2 text-xl font-semibold">
-					{ta('admin.setPassword')}
-				</h2>
+			</DetailSection>
+			<DetailSection id="user-set-password" title={ta('admin.setPassword')}>
 				<SetPasswordForm />
-			</section>
-			<section className="card mb-6" aria-labelledby="impersonations-title">
-				<h2 id="impersonations-title" className="mb-2 text-xl font-semibold">
-					{ta('admin.impersonations')}
-				</h2>
+			</DetailSection>
+			{list === 'hosts' ? (
+				<UserPlayrooms userId={user.id} activity={activity} />
+			) : (
+				<UserOrders userId={user.id} activity={activity} />
+			)}
+			<UserSessions activity={activity} />
+			<DetailSection id="user-impersonations" title={ta('admin.impersonations')}>
 				{user.impersonations.length === 0 ? (
 					<p>{ta('admin.none')}</p>
 				) : (
-					<table className="w-full text-left text-sm">
-						<thead>
-							<tr className="border-b border-line">
-								<th className="p-2">{ta('admin.startedAt')}</th>
-								<th className="p-2">{ta('admin.endedAt')}</th>
-								<th className="p-2">{ta('admin.ip')}</th>
-							</tr>
-						</thead>
-						<tbody>
-							{user.impersonations.map((entry) => (
-								<tr key={entry.id} className="border-b border-line">
-									<td className="p-2">{dates.format(new Date(entry.startedAt))}</td>
-									<td className="p-2">
-										{entry.endedAt ? dates.format(new Date(entry.endedAt)) : ta('admin.running')}
-									</td>
-									<td className="p-2">{entry.startedIp ?? '–'}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+					<Rows
+						testId="impersonations-table"
+						head={[ta('admin.startedAt'), ta('admin.endedAt'), ta('admin.ip')]}
+						rows={user.impersonations.map((entry) => [
+							when(entry.startedAt),
+							entry.endedAt ? when(entry.endedAt) : ta('admin.running'),
+							entry.startedIp ?? '–',
+						])}
+					/>
 				)}
-			</section>
-			<section className="card mb-6" aria-labelledby="delete-title">
-				<h2 id="delete-title" className="mb-2 text-xl font-semibold">
-					{ta('admin.deleteUser')}
-				</h2>
+			</DetailSection>
+			<DetailSection id="user-delete" title={ta('admin.deleteUser')}>
 				<p className="mb-4 text-sm text-ink-muted">{ta('admin.deleteUserHint')}</p>
 				<Form method="POST">
 					<input type="hidden" name="intent" value="delete" />
@@ -191,10 +194,10 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 						{ta('admin.deleteUser')}
 					</button>
 				</Form>
-			</section>
+			</DetailSection>
 			<LocaleLink to={`/admin/${list}`} className="link">
 				{ta('admin.backToList')}
 			</LocaleLink>
-		</main>
+		</DetailFrame>
 	)
 }

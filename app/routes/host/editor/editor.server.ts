@@ -2,15 +2,16 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { RouterContextProvider } from 'react-router'
 import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
 import type { SessionUser } from '#app/models/session.server.ts'
+import type { UserRole } from '#db/schema/users.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
-import { localizePath } from '#app/utils/locale.ts'
+import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { keepPageCache } from '#app/utils/page-cache.server.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
-import { type PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
+import { isPlayroomEditorPath, type PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { z } from '#app/utils/validation.ts'
 
@@ -23,6 +24,16 @@ type Args = {
 	request: Request
 	params: Record<string, string | undefined>
 	context: Readonly<RouterContextProvider>
+}
+
+/**
+ * Who may enter the host area for this request: hosts; on the playroom
+ * editor's routes also admins, on behalf of the host (ADR 0102). Only the
+ * role gate — the editor's loaders and actions still check the playroom.
+ */
+export function hostAreaRoles(request: Request): UserRole[] {
+	const path = stripLocale(new URL(request.url).pathname).replace(/\.data$/, '')
+	return isPlayroomEditorPath(path) ? ['Owner', 'Admin'] : ['Owner']
 }
 
 export async function requireEditablePlayroom(

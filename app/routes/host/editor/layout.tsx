@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout.ts'
 import { EditorTabs } from '#app/components/editor-tabs.tsx'
+import { requireUserRow } from '#app/models/account.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
@@ -13,13 +14,28 @@ import { requireEditablePlayroom } from './editor.server.ts'
  * Draft there too) and the six tabs, each its own route with its own save.
  */
 export async function loader(args: Route.LoaderArgs) {
-	const { playroom } = await requireEditablePlayroom(args)
+	const { user, playroom } = await requireEditablePlayroom(args)
 	return {
 		id: playroom.id,
 		name: playroom.name,
 		status: playroom.status,
 		previewPath: playroomPath(playroom.playroomUrlPath),
+		// An admin edits on behalf of the host (ADR 0102): say so, and lead back to the admin page.
+		onBehalfOf: user.role === 'Admin' ? requireUserRow(playroom.hostId).displayName : null,
 	}
+}
+
+function OnBehalfBanner({ host }: { host: string }) {
+	const { t } = useTranslation('hostEditor')
+	return (
+		<p
+			role="status"
+			className="mb-4 rounded-lg border border-warning bg-surface px-4 py-2 font-semibold"
+			data-testid="on-behalf-banner"
+		>
+			{t('header.onBehalf', { host })}
+		</p>
+	)
 }
 
 export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProps) {
@@ -31,23 +47,28 @@ export default function PlayroomEditorLayout({ loaderData }: Route.ComponentProp
 		? `${pageTitle(tc, `host/playrooms/edit/${tab}`)} – ${loaderData.name}`
 		: loaderData.name
 	return (
-		<EditorTabs
-			documentTitle={`${heading} | ${tc('appName')}`}
-			title={loaderData.name}
-			status={t('header.status', { status: t(`status.${loaderData.status}`) })}
-			links={[
-				{ to: `/host/playrooms/${loaderData.id}`, label: t('header.overview') },
-				{ to: loaderData.previewPath, label: t('header.preview') },
-			]}
-			tabs={PLAYROOM_EDIT_TABS.map((tab) => ({
-				id: tab,
-				label: pageTitle(tc, `host/playrooms/edit/${tab}`),
-				to: playroomEditorPath(loaderData.id, tab),
-			}))}
-		>
-			{/* A new tab instance per navigation: after a save the form shows what the server stored
+		<>
+			{loaderData.onBehalfOf ? <OnBehalfBanner host={loaderData.onBehalfOf} /> : null}
+			<EditorTabs
+				documentTitle={`${heading} | ${tc('appName')}`}
+				title={loaderData.name}
+				status={t('header.status', { status: t(`status.${loaderData.status}`) })}
+				links={[
+					loaderData.onBehalfOf
+						? { to: `/admin/playrooms/${loaderData.id}`, label: t('header.adminPage') }
+						: { to: `/host/playrooms/${loaderData.id}`, label: t('header.overview') },
+					{ to: loaderData.previewPath, label: t('header.preview') },
+				]}
+				tabs={PLAYROOM_EDIT_TABS.map((tab) => ({
+					id: tab,
+					label: pageTitle(tc, `host/playrooms/edit/${tab}`),
+					to: playroomEditorPath(loaderData.id, tab),
+				}))}
+			>
+				{/* A new tab instance per navigation: after a save the form shows what the server stored
 			    (normalised paths, amounts, filled-in coordinates), as it does without JavaScript. */}
-			<Outlet key={key} />
-		</EditorTabs>
+				<Outlet key={key} />
+			</EditorTabs>
+		</>
 	)
 }

@@ -1,0 +1,73 @@
+import { ledgerTable, listLedger, listPayments, paymentTable } from '#app/models/admin-ledger.server.ts'
+import { listAdminPlayrooms, playroomTable } from '#app/models/admin-playrooms.server.ts'
+import { listAdminRatings, ratingTable } from '#app/models/admin-ratings.server.ts'
+import { executionTable, listTaskRuns } from '#app/models/admin-tasks.server.ts'
+import type { SessionUser } from '#app/models/session.server.ts'
+import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
+import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import {
+	parseTableQuery,
+	streamTableCsv,
+	type DataTable,
+	type ListPage,
+	type TableQuery,
+} from '#app/utils/data-table.server.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+
+/**
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions}/
+ * {Index,Export} — the API and the CSV of the admin lists that have no other
+ * endpoints, from the same data table definition as their pages
+ * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
+ * Export streams the CSV of every filtered row. Admin only; a bad table state is the 400 envelope.
+ */
+type AdminList = {
+	index: (admin: SessionUser, search: URLSearchParams) => unknown
+	csv: (search: URLSearchParams, args: ApiHandlerArgs) => Response
+}
+
+function adminList<Row, Item>(
+	table: DataTable<Row, Item>,
+	list: (admin: SessionUser, query: TableQuery) => ListPage<Item>,
+): AdminList {
+	return {
+		index: (admin, search) => list(admin, parseTableQuery(table, search)),
+		csv: (search, args) => streamTableCsv(table, parseTableQuery(table, search), { t: looseT(args.t) }),
+	}
+}
+
+/** Keyed by the path segment after /api/Admin/ (lower case), like the admin pages' paths. */
+const LISTS: Record<string, AdminList> = {
+	playrooms: adminList(playroomTable, listAdminPlayrooms),
+	playroomratings: adminList(ratingTable, listAdminRatings),
+	moneytransactions: adminList(ledgerTable, listLedger),
+	paymenttransactions: adminList(paymentTable, listPayments),
+	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
+}
+
+function listOf(url: URL): AdminList {
+	const list = LISTS[(url.pathname.split('/')[3] ?? '').toLowerCase()]
+	if (!list) throw new AppError(404, 'NotFound')
+	return list
+}
+
+const endpoints = apiEndpoints({
+	Index: {
+		method: 'GET',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return listOf(args.url).index(admin, args.url.searchParams)
+		},
+	},
+	Export: {
+		method: 'GET',
+		handler: async (args) => {
+			await requireRole(args, 'Admin')
+			return listOf(args.url).csv(args.url.searchParams, args)
+		},
+	},
+})
+
+export const loader = endpoints.loader
+export const action = endpoints.action
