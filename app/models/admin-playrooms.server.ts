@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { PLAYROOM_STATUSES, playrooms } from '#db/schema/catalogue.ts'
-import { orders } from '#db/schema/orders.ts'
+import { orders, ratings } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import {
@@ -14,6 +14,7 @@ import { queueEmail, renderEmailLayout } from '#app/utils/email.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { absoluteUrl, deliverSoon } from './account-emails.server.ts'
+import { changedFields, listAuditEntries, mergeAuditEntries, recordAdminAudit } from './audit-log.server.ts'
 import { updatePlayroom } from './catalogue.server.ts'
 
 /**
@@ -133,6 +134,20 @@ function loadPlayroom(playroomId: string, db: DbOrTx) {
 	return playroom
 }
 
+/** The audit entries of a playroom and of its ratings (hidden/shown), newest first. */
+function playroomHistory(playroomId: string, db: DbOrTx) {
+	const ratingIds = db
+		.select({ id: ratings.id })
+		.from(ratings)
+		.where(eq(ratings.playroomId, playroomId))
+		.all()
+		.map((rating) => rating.id)
+	return mergeAuditEntries(
+		listAuditEntries('playroom', playroomId, {}, db),
+		listAuditEntries('rating', ratingIds, {}, db),
+	)
+}
+
 /** Facts, host, the latest orders and the order count of one playroom. */
 export function getAdminPlayroomDetail(admin: Actor, playroomId: string, db: DbOrTx = getDb()) {
 	assertAdmin(admin)
@@ -174,6 +189,7 @@ export function getAdminPlayroomDetail(admin: Actor, playroomId: string, db: DbO
 		host: host ?? null,
 		recentOrders,
 		orderCount,
+		history: playroomHistory(playroomId, db),
 	}
 }
 export type AdminPlayroomDetail = ReturnType<typeof getAdminPlayroomDetail>
@@ -225,7 +241,16 @@ export function blockPlayroom(admin: Actor, playroomId: string, reason: string) 
 		if (playroom.status === 'Blocked') {
 			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.block.already' })
 		}
-		updatePlayroom(playroomId, { status: 'Blocked', blockedReason: reason }, tx)
+		const patch = { status: 'Blocked', blockedReason: reason } as const
+		updatePlayroom(playroomId, patch, tx)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'playroom.block',
+			entityType: 'playroom',
+			entityId: playroomId,
+			changes: changedFields(playroom, patch),
+			reason,
+		})
 		return queueHostNotice('blocked', playroom, reason, tx)
 	})
 	deliverSoon([emailId])
@@ -239,7 +264,16 @@ export function unblockPlayroom(admin: Actor, playroomId: string, reason: string
 		if (playroom.status !== 'Blocked') {
 			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.unblock.notBlocked' })
 		}
-		updatePlayroom(playroomId, { status: 'Paused', blockedReason: null }, tx)
+		const patch = { status: 'Paused', blockedReason: null } as const
+		updatePlayroom(playroomId, patch, tx)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'playroom.unblock',
+			entityType: 'playroom',
+			entityId: playroomId,
+			changes: changedFields(playroom, patch),
+			reason,
+		})
 		return queueHostNotice('unblocked', playroom, reason, tx)
 	})
 	deliverSoon([emailId])

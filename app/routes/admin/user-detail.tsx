@@ -4,6 +4,8 @@ import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
+import { HostTransferSection } from '#app/components/host-transfer-form.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
@@ -19,7 +21,8 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { listOf } from './user-area.server.ts'
+import { hostTransferAction } from './host-transfer.server.ts'
+import { listOf, userAuditData } from './user-area.server.ts'
 
 /** /admin/hosts/:hostUserId and /admin/guests/:guestUserId: one account, with the admin's actions. */
 function userIdOf(params: Record<string, string | undefined>) {
@@ -31,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
 	// An unknown id, or a guest's id under /admin/hosts: 404 (not the model's AppError, a 500 on a page).
 	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.request)
-	return { list, user: getUserForAdmin(admin, userIdOf(args.params), role) }
+	const user = getUserForAdmin(admin, userIdOf(args.params), role)
+	return { list, user, ...userAuditData(user.id, list) }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -68,6 +72,9 @@ export async function action(args: Route.ActionArgs) {
 				description: t('account:admin.userDeleted'),
 			})
 		}
+		case 'hostTransfer':
+			if (list !== 'hosts') return new Response(null, { status: 400 })
+			return hostTransferAction(form, { admin, sourceUserId: user.id, here, t })
 		default:
 			return new Response(null, { status: 400 })
 	}
@@ -174,6 +181,12 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 					</table>
 				)}
 			</section>
+			{loaderData.transferPlayrooms ? (
+				<HostTransferSection hostId={user.id} playrooms={loaderData.transferPlayrooms} />
+			) : null}
+			<div className="mb-6">
+				<AuditHistory entries={loaderData.history} />
+			</div>
 			<section className="card mb-6" aria-labelledby="delete-title">
 				<h2 id="delete-title" className="mb-2 text-xl font-semibold">
 					{ta('admin.deleteUser')}
