@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { adminAuditLog, type AuditChanges } from '#db/schema/audit.ts'
 import { users } from '#db/schema/users.ts'
@@ -121,7 +121,7 @@ export function listAuditEntries(
 		.innerJoin(users, eq(users.id, adminAuditLog.adminUserId))
 		.leftJoin(impersonatedUser, eq(impersonatedUser.id, adminAuditLog.impersonatedUserId))
 		.where(and(eq(adminAuditLog.entityType, entityType), inArray(adminAuditLog.entityId, ids)))
-		.orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+		.orderBy(desc(adminAuditLog.createdAt), desc(sql`admin_audit_log.rowid`))
 		.limit(options.limit ?? 100)
 		.all()
 	return rows.map(({ entry, adminName, impersonatedName }) => ({
@@ -145,7 +145,7 @@ export function listAuditEntries(
 
 /** Several lists merged into one history, newest first (a playroom and its ratings). */
 export function mergeAuditEntries(...lists: AuditEntry[][]): AuditEntry[] {
-	return lists.flat().sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+	return lists.flat().sort((a, b) => b.at - a.at)
 }
 
 /**
