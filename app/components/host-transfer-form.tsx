@@ -14,13 +14,16 @@ import { LocaleLink } from './locale-link.tsx'
 export function HostTransferSection({
 	hostId,
 	playrooms,
+	review: givenReview,
 }: {
 	hostId: string
 	playrooms: { id: string; name: string }[]
+	/** The server's review (the page's action data unless given). */
+	review?: HostTransferReview['review']
 }) {
 	const { t } = useTranslation('adminAudit')
 	const actionData = useActionData<HostTransferReview | undefined>()
-	const review = actionData && 'review' in actionData ? actionData.review : null
+	const review = givenReview ?? (actionData && 'review' in actionData ? actionData.review : null)
 	return (
 		<section className="card mb-6" aria-labelledby="host-transfer-title" data-testid="host-transfer">
 			<h2 id="host-transfer-title" className="mb-2 text-xl font-semibold">
