@@ -52,7 +52,9 @@ export function HostTransferSection({
 							</li>
 						))}
 					</ul>
-					<p className="mb-4">{t(review.withOrders ? 'transfer.confirmOrders' : 'transfer.confirmNoOrders')}</p>
+					<p className="mb-4">
+						{t(review.withOrders ? 'transfer.confirmOrders' : 'transfer.confirmNoOrders')}
+					</p>
 					<div className="flex flex-wrap gap-2">
 						<SubmitButton className="btn-primary">{t('transfer.confirm')}</SubmitButton>
 						<LocaleLink to={`/admin/hosts/${hostId}`} className="btn-secondary">

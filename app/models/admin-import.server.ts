@@ -151,7 +151,10 @@ export async function executeImportRun(runId: string, context: Pick<TaskContext,
 			entityId: runId,
 			changes: {
 				file: { before: null, after: run.fileName },
-				counts: { before: null, after: { ...report.counts, errors: report.errors.length + report.moreErrors } },
+				counts: {
+					before: null,
+					after: { ...report.counts, errors: report.errors.length + report.moreErrors },
+				},
 			},
 		})
 	})

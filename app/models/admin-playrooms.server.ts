@@ -233,48 +233,38 @@ function queueHostNotice(
 	)
 }
 
-/** Blocks a playroom: off search at once, the host e-mailed with the reason. Idempotent per status. */
-export function blockPlayroom(admin: Actor, playroomId: string, reason: string) {
+/** Blocks or unblocks: the status change, its audit entry and the host's notice, in one transaction. */
+function changeBlock(admin: Actor, playroomId: string, reason: string, block: boolean) {
 	assertAdmin(admin)
 	const emailId = immediateTransaction((tx) => {
 		const playroom = loadPlayroom(playroomId, tx)
-		if (playroom.status === 'Blocked') {
-			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.block.already' })
+		if (block === (playroom.status === 'Blocked')) {
+			const key = block ? 'admin:playrooms.block.already' : 'admin:playrooms.unblock.notBlocked'
+			throw new AppError(409, 'Conflict', { messageKey: key })
 		}
-		const patch = { status: 'Blocked', blockedReason: reason } as const
+		const patch = block
+			? ({ status: 'Blocked', blockedReason: reason } as const)
+			: ({ status: 'Paused', blockedReason: null } as const)
 		updatePlayroom(playroomId, patch, tx)
 		recordAdminAudit(tx, {
 			admin,
-			action: 'playroom.block',
+			action: block ? 'playroom.block' : 'playroom.unblock',
 			entityType: 'playroom',
 			entityId: playroomId,
 			changes: changedFields(playroom, patch),
 			reason,
 		})
-		return queueHostNotice('blocked', playroom, reason, tx)
+		return queueHostNotice(block ? 'blocked' : 'unblocked', playroom, reason, tx)
 	})
 	deliverSoon([emailId])
 }
 
+/** Blocks a playroom: off search at once, the host e-mailed with the reason. Idempotent per status. */
+export function blockPlayroom(admin: Actor, playroomId: string, reason: string) {
+	changeBlock(admin, playroomId, reason, true)
+}
+
 /** Unblocks a playroom to Paused (the host publishes it again), the host e-mailed with the reason. */
 export function unblockPlayroom(admin: Actor, playroomId: string, reason: string) {
-	assertAdmin(admin)
-	const emailId = immediateTransaction((tx) => {
-		const playroom = loadPlayroom(playroomId, tx)
-		if (playroom.status !== 'Blocked') {
-			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.unblock.notBlocked' })
-		}
-		const patch = { status: 'Paused', blockedReason: null } as const
-		updatePlayroom(playroomId, patch, tx)
-		recordAdminAudit(tx, {
-			admin,
-			action: 'playroom.unblock',
-			entityType: 'playroom',
-			entityId: playroomId,
-			changes: changedFields(playroom, patch),
-			reason,
-		})
-		return queueHostNotice('unblocked', playroom, reason, tx)
-	})
-	deliverSoon([emailId])
+	changeBlock(admin, playroomId, reason, false)
 }

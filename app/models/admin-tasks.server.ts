@@ -156,7 +156,8 @@ export async function runTaskNow(
 			changes: {
 				outcome: {
 					before: null,
-					after: 'executionId' in outcome ? { status: outcome.status, executionId: outcome.executionId } : outcome,
+					after:
+						'executionId' in outcome ? { status: outcome.status, executionId: outcome.executionId } : outcome,
 				},
 			},
 		}),

@@ -101,7 +101,12 @@ describe('orders and payments', () => {
 		cancelOrder(order.id, admin, 'Ort geschlossen')
 		const [cancel] = entries('order', order.id)
 		expect(cancel).toMatchObject({ action: 'order.cancel', reason: 'Ort geschlossen' })
-		expect(cancel?.changes).toContainEqual({ field: 'status', before: 'Confirmed', after: 'Cancelled', secret: false })
+		expect(cancel?.changes).toContainEqual({
+			field: 'status',
+			before: 'Confirmed',
+			after: 'Cancelled',
+			secret: false,
+		})
 		expect(entries('order', order.id)).toHaveLength(3)
 
 		// Refused: a second cancel, a transfer on a cancelled order, resending for a cancelled one.
@@ -144,7 +149,10 @@ describe('users', () => {
 		confirmEmailAsAdmin(admin, guest.id, now)
 		confirmEmailAsAdmin(admin, guest.id) // already confirmed: nothing written
 		expect(entries('user', guest.id)).toMatchObject([
-			{ action: 'user.confirmEmail', changes: [{ field: 'emailConfirmedAt', before: null, after: now.toISOString() }] },
+			{
+				action: 'user.confirmEmail',
+				changes: [{ field: 'emailConfirmedAt', before: null, after: now.toISOString() }],
+			},
 		])
 
 		await setPasswordAsAdmin(admin, guest.id, 'Wolkenkratzer-Pinguin-93')
@@ -257,7 +265,9 @@ describe('playrooms, ratings, template texts, tasks', () => {
 		const row = getDb()
 			.select()
 			.from(templateTexts)
-			.where(and(isNull(templateTexts.hostId), eq(templateTexts.type, 'Reminder'), eq(templateTexts.locale, 'en')))
+			.where(
+				and(isNull(templateTexts.hostId), eq(templateTexts.type, 'Reminder'), eq(templateTexts.locale, 'en')),
+			)
 			.get()
 		if (!row) throw new Error('no platform template')
 		const subject = `Reminder ${Math.random().toString(36).slice(2, 6)}`
@@ -267,7 +277,9 @@ describe('playrooms, ratings, template texts, tasks', () => {
 			changes: [{ field: 'subject', before: row.subject, after: subject }],
 		})
 		const count = entries('templateText', row.id).length
-		await refused(() => updateTemplateText(admin, row.id, { type: 'Cancelled', locale: 'en', subject, body: row.body }))
+		await refused(() =>
+			updateTemplateText(admin, row.id, { type: 'Cancellation', locale: 'en', subject, body: row.body }),
+		)
 		expect(entries('templateText', row.id)).toHaveLength(count)
 	})
 
@@ -285,7 +297,13 @@ describe('playrooms, ratings, template texts, tasks', () => {
 	test('an import run: one entry with its counts', async () => {
 		const admin = await adminUser()
 		const { hub } = createRecordingHub()
-		const raw = generateImportExport({ users: 4, playrooms: 1, orders: 2, hosts: 1, prefix: `audit${Date.now()}` })
+		const raw = generateImportExport({
+			users: 4,
+			playrooms: 1,
+			orders: 2,
+			hosts: 1,
+			prefix: `audit${Date.now()}`,
+		})
 		const runId = createImportRun({
 			adminUserId: admin.id,
 			fileName: 'export.json',

@@ -156,7 +156,8 @@ export function paymentAuditEntries(paymentId: string, orderId: string | null, d
 	const recordedOnOrder = orderId
 		? listAuditEntries('order', orderId, {}, db).filter((entry) =>
 				entry.changes.some(
-					(change) => change.field === 'payment' && (change.after as { id?: string } | null)?.id === paymentId,
+					(change) =>
+						change.field === 'payment' && (change.after as { id?: string } | null)?.id === paymentId,
 				),
 			)
 		: []

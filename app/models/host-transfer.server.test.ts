@@ -27,7 +27,10 @@ const hostOf = (orderId: string) => getDb().select().from(orders).where(eq(order
 async function venue() {
 	const room = await createTestPlayroom()
 	const other = await createTestPlayroom({ hostId: room.hostId })
-	const at = (days: number) => ({ checkIn: new Date(Date.now() + days * DAY), checkOut: new Date(Date.now() + days * DAY + 2 * 3_600_000) })
+	const at = (days: number) => ({
+		checkIn: new Date(Date.now() + days * DAY),
+		checkOut: new Date(Date.now() + days * DAY + 2 * 3_600_000),
+	})
 	const base = { playroomId: room.id, hostId: room.hostId }
 	const future = await createTestOrder({ ...base, ...at(10), status: 'Confirmed' })
 	const requested = await createTestOrder({ ...base, ...at(12), status: 'Requested' })
@@ -88,8 +91,13 @@ describe('ConvertToGutshof and ConvertOrdersToGutshof', () => {
 	test('without playroomIds every playroom of the host moves', async () => {
 		const { token } = await createLoggedInUser({ role: 'Admin' })
 		const v = await venue()
-		const moved = await api('ConvertToGutshof', token, { sourceUserId: v.sourceId, targetUserId: v.target.id })
-		expect(new Set((moved.value as { playroomIds: string[] }).playroomIds)).toEqual(new Set([v.room.id, v.other.id]))
+		const moved = await api('ConvertToGutshof', token, {
+			sourceUserId: v.sourceId,
+			targetUserId: v.target.id,
+		})
+		expect(new Set((moved.value as { playroomIds: string[] }).playroomIds)).toEqual(
+			new Set([v.room.id, v.other.id]),
+		)
 		const movedOrders = await api('ConvertOrdersToGutshof', token, {
 			sourceUserId: v.sourceId,
 			targetUserId: v.target.id,
@@ -106,7 +114,11 @@ describe('ConvertToGutshof and ConvertOrdersToGutshof', () => {
 			[{ sourceUserId: v.sourceId, targetUserId: guest.id }, 'The target account is not an (active) host.'],
 			[{ sourceUserId: guest.id, targetUserId: v.target.id }, 'The source account is not a host.'],
 			[
-				{ sourceUserId: v.sourceId, targetUserId: v.target.id, playroomIds: [(await createTestPlayroom()).id] },
+				{
+					sourceUserId: v.sourceId,
+					targetUserId: v.target.id,
+					playroomIds: [(await createTestPlayroom()).id],
+				},
 				'A chosen playroom does not belong to this host.',
 			],
 		]
@@ -129,7 +141,10 @@ describe('ConvertToGutshof and ConvertOrdersToGutshof', () => {
 
 		for (const role of ['Customer', 'Owner'] as const) {
 			const other = await createLoggedInUser({ role })
-			const answer = await api('ConvertToGutshof', other.token, { sourceUserId: v.sourceId, targetUserId: v.target.id })
+			const answer = await api('ConvertToGutshof', other.token, {
+				sourceUserId: v.sourceId,
+				targetUserId: v.target.id,
+			})
 			expect(answer.status).toBe(403)
 		}
 		expect(hostOf(v.future.id)).toBe(v.sourceId)

@@ -33,7 +33,8 @@ function refuse(key: string, field: string): AppError {
 }
 
 function assertHosts(input: HostTransferInput, db: DbOrTx) {
-	if (input.sourceUserId === input.targetUserId) throw refuse('adminAudit:transfer.errors.sameHost', 'targetUserId')
+	if (input.sourceUserId === input.targetUserId)
+		throw refuse('adminAudit:transfer.errors.sameHost', 'targetUserId')
 	const isHost = (id: string) =>
 		db.select({ role: users.role, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).get()
 	const source = isHost(input.sourceUserId)
@@ -79,10 +80,7 @@ export function movePlayrooms(admin: Admin, input: HostTransferInput, now: Date,
 	tx.delete(accessAreaPlayrooms).where(inArray(accessAreaPlayrooms.playroomId, ids)).run()
 	tx.delete(calendarExportTokens)
 		.where(
-			and(
-				eq(calendarExportTokens.hostId, input.sourceUserId),
-				inArray(calendarExportTokens.playroomId, ids),
-			),
+			and(eq(calendarExportTokens.hostId, input.sourceUserId), inArray(calendarExportTokens.playroomId, ids)),
 		)
 		.run()
 	const hostChange = { hostId: { before: input.sourceUserId, after: input.targetUserId } }
@@ -117,7 +115,9 @@ export function movePlayrooms(admin: Admin, input: HostTransferInput, now: Date,
  */
 export function moveFutureOrders(admin: Admin, input: HostTransferInput, now: Date, tx: DbOrTx): string[] {
 	assertHosts(input, tx)
-	const rooms = choosePlayrooms(input.targetUserId, input.playroomIds, 'playroomNotMoved', tx).map((room) => room.id)
+	const rooms = choosePlayrooms(input.targetUserId, input.playroomIds, 'playroomNotMoved', tx).map(
+		(room) => room.id,
+	)
 	if (rooms.length === 0) return []
 	const future = tx
 		.select({ id: orders.id })
@@ -133,7 +133,10 @@ export function moveFutureOrders(admin: Admin, input: HostTransferInput, now: Da
 		.all()
 		.map((order) => order.id)
 	if (future.length === 0) return []
-	tx.update(orders).set({ hostId: input.targetUserId, updatedAt: now }).where(inArray(orders.id, future)).run()
+	tx.update(orders)
+		.set({ hostId: input.targetUserId, updatedAt: now })
+		.where(inArray(orders.id, future))
+		.run()
 	for (const orderId of future) {
 		recordAdminAudit(tx, {
 			admin,

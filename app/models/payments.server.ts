@@ -147,7 +147,10 @@ export function recordBankTransfer(
 			entityType: 'order',
 			entityId: order.id,
 			changes: {
-				payment: { before: null, after: { id: payment.id, amount: input.amount, reference: payment.reference } },
+				payment: {
+					before: null,
+					after: { id: payment.id, amount: input.amount, reference: payment.reference },
+				},
 				...changedFields(order, applied.order, ORDER_AUDIT_FIELDS),
 			},
 			reason: input.note,

@@ -106,7 +106,9 @@ describe('moving a host’s playrooms from the host page', () => {
 		expect(page.status).toBe(200)
 		await render(UserPage, page.data)
 		const section = screen.getByTestId('host-transfer')
-		expect((within(section).getByRole('checkbox', { name: room.name }) as HTMLInputElement).checked).toBe(true)
+		expect((within(section).getByRole('checkbox', { name: room.name }) as HTMLInputElement).checked).toBe(
+			true,
+		)
 		expect(within(section).getByLabelText(/E-mail address of the new host/)).toBeTruthy()
 
 		const guest = await createTestUser({ role: 'Customer' })
@@ -114,7 +116,12 @@ describe('moving a host’s playrooms from the host page', () => {
 		expect(wrong.status).toBe(400)
 		expect(JSON.stringify(wrong.data)).toContain('adminAudit:transfer.errors.targetNotHost')
 
-		const base = { intent: 'hostTransfer', targetEmail: target.email, playroomIds: [room.id], withOrders: 'on' }
+		const base = {
+			intent: 'hostTransfer',
+			targetEmail: target.email,
+			playroomIds: [room.id],
+			withOrders: 'on',
+		}
 		const review = await post(base)
 		expect(review.status).toBe(200)
 		expect(review.data).toMatchObject({
@@ -138,7 +145,9 @@ describe('moving a host’s playrooms from the host page', () => {
 		const after = await callRoute(userLoader as never, { path, cookie, params, middleware: adminArea })
 		document.body.innerHTML = ''
 		await render(UserPage, after.data)
-		expect(within(screen.getByTestId('audit-history')).getByText('Playrooms moved to another host')).toBeTruthy()
+		expect(
+			within(screen.getByTestId('audit-history')).getByText('Playrooms moved to another host'),
+		).toBeTruthy()
 		expect(screen.getByText('This host has no playrooms.')).toBeTruthy()
 	})
 })
