@@ -5,11 +5,23 @@ import { users } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
+import {
+	bookingFixture,
+	daysAhead,
+	hourlySlot,
+	ledgerOf,
+	orderRow,
+	placeOrder,
+	unbalancedJournals,
+} from '#tests/helpers/booking.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { action as adminUserAction } from '#app/routes/api/admin-user.ts'
 import { listAuditEntries } from './audit-log.server.ts'
 import { listHostPlayrooms } from './host-playrooms.server.ts'
+import { convertHost } from './host-transfer.server.ts'
+import { completeOrder } from './orders.server.ts'
+import { recordBankTransfer } from './payments.server.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
 
 /**
@@ -148,5 +160,26 @@ describe('ConvertToGutshof and ConvertOrdersToGutshof', () => {
 			expect(answer.status).toBe(403)
 		}
 		expect(hostOf(v.future.id)).toBe(v.sourceId)
+	})
+
+	test('a paid future order that moved settles to the new host; the source keeps no host row of it', async () => {
+		const { user: admin } = await createLoggedInUser({ role: 'Admin' })
+		const fixture = await bookingFixture({ instantBooking: true })
+		const order = placeOrder(fixture, hourlySlot(daysAhead(20), 10), { now: Date.now() })
+		recordBankTransfer({ orderId: order.id, amount: order.totalAmount }, admin)
+		expect(ledgerOf(order.id).filter((row) => row.account === 'HostPayable')).toEqual([])
+		const target = await createTestUser({ role: 'Owner' })
+		const moved = convertHost(
+			admin,
+			{ sourceUserId: fixture.host.id, targetUserId: target.id, playroomIds: [fixture.playroom.id] },
+			{ withOrders: true },
+		)
+		expect(moved.orderIds).toEqual([order.id])
+		const checkOut = orderRow(order.id)!.checkOut.getTime()
+		expect(completeOrder(order.id, { now: checkOut + 60_000 })).toBe(true)
+		const hostRows = ledgerOf(order.id).filter((row) => row.account === 'HostPayable')
+		expect(hostRows.length).toBeGreaterThan(0)
+		expect(hostRows.every((row) => row.hostId === target.id)).toBe(true)
+		expect(unbalancedJournals()).toEqual([])
 	})
 })

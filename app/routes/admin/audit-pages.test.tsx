@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
-import { eq } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { templateTexts } from '#db/schema/access.ts'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { HostTransferSection } from '#app/components/host-transfer-form.tsx'
+import { blockPlayroom } from '#app/models/admin-playrooms.server.ts'
 import { listAuditEntries } from '#app/models/audit-log.server.ts'
+import { recordControlTransaction } from '#app/models/control-transactions.server.ts'
+import { ensurePlatformTemplates, updateTemplateText } from '#app/models/template-texts.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, orderRow, placeOrder } from '#tests/helpers/booking.ts'
@@ -14,6 +18,9 @@ import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import OrderPage, { action as orderAction, loader as orderLoader } from './order-detail.tsx'
+import PaymentPage, { loader as paymentLoader } from './payment-detail.tsx'
+import PlayroomPage, { loader as playroomLoader } from './playroom-detail.tsx'
+import TemplatePage, { loader as templateLoader } from './template-text-detail.tsx'
 import UserPage, { action as userAction, loader as userLoader } from './user-detail.tsx'
 
 /**
@@ -82,6 +89,54 @@ describe('History section', () => {
 		expect(row.textContent).toContain('12:00 Uhr')
 		expect(row.textContent).toContain('Passwort geändert')
 		expect(row.textContent).toContain('password: geändert (Wert nicht gespeichert)')
+	})
+
+	test('playroom, payment and template text pages show their entries', async () => {
+		const { cookie, user: admin } = await createLoggedInUser({ role: 'Admin' })
+		const room = await createTestPlayroom()
+		blockPlayroom(admin, room.id, 'Brandschutz prüfen')
+		const shows = async (
+			Component: unknown,
+			loader: unknown,
+			path: string,
+			params: Record<string, string>,
+		) => {
+			const result = await callRoute(loader as never, { path, cookie, params, middleware: adminArea })
+			expect(result.status).toBe(200)
+			document.body.innerHTML = ''
+			await render(Component, result.data)
+			return within(screen.getByTestId('audit-history')).getAllByTestId('audit-entry')
+		}
+		const [blocked] = await shows(PlayroomPage, playroomLoader, `/admin/playrooms/${room.id}`, {
+			playroomId: room.id,
+		})
+		expect(blocked?.textContent).toContain('Playroom blocked')
+		expect(blocked?.textContent).toContain('Brandschutz prüfen')
+
+		const reference = `Unbekannt ${Math.random().toString(36).slice(2, 8)}`
+		const result = recordControlTransaction({ amount: 1_500, bookingDate: '2026-06-02', reference }, admin)
+		if (result.outcome !== 'unmatched') throw new Error('expected unmatched')
+		const [payment] = await shows(
+			PaymentPage,
+			paymentLoader,
+			`/admin/paymentTransactions/${result.paymentId}`,
+			{ paymentTransactionId: result.paymentId },
+		)
+		expect(payment?.textContent).toContain('Bank transfer recorded without a booking')
+
+		ensurePlatformTemplates()
+		const text = getDb().select().from(templateTexts).where(isNull(templateTexts.hostId)).get()!
+		updateTemplateText(admin, text.id, {
+			type: text.type,
+			locale: text.locale,
+			subject: `${text.subject}!`,
+			body: text.body,
+		})
+		const [edited] = await shows(TemplatePage, templateLoader, `/admin/templateTexts/${text.id}`, {
+			templateTextId: text.id,
+		})
+		expect(edited?.textContent).toContain('Template text changed')
+		expect(edited?.textContent).toContain(`subject: ${text.subject} → ${text.subject}!`)
 	})
 })
 
