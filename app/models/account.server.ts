@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { runDetached } from '#app/utils/detached.server.ts'
 import { assertStrongPassword, passwordUserInputs } from '#app/utils/password-strength.server.ts'
 import { deliverSoon, sendAccountLink } from './account-emails.server.ts'
+import { changedFields, recordAdminAudit } from './audit-log.server.ts'
 import { hostHasFutureOrders } from './host-orders.server.ts'
 import { deleteUserSessions, type ActiveSession } from './session.server.ts'
 import { checkUserToken, deleteUserTokens, spendUserToken, type TokenCheck } from './user-token.server.ts'
@@ -375,5 +376,14 @@ export function deleteUserAsAdmin(admin: { id: string; role: UserRole }, userId:
 		const user = requireUserRow(userId, tx)
 		assertDeletable(user, now, tx)
 		anonymiseUser(user.id, now, tx)
+		// Only the fact: the personal data it cleared must not live on in the log (ADR 0098).
+		recordAdminAudit(tx, {
+			admin,
+			action: 'user.delete',
+			entityType: 'user',
+			entityId: user.id,
+			changes: changedFields(user, { deletedAt: now }),
+			now,
+		})
 	})
 }

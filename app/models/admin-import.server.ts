@@ -23,6 +23,7 @@ import {
 	type ImportState,
 	type RowOutcome,
 } from './admin-import-rows.server.ts'
+import { recordAdminAudit } from './audit-log.server.ts'
 
 /**
  * The import of the original system's export (issue 14, ADR 0095,
@@ -137,10 +138,26 @@ export async function executeImportRun(runId: string, context: Pick<TaskContext,
 		}
 	}
 	if (step === 0) progress('')
-	db.update(importRuns)
-		.set({ status: 'succeeded', report, document: null, finishedAt: new Date() })
-		.where(eq(importRuns.id, runId))
-		.run()
+	immediateTransaction((tx) => {
+		tx.update(importRuns)
+			.set({ status: 'succeeded', report, document: null, finishedAt: new Date() })
+			.where(eq(importRuns.id, runId))
+			.run()
+		// One audit entry per run with its counts (ADR 0098); the rows themselves are not listed.
+		recordAdminAudit(tx, {
+			admin: { id: run.adminUserId },
+			action: run.dryRun ? 'import.dryRun' : 'import.run',
+			entityType: 'import',
+			entityId: runId,
+			changes: {
+				file: { before: null, after: run.fileName },
+				counts: {
+					before: null,
+					after: { ...report.counts, errors: report.errors.length + report.moreErrors },
+				},
+			},
+		})
+	})
 	return report
 }
 

@@ -15,6 +15,7 @@ import {
 } from '#app/utils/data-table.server.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
+import { listAuditEntries, recordAdminAudit } from './audit-log.server.ts'
 import { deliverSoon } from './account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
 import { getOrderView } from './order-queries.server.ts'
@@ -257,6 +258,7 @@ export function getAdminOrderDetail(admin: OrderCaller, orderId: string, db: DbO
 			createdAt: m.createdAt.getTime(),
 		})),
 		emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.getTime() })),
+		history: listAuditEntries('order', orderId, {}, db),
 		canResendConfirmation: row.status === 'Confirmed',
 		canRecordTransfer: row.status === 'AwaitingPayment' || row.status === 'Confirmed',
 	}
@@ -273,7 +275,15 @@ export function resendConfirmation(admin: OrderCaller, orderId: string): string 
 			throw new AppError(409, 'Conflict', { messageKey: 'admin:orders.resend.notConfirmed' })
 		}
 		const guest = tx.select({ email: users.email }).from(users).where(eq(users.id, order.guestId)).get()
-		return { email: guest?.email ?? '', id: queueOrderEmail('confirmed', 'guest', order, tx) }
+		const email = guest?.email ?? ''
+		recordAdminAudit(tx, {
+			admin,
+			action: 'order.resendConfirmation',
+			entityType: 'order',
+			entityId: order.id,
+			changes: { sentTo: { before: null, after: email } },
+		})
+		return { email, id: queueOrderEmail('confirmed', 'guest', order, tx) }
 	})
 	deliverSoon([result.id])
 	return result.email

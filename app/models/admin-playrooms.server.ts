@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { PLAYROOM_STATUSES, playrooms } from '#db/schema/catalogue.ts'
-import { orders } from '#db/schema/orders.ts'
+import { orders, ratings } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import {
@@ -15,6 +15,7 @@ import { getFixedT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { absoluteUrl, deliverSoon } from './account-emails.server.ts'
 import { latestOrders } from './admin-orders.server.ts'
+import { changedFields, listAuditEntries, mergeAuditEntries, recordAdminAudit } from './audit-log.server.ts'
 import { updatePlayroom } from './catalogue.server.ts'
 
 /**
@@ -134,6 +135,20 @@ function loadPlayroom(playroomId: string, db: DbOrTx) {
 	return playroom
 }
 
+/** The audit entries of a playroom and of its ratings (hidden/shown), newest first. */
+function playroomHistory(playroomId: string, db: DbOrTx) {
+	const ratingIds = db
+		.select({ id: ratings.id })
+		.from(ratings)
+		.where(eq(ratings.playroomId, playroomId))
+		.all()
+		.map((rating) => rating.id)
+	return mergeAuditEntries(
+		listAuditEntries('playroom', playroomId, {}, db),
+		listAuditEntries('rating', ratingIds, {}, db),
+	)
+}
+
 /** Facts, host, the latest orders and the order count of one playroom. */
 export function getAdminPlayroomDetail(admin: Actor, playroomId: string, db: DbOrTx = getDb()) {
 	assertAdmin(admin)
@@ -160,6 +175,7 @@ export function getAdminPlayroomDetail(admin: Actor, playroomId: string, db: DbO
 		host: host ?? null,
 		recentOrders,
 		orderCount,
+		history: playroomHistory(playroomId, db),
 	}
 }
 export type AdminPlayroomDetail = ReturnType<typeof getAdminPlayroomDetail>
@@ -203,30 +219,38 @@ function queueHostNotice(
 	)
 }
 
-/** Blocks a playroom: off search at once, the host e-mailed with the reason. Idempotent per status. */
-export function blockPlayroom(admin: Actor, playroomId: string, reason: string) {
+/** Blocks or unblocks: the status change, its audit entry and the host's notice, in one transaction. */
+function changeBlock(admin: Actor, playroomId: string, reason: string, block: boolean) {
 	assertAdmin(admin)
 	const emailId = immediateTransaction((tx) => {
 		const playroom = loadPlayroom(playroomId, tx)
-		if (playroom.status === 'Blocked') {
-			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.block.already' })
+		if (block === (playroom.status === 'Blocked')) {
+			const key = block ? 'admin:playrooms.block.already' : 'admin:playrooms.unblock.notBlocked'
+			throw new AppError(409, 'Conflict', { messageKey: key })
 		}
-		updatePlayroom(playroomId, { status: 'Blocked', blockedReason: reason }, tx)
-		return queueHostNotice('blocked', playroom, reason, tx)
+		const patch = block
+			? ({ status: 'Blocked', blockedReason: reason } as const)
+			: ({ status: 'Paused', blockedReason: null } as const)
+		updatePlayroom(playroomId, patch, tx)
+		recordAdminAudit(tx, {
+			admin,
+			action: block ? 'playroom.block' : 'playroom.unblock',
+			entityType: 'playroom',
+			entityId: playroomId,
+			changes: changedFields(playroom, patch),
+			reason,
+		})
+		return queueHostNotice(block ? 'blocked' : 'unblocked', playroom, reason, tx)
 	})
 	deliverSoon([emailId])
 }
 
+/** Blocks a playroom: off search at once, the host e-mailed with the reason. Idempotent per status. */
+export function blockPlayroom(admin: Actor, playroomId: string, reason: string) {
+	changeBlock(admin, playroomId, reason, true)
+}
+
 /** Unblocks a playroom to Paused (the host publishes it again), the host e-mailed with the reason. */
 export function unblockPlayroom(admin: Actor, playroomId: string, reason: string) {
-	assertAdmin(admin)
-	const emailId = immediateTransaction((tx) => {
-		const playroom = loadPlayroom(playroomId, tx)
-		if (playroom.status !== 'Blocked') {
-			throw new AppError(409, 'Conflict', { messageKey: 'admin:playrooms.unblock.notBlocked' })
-		}
-		updatePlayroom(playroomId, { status: 'Paused', blockedReason: null }, tx)
-		return queueHostNotice('unblocked', playroom, reason, tx)
-	})
-	deliverSoon([emailId])
+	changeBlock(admin, playroomId, reason, false)
 }

@@ -10,6 +10,7 @@ import {
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import { immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { changedFields, recordAdminAudit } from './audit-log.server.ts'
 import { refreshPlayroomRating } from './catalogue.server.ts'
 
 /**
@@ -112,7 +113,7 @@ export function listAdminRatings(actor: { role: UserRole }, query: TableQuery): 
 
 /** Hides or shows a rating again, with the admin's reason; the playroom's average follows at once. */
 export function setRatingHidden(
-	actor: { role: UserRole },
+	actor: { id: string; role: UserRole },
 	ratingId: string,
 	hidden: boolean,
 	reason: string,
@@ -120,12 +121,20 @@ export function setRatingHidden(
 	assertAdmin(actor)
 	immediateTransaction((tx) => {
 		const rating = tx
-			.select({ playroomId: ratings.playroomId })
+			.select({ playroomId: ratings.playroomId, hidden: ratings.hidden, hiddenReason: ratings.hiddenReason })
 			.from(ratings)
 			.where(eq(ratings.id, ratingId))
 			.get()
 		if (!rating) throw new AppError(404)
 		tx.update(ratings).set({ hidden, hiddenReason: reason }).where(eq(ratings.id, ratingId)).run()
+		recordAdminAudit(tx, {
+			admin: actor,
+			action: hidden ? 'rating.hide' : 'rating.unhide',
+			entityType: 'rating',
+			entityId: ratingId,
+			changes: changedFields(rating, { hidden, hiddenReason: reason }),
+			reason,
+		})
 		refreshPlayroomRating(rating.playroomId, tx)
 	})
 }

@@ -7,10 +7,11 @@ import {
 	type ListPage,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
-import type { DbOrTx } from '#app/utils/db.server.ts'
+import { immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import { runTask, type TaskRunOutcome } from '#app/utils/scheduler.server.ts'
 import { ALL_TASKS } from '#app/tasks/index.server.ts'
+import { recordAdminAudit } from './audit-log.server.ts'
 
 /**
  * /admin/backgroundTaskExecutions (issue 14, ADR 0097): every run of every
@@ -133,14 +134,33 @@ export function runnableTasks(actor: { role: string }) {
 	return [...TASKS.values()].map((task) => ({ name: task.name, schedule: task.schedule }))
 }
 
-/** Runs a registered task now (trigger 'manual', under its lease). An unknown name is a 404. */
+/**
+ * Runs a registered task now (trigger 'manual', under its lease). An unknown name is a 404.
+ * The audit entry is written with the run's outcome once the run (its own transactions) has ended.
+ */
 export async function runTaskNow(
-	actor: { role: string },
+	actor: { id: string; role: string },
 	taskName: string,
 	services: { hub: Hub },
 ): Promise<TaskRunOutcome> {
 	assertAdmin(actor)
 	const task = TASKS.get(taskName)
 	if (!task) throw new AppError(404)
-	return runTask(task, 'manual', services)
+	const outcome = await runTask(task, 'manual', services)
+	immediateTransaction((tx) =>
+		recordAdminAudit(tx, {
+			admin: actor,
+			action: 'task.runNow',
+			entityType: 'task',
+			entityId: taskName,
+			changes: {
+				outcome: {
+					before: null,
+					after:
+						'executionId' in outcome ? { status: outcome.status, executionId: outcome.executionId } : outcome,
+				},
+			},
+		}),
+	)
+	return outcome
 }

@@ -3,8 +3,9 @@ import { playrooms } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
 import { sessions, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import { latestOrders } from './admin-orders.server.ts'
+import { recordAdminAudit } from './audit-log.server.ts'
 import { deleteUserSessions } from './session.server.ts'
 
 /**
@@ -66,7 +67,19 @@ export function getUserActivity(actor: { role: UserRole }, userId: string, now =
 export type UserActivity = ReturnType<typeof getUserActivity>
 
 /** "End all sessions": deletes every session row of the user; returns how many. */
-export function endAllUserSessions(actor: { role: UserRole }, userId: string): number {
+export function endAllUserSessions(actor: { id: string; role: UserRole }, userId: string): number {
 	assertAdmin(actor)
-	return deleteUserSessions(userId)
+	return immediateTransaction((tx) => {
+		const ended = deleteUserSessions(userId, {}, tx)
+		if (ended > 0) {
+			recordAdminAudit(tx, {
+				admin: actor,
+				action: 'user.endSessions',
+				entityType: 'user',
+				entityId: userId,
+				changes: { sessions: { before: ended, after: 0 } },
+			})
+		}
+		return ended
+	})
 }

@@ -5,6 +5,7 @@ import { users } from '#db/schema/users.ts'
 import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { recordAdminAudit } from './audit-log.server.ts'
 import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
 import { recordBankTransfer } from './payments.server.ts'
@@ -180,6 +181,17 @@ function recordUnmatched(input: ControlTransactionInput, admin: OrderCaller, now
 			{ orderId: null, hostId: null, paymentTransactionId: payment.id, description: 'unmatched', now: at },
 			tx,
 		)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'payment.recordUnmatched',
+			entityType: 'paymentTransaction',
+			entityId: payment.id,
+			changes: {
+				amount: { before: null, after: input.amount },
+				reference: { before: null, after: payment.reference },
+			},
+			now: at,
+		})
 		return payment.id
 	})
 }

@@ -15,6 +15,7 @@ import {
 	tokenError,
 	type UserRow,
 } from './account.server.ts'
+import { changedFields, recordAdminAudit, SECRET_CHANGE } from './audit-log.server.ts'
 import { deliverSoon, queueAccountEmail, sendAccountLink } from './account-emails.server.ts'
 import { endImpersonationLog } from './impersonation.server.ts'
 import {
@@ -243,7 +244,11 @@ export async function changePassword(
  * An admin sets a user's password (spec §7 Admin user ChangePassword); the
  * user's sessions and outstanding reset and change-e-mail links end.
  */
-export async function setPasswordAsAdmin(admin: { role: string }, userId: string, newPassword: string) {
+export async function setPasswordAsAdmin(
+	admin: { id: string; role: string },
+	userId: string,
+	newPassword: string,
+) {
 	if (admin.role !== 'Admin') throw new AppError(403)
 	const user = requireUserRow(userId)
 	await assertStrongPassword(newPassword, passwordUserInputs(user), 'newPassword')
@@ -252,15 +257,33 @@ export async function setPasswordAsAdmin(admin: { role: string }, userId: string
 		tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
 		revokeUserTokens(userId, CREDENTIAL_LINKS, tx)
 		deleteUserSessions(userId, {}, tx)
+		// "Password changed", never a hash (ADR 0098).
+		recordAdminAudit(tx, {
+			admin,
+			action: 'user.changePassword',
+			entityType: 'user',
+			entityId: userId,
+			changes: { password: SECRET_CHANGE },
+		})
 	})
 }
 
 /** An admin confirms a user's address by hand. */
-export function confirmEmailAsAdmin(admin: { role: string }, userId: string, now = new Date()) {
+export function confirmEmailAsAdmin(admin: { id: string; role: string }, userId: string, now = new Date()) {
 	if (admin.role !== 'Admin') throw new AppError(403)
-	const user = requireUserRow(userId)
-	if (!user.emailConfirmedAt)
-		getDb().update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId)).run()
+	immediateTransaction((tx) => {
+		const user = requireUserRow(userId, tx)
+		if (user.emailConfirmedAt) return
+		tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId)).run()
+		recordAdminAudit(tx, {
+			admin,
+			action: 'user.confirmEmail',
+			entityType: 'user',
+			entityId: userId,
+			changes: changedFields(user, { emailConfirmedAt: now }),
+			now,
+		})
+	})
 }
 
 /**

@@ -3,6 +3,7 @@ import { impersonations } from '#db/schema/impersonation.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { findUserByEmail, requireUserRow } from './account.server.ts'
+import { recordAdminAudit } from './audit-log.server.ts'
 import { createSession, deleteSession, findActiveSession, type ActiveSession } from './session.server.ts'
 
 /**
@@ -59,6 +60,14 @@ export function startImpersonation(
 				startedIp: meta.ip ?? null,
 			})
 			.run()
+		recordAdminAudit(tx, {
+			admin: admin.user,
+			impersonatedUserId: user.id,
+			action: 'user.loginAs',
+			entityType: 'user',
+			entityId: user.id,
+			now,
+		})
 		return {
 			token: session.token,
 			expiresAt: session.expiresAt,

@@ -44,6 +44,7 @@ import {
 	paymentStatusAfterRefund,
 	type OrderRow,
 } from './order-money.server.ts'
+import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from './audit-log.server.ts'
 import { availablePaymentMethods } from './playroom-booking.server.ts'
 import { findVisiblePlayroom, getAdditions, getBookingTypeSettings } from './playrooms.server.ts'
 import { getSetting } from './settings.server.ts'
@@ -596,6 +597,17 @@ export function cancelOrder(
 				tx,
 			)
 			if (retained > 0) bookSettlement(updated, retained, at, tx)
+			if (caller.role === 'Admin') {
+				recordAdminAudit(tx, {
+					admin: caller,
+					action: 'order.cancel',
+					entityType: 'order',
+					entityId: order.id,
+					changes: changedFields(order, updated, ORDER_AUDIT_FIELDS),
+					reason,
+					now: at,
+				})
+			}
 			const extras = { reason, refundAmount: quote.refundAmount, actorRole: actor }
 			return {
 				order: updated,

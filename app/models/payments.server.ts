@@ -12,6 +12,7 @@ import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { getStripe } from '#app/utils/stripe.server.ts'
 import { deliverSoon } from './account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
+import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from './audit-log.server.ts'
 import {
 	bookIncomingPayment,
 	bookRefund,
@@ -140,6 +141,21 @@ export function recordBankTransfer(
 			tx,
 		)
 		const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'order.recordBankTransfer',
+			entityType: 'order',
+			entityId: order.id,
+			changes: {
+				payment: {
+					before: null,
+					after: { id: payment.id, amount: input.amount, reference: payment.reference },
+				},
+				...changedFields(order, applied.order, ORDER_AUDIT_FIELDS),
+			},
+			reason: input.note,
+			now,
+		})
 		return { order: applied.order, payment, emails: applied.emails }
 	})
 	deliver(result.emails)

@@ -11,10 +11,11 @@ import { templateDefaults as defaultsDe } from '#app/locales/de/template-default
 import { templateDefaults as defaultsEn } from '#app/locales/en/template-defaults.ts'
 import { templatePreviewSchema, type TemplateTextInput } from '#app/schemas/host-access.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
+import { changedFields, recordAdminAudit } from './audit-log.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
@@ -134,12 +135,9 @@ export function createTemplateText(host: Caller, input: TemplateTextInput, db: D
 		.get()
 }
 
-export function updateTemplateText(
-	caller: Caller,
-	id: string,
-	input: TemplateTextInput,
-	db: DbOrTx = getDb(),
-) {
+/** Saves a template text in one IMMEDIATE transaction (or the caller's); an admin's edit is audited in it. */
+export function updateTemplateText(caller: Caller, id: string, input: TemplateTextInput, db?: DbOrTx): void {
+	if (!db) return immediateTransaction((tx) => updateTemplateText(caller, id, input, tx))
 	const row = getTemplateText(caller, id, db)
 	// A platform default stays the default of its type and language (issue 14): one per pair.
 	if (row.hostId === null && (row.type !== input.type || row.locale !== input.locale)) {
@@ -151,6 +149,15 @@ export function updateTemplateText(
 	const clash = row.hostId ? hostTemplateFor(row.hostId, input, db) : undefined
 	if (clash && clash.id !== id) throw duplicate()
 	db.update(templateTexts).set(input).where(eq(templateTexts.id, id)).run()
+	if (caller.role === 'Admin') {
+		recordAdminAudit(db, {
+			admin: caller,
+			action: 'templateText.update',
+			entityType: 'templateText',
+			entityId: id,
+			changes: changedFields(row, input),
+		})
+	}
 }
 
 export function deleteTemplateText(caller: Caller, id: string, db: DbOrTx = getDb()) {

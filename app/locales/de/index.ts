@@ -16,6 +16,7 @@ import { adminMoney } from './admin-money.ts'
 import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
+import { adminAudit } from './admin-audit.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -37,4 +38,5 @@ export const de = {
 	admin,
 	adminPayments,
 	adminImport,
+	adminAudit,
 }

@@ -18,6 +18,7 @@ import { adminMoney } from './admin-money.ts'
 import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
+import { adminAudit } from './admin-audit.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -38,4 +39,5 @@ export const en: TranslationShape<typeof de> = {
 	admin,
 	adminPayments,
 	adminImport,
+	adminAudit,
 }

@@ -9,6 +9,7 @@ import {
 } from '#app/components/admin-order-sections.tsx'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DetailFrame } from '#app/components/detail-frame.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
 	CancellationState,
@@ -143,6 +144,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
 			</div>
 			<OrderMoney detail={loaderData} />
 			<OrderEmails detail={loaderData} />
+			<AuditHistory entries={loaderData.history} />
 		</DetailFrame>
 	)
 }

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/payment-detail.ts'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { getAdminPayment } from '#app/models/admin-ledger.server.ts'
+import { paymentAuditEntries } from '#app/models/audit-log.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
@@ -17,7 +19,8 @@ import { useLocale } from '#app/utils/use-root-data.ts'
 export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
 	requireOwnedParams(args.params, admin)
-	return { payment: getAdminPayment(admin, args.params.paymentTransactionId) }
+	const payment = getAdminPayment(admin, args.params.paymentTransactionId)
+	return { payment, history: paymentAuditEntries(payment.id, payment.orderId) }
 }
 
 export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) {
@@ -77,6 +80,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
 					<p>{t('payments.detail.noPayload')}</p>
 				)}
 			</DetailSection>
+			<AuditHistory entries={loaderData.history} />
 		</DetailFrame>
 	)
 }

@@ -4,6 +4,7 @@ import type { Route } from './+types/playroom-detail.ts'
 import { AdminReasonForm } from '#app/components/admin-reason-form.tsx'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
 import { blockPlayroom, getAdminPlayroomDetail, unblockPlayroom } from '#app/models/admin-playrooms.server.ts'
@@ -153,6 +154,7 @@ export default function AdminPlayroomPage({ loaderData }: Route.ComponentProps) 
 					{t('playrooms.detail.allOrders', { count: orderCount })}
 				</LocaleLink>
 			</DetailSection>
+			<AuditHistory entries={loaderData.history} />
 		</DetailFrame>
 	)
 }

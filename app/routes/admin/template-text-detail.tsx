@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { useActionData } from 'react-router'
 import type { Route } from './+types/template-text-detail.ts'
 import { TemplateTextForm } from '#app/components/host-access-forms.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
+import { listAuditEntries } from '#app/models/audit-log.server.ts'
 import {
 	getTemplateText,
 	previewFromForm,
@@ -33,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 		template: { id: row.id, type: row.type, locale: row.locale, subject: row.subject, body: row.body },
 		platform: row.hostId === null,
 		sample: sampleValues(row.locale, t('admin:templateTexts.sampleHost')),
+		history: listAuditEntries('templateText', row.id),
 	}
 }
 
@@ -84,6 +87,9 @@ export default function AdminTemplateTextPage({ loaderData }: Route.ComponentPro
 				preview={preview ?? template}
 				submitLabel={th('templates.save')}
 			/>
+			<div className="mt-6">
+				<AuditHistory entries={loaderData.history} />
+			</div>
 		</main>
 	)
 }

@@ -1,4 +1,6 @@
 import type { UserRole } from '#db/schema/users.ts'
+import { listAuditEntries } from '#app/models/audit-log.server.ts'
+import { hostPlayrooms } from '#app/models/host-transfer.server.ts'
 import { stripLocale } from '#app/utils/locale.ts'
 
 /** /admin/hosts, /admin/guests, /admin/admins → the role listed there. */
@@ -9,4 +11,12 @@ export function listOf(request: Request): { list: 'hosts' | 'guests' | 'admins';
 	const role = LIST_ROLE[list]
 	if (!role) throw new Error(`not an admin user list: ${list}`)
 	return { list: list as 'hosts' | 'guests' | 'admins', role }
+}
+
+/** The user page's audit history and, on a host's page, the playrooms the transfer form offers (ADR 0098/0099). */
+export function userAuditData(userId: string, list: 'hosts' | 'guests' | 'admins') {
+	return {
+		history: listAuditEntries('user', userId),
+		transferPlayrooms: list === 'hosts' ? hostPlayrooms(userId) : null,
+	}
 }

@@ -7,6 +7,8 @@ import { Rows } from '#app/components/admin-order-sections.tsx'
 import { UserOrders, UserPlayrooms, UserSessions } from '#app/components/admin-user-sections.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
+import { HostTransferSection } from '#app/components/host-transfer-form.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
@@ -25,7 +27,8 @@ import { pageTitle } from '#app/utils/page-title.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { listOf } from './user-area.server.ts'
+import { hostTransferAction } from './host-transfer.server.ts'
+import { listOf, userAuditData } from './user-area.server.ts'
 
 /** /admin/hosts/:hostUserId and /admin/guests/:guestUserId: one account, with the admin's actions. */
 function userIdOf(params: Record<string, string | undefined>) {
@@ -38,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.request)
 	const user = getUserForAdmin(admin, userIdOf(args.params), role)
-	return { list, user, activity: getUserActivity(admin, user.id) }
+	return { list, user, activity: getUserActivity(admin, user.id), ...userAuditData(user.id, list) }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -82,6 +85,9 @@ export async function action(args: Route.ActionArgs) {
 				description: t('account:admin.userDeleted'),
 			})
 		}
+		case 'hostTransfer':
+			if (list !== 'hosts') return new Response(null, { status: 400 })
+			return hostTransferAction(form, { admin, sourceUserId: user.id, here, t })
 		default:
 			return new Response(null, { status: 400 })
 	}
@@ -180,6 +186,10 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 					/>
 				)}
 			</DetailSection>
+			{loaderData.transferPlayrooms ? (
+				<HostTransferSection hostId={user.id} playrooms={loaderData.transferPlayrooms} />
+			) : null}
+			<AuditHistory entries={loaderData.history} />
 			<DetailSection id="user-delete" title={ta('admin.deleteUser')}>
 				<p className="mb-4 text-sm text-ink-muted">{ta('admin.deleteUserHint')}</p>
 				<Form method="POST">

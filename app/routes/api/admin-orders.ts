@@ -4,6 +4,7 @@ import {
 	orderTable,
 	resendConfirmation,
 } from '#app/models/admin-orders.server.ts'
+import { listAuditEntries } from '#app/models/audit-log.server.ts'
 import { cancelOrder } from '#app/models/orders.server.ts'
 import { apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
 import { getOrderView } from '#app/models/order-queries.server.ts'
@@ -53,7 +54,9 @@ const endpoints = apiEndpoints({
 		method: 'GET',
 		handler: async (args) => {
 			const admin = await requireRole(args, 'Admin')
-			return apiOrderView(getOrderView(parseQuery(orderIdQuerySchema, args.url).orderId, admin))
+			const { orderId } = parseQuery(orderIdQuerySchema, args.url)
+			// The admin's view adds the order's audit entries (ADR 0098).
+			return { ...apiOrderView(getOrderView(orderId, admin)), history: listAuditEntries('order', orderId) }
 		},
 	},
 	Cancel: {

@@ -1,9 +1,11 @@
 import { deleteUserAsAdmin, findUserByEmail } from '#app/models/account.server.ts'
 import { exportUsers, listUsers, userTable } from '#app/models/admin-users.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
+import { convertOrdersToGutshof, convertToGutshof } from '#app/models/host-transfer.server.ts'
 import { startImpersonation } from '#app/models/impersonation.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { adminChangePasswordSchema, userIdQuerySchema, userNameSchema } from '#app/schemas/account.ts'
+import { hostTransferSchema } from '#app/schemas/admin-entities.ts'
 import {
 	readSessionCookie,
 	requestMeta,
@@ -19,7 +21,8 @@ import { getAuth, requireRole } from '#app/utils/auth.server.ts'
 
 /**
  * /api/Admin/User/* — admin only (spec §7 Admin user): LoginAs, ConfirmUserEmail,
- * ChangePassword (?userName=), Delete (?userId=), the user indexes and their CSV exports.
+ * ChangePassword (?userName=), Delete (?userId=), ConvertToGutshof / ConvertOrdersToGutshof
+ * (ADR 0099), the user indexes and their CSV exports.
  */
 function userByName(userName: string) {
 	const user = findUserByEmail(userName)
@@ -84,6 +87,20 @@ const endpoints = apiEndpoints({
 			const admin = await requireRole(args, 'Admin')
 			deleteUserAsAdmin(admin, parseQuery(userIdQuerySchema, args.url).userId)
 			return null
+		},
+	},
+	ConvertToGutshof: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return convertToGutshof(admin, await parseJsonBody(hostTransferSchema, args.request))
+		},
+	},
+	ConvertOrdersToGutshof: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			return convertOrdersToGutshof(admin, await parseJsonBody(hostTransferSchema, args.request))
 		},
 	},
 	CustomerIndex: { method: 'GET', handler: index('Customer') },
