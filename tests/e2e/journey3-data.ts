@@ -79,7 +79,7 @@ function orderCode() {
 function copyOrder(db: Database.Database, template: Row, changes: Row) {
 	const id = newId()
 	const now = Date.now()
-	const row = { ...template, id, idempotency_key: id, created_at: now, updated_at: now, ...changes }
+	const row: Row = { ...template, id, idempotency_key: id, created_at: now, updated_at: now, ...changes }
 	insert(db, 'orders', row)
 	insert(db, 'order_status_history', {
 		id: newId(),
@@ -89,7 +89,7 @@ function copyOrder(db: Database.Database, template: Row, changes: Row) {
 		actor_role: 'System',
 		created_at: now,
 	})
-	return row as Row & { id: string; code: string; total_amount: number }
+	return { id, code: String(row.code), totalAmount: Number(row.total_amount) }
 }
 
 export function createJourney3Data(): Journey3Data {
@@ -179,7 +179,7 @@ export function createJourney3Data(): Journey3Data {
 				guest: { id: guest.id, displayName: String(guest.display_name) },
 				playroom: { id: playroom.id, name: playroom.name, urlPath: playroom.playroom_url_path },
 				rating,
-				awaiting: { id: awaiting.id, code: awaiting.code, totalAmount: Number(awaiting.total_amount) },
+				awaiting,
 			}
 		})()
 	} finally {
