@@ -37,6 +37,7 @@ import { useNonce } from './utils/nonce-provider.tsx'
 import { parseSidebarState } from './utils/preferences.ts'
 import { rootMiddleware } from './utils/root-middleware.server.ts'
 import { readToast } from './utils/toast.server.ts'
+import { useColorMode } from './utils/color-mode.ts'
 import { useRootData } from './utils/use-root-data.ts'
 
 export const middleware: Route.MiddlewareFunction[] = rootMiddleware
@@ -111,7 +112,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const location = useLocation()
 	const locale = data?.locale ?? getLocaleFromPathname(location.pathname)
-	const dark = (data?.colorMode ?? 'dark') === 'dark'
+	// The saved (or being saved) colour mode: switching it does not revalidate this loader.
+	const colorMode = useColorMode()
+	const dark = colorMode === 'dark'
 	return (
 		<html lang={locale} className={dark ? 'dark' : undefined} data-color-mode={dark ? 'dark' : 'light'}>
 			<head>
@@ -143,6 +146,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	useToastFromServer(loaderData.toast)
 	useEffect(() => installChunkReloadGuard(), [])
+	const colorMode = useColorMode()
 	// A logout/relogin submit ends the session on the server: close the realtime
 	// channel at once, or a (re)connect racing the logout is refused with 401.
 	const navigation = useNavigation()
@@ -156,7 +160,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<CatalogueChrome />
 			<Outlet />
 			<ConsentNotice decided={loaderData.consent.decided} returning={loaderData.consent.returning} />
-			<AppToaster colorMode={loaderData.colorMode} />
+			<AppToaster colorMode={colorMode} />
 		</RealtimeProvider>
 	)
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
-import type { SidebarState } from '#app/utils/preferences.ts'
+import { DEFAULT_SIDEBAR, type PreferenceSaved, type SidebarState } from '#app/utils/preferences.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useRootData } from '#app/utils/use-root-data.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -30,18 +30,20 @@ function NavBadge({ count }: { count: number }) {
 
 const SIDEBAR_FETCHER_KEY = 'sidebar'
 
-/** Sidebar state, optimistic while the preference is being saved. */
+/**
+ * Sidebar state: optimistic while the preference is being saved, then the
+ * saved one (the save does not revalidate the root loader), else the root's.
+ */
 function useSidebarState(): SidebarState {
 	const data = useRootData()
-	const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY })
-	const stored = data?.sidebar ?? { show: true, minimize: false }
+	const fetcher = useFetcher<PreferenceSaved>({ key: SIDEBAR_FETCHER_KEY })
 	if (fetcher.formData?.get('intent') === 'sidebar') {
 		return {
 			show: fetcher.formData.get('show') === '1',
 			minimize: fetcher.formData.get('minimize') === '1',
 		}
 	}
-	return stored
+	return fetcher.data?.sidebar ?? data?.sidebar ?? DEFAULT_SIDEBAR
 }
 
 function SidebarButton({
@@ -57,7 +59,7 @@ function SidebarButton({
 	const location = useLocation()
 	const hydrated = useHydrated()
 	return (
-		<fetcher.Form method="POST" action="/resources/preferences">
+		<fetcher.Form method="POST" action="/resources/preferences" defaultShouldRevalidate={false}>
 			<input type="hidden" name="intent" value="sidebar" />
 			<input type="hidden" name="show" value={next.show ? '1' : '0'} />
 			<input type="hidden" name="minimize" value={next.minimize ? '1' : '0'} />

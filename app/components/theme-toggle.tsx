@@ -14,7 +14,7 @@ export function ThemeToggle() {
 	const next = mode === 'dark' ? 'light' : 'dark'
 	const label = next === 'dark' ? t('theme.toDark') : t('theme.toLight')
 	return (
-		<fetcher.Form method="POST" action="/resources/preferences">
+		<fetcher.Form method="POST" action="/resources/preferences" defaultShouldRevalidate={false}>
 			<input type="hidden" name="intent" value="colorMode" />
 			<input type="hidden" name="colorMode" value={next} />
 			{hydrated ? null : (

@@ -1,18 +1,21 @@
-import { useFetcher, useFetchers } from 'react-router'
-import type { ColorMode } from './preferences.ts'
+import { useFetcher } from 'react-router'
+import type { ColorMode, PreferenceSaved } from './preferences.ts'
 import { useRootData } from './use-root-data.ts'
 
 export const COLOR_MODE_FETCHER_KEY = 'color-mode'
 
-/** The colour mode, switched optimistically while the preference is being saved. */
+/**
+ * The colour mode: optimistic while the preference is being saved, then the
+ * saved one (the save does not revalidate the root loader), else the root's.
+ */
 export function useColorMode(): ColorMode {
 	const data = useRootData()
-	const fetchers = useFetchers()
-	const pending = fetchers.find((f) => f.key === COLOR_MODE_FETCHER_KEY)?.formData?.get('colorMode')
+	const fetcher = useColorModeFetcher()
+	const pending = fetcher.formData?.get('colorMode')
 	if (pending === 'dark' || pending === 'light') return pending
-	return data?.colorMode ?? 'dark'
+	return fetcher.data?.colorMode ?? data?.colorMode ?? 'dark'
 }
 
 export function useColorModeFetcher() {
-	return useFetcher({ key: COLOR_MODE_FETCHER_KEY })
+	return useFetcher<PreferenceSaved>({ key: COLOR_MODE_FETCHER_KEY })
 }

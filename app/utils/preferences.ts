@@ -14,3 +14,6 @@ export function serializeSidebarState(state: SidebarState): string {
 
 export const COLOR_MODES = ['dark', 'light'] as const
 export type ColorMode = (typeof COLOR_MODES)[number]
+
+/** What POST /resources/preferences answers a fetcher: the value it stored. */
+export type PreferenceSaved = { ok: true; colorMode?: ColorMode; sidebar?: SidebarState }

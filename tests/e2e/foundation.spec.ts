@@ -2,13 +2,38 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, loginAs, DEMO } from './helpers.ts'
 
-/** Clicks a preference control and waits until the server has stored it (the UI updates optimistically). */
+/**
+ * Clicks a preference control and waits until the save has settled: the server stored it and the
+ * fetcher is done (the UI shows the new state optimistically meanwhile, then the stored one).
+ * Going on earlier (a reload, the next click, the end of the test) aborts the request in flight,
+ * which React Router reported as an unhandled "signal is aborted without reason".
+ */
 async function clickAndSave(page: Page, click: () => Promise<void>) {
 	const saved = page.waitForResponse(
 		(response) => response.url().includes('/resources/preferences') && response.request().method() === 'POST',
 	)
 	await click()
 	await saved
+	await routerSettled(page)
+}
+
+/** The hydrated router has no navigation, revalidation or fetcher in flight. */
+async function routerSettled(page: Page) {
+	await page.waitForFunction(() => {
+		type RouterState = {
+			navigation: { state: string }
+			revalidation: string
+			fetchers: Map<string, { state: string }>
+		}
+		const router = (window as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter
+		if (!router) return false
+		const { navigation, revalidation, fetchers } = router.state
+		return (
+			navigation.state === 'idle' &&
+			revalidation === 'idle' &&
+			[...fetchers.values()].every((fetcher) => fetcher.state === 'idle')
+		)
+	})
 }
 
 test.describe('app shell', () => {
@@ -138,13 +163,16 @@ test.describe('role area layout', () => {
 		const sidebar = page.getByTestId('area-sidebar')
 		await expect(sidebar).toHaveAttribute('data-minimized', 'false')
 		await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toContainText('Übersicht')
+		// Each state is checked once the save has settled, i.e. as the server now renders it.
 		await clickAndSave(page, () => page.getByRole('button', { name: 'Seitenleiste verkleinern' }).click())
 		await expect(sidebar).toHaveAttribute('data-minimized', 'true')
 		await clickAndSave(page, () => page.getByRole('button', { name: 'Seitenleiste ausblenden' }).click())
 		await expect(sidebar).toBeHidden()
 		await page.reload()
 		await expect(sidebar).toBeHidden()
-		await page.getByRole('button', { name: 'Seitenleiste einblenden' }).click()
+		await clickAndSave(page, () => page.getByRole('button', { name: 'Seitenleiste einblenden' }).click())
+		await expect(sidebar).toHaveAttribute('data-minimized', 'true')
+		await page.reload()
 		await expect(sidebar).toHaveAttribute('data-minimized', 'true')
 	})
 

@@ -201,6 +201,8 @@ describe('impersonation through the pages', () => {
 			cookie: adminCookie,
 		})
 		expect(start.location).toBe('/en')
+		// The toast speaks the page's language (the form's locale), not the bare path's German.
+		expect((await toastOf(start.setCookies))?.description).toBe('You are now logged in as Spielhof Test.')
 		const hostToken = cookieValue(start.setCookies, 'auth.token') ?? ''
 		expect(cookieValue(start.setCookies, 'auth.old_user')).toBe(adminToken)
 		expect(start.setCookies.find((c) => c.startsWith('auth.old_user='))).toMatch(/HttpOnly/i)
@@ -215,6 +217,7 @@ describe('impersonation through the pages', () => {
 			cookie: `auth.token=${hostToken}; auth.old_user=${adminToken}`,
 		})
 		expect(stop.location).toBe(`/admin/hosts/${host.id}`)
+		expect((await toastOf(stop.setCookies))?.description).toBe('Du bist wieder als Admin angemeldet.')
 		expect(cookieValue(stop.setCookies, 'auth.token')).toBe(adminToken)
 		expect(stop.setCookies.find((c) => c.startsWith('auth.old_user='))).toMatch(/Max-Age=0/)
 		expect(findActiveSession(hostToken)).toBeNull()

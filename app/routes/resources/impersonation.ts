@@ -13,7 +13,7 @@ import {
 } from '#app/utils/account-session.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { getT } from '#app/utils/i18n.server.ts'
+import { getFixedT } from '#app/utils/i18n.server.ts'
 import { isLocale, localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { ID_PATTERN } from '#db/schema/columns.ts'
@@ -34,7 +34,8 @@ export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
 	const form = await request.formData()
 	const locale: Locale = isLocale(form.get('locale')) ? (form.get('locale') as Locale) : 'de'
-	const t = looseT(getT(context))
+	// This route has no /en form: the page's locale comes with the form, and the toasts speak it too.
+	const t = looseT(getFixedT(locale))
 	const meta = requestMeta(args)
 
 	if (form.get('intent') === 'start') {

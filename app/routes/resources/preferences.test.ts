@@ -15,14 +15,24 @@ describe('POST /resources/preferences', () => {
 		])
 	})
 
-	test('a fetcher post (no redirectTo) gets data and the sidebar cookie', async () => {
+	test('a fetcher post (no redirectTo) gets the stored sidebar state back and the cookie', async () => {
 		const result = await callRoute(action as never, {
 			path: '/resources/preferences',
-			form: { intent: 'sidebar', show: '1', minimize: '1' },
+			form: { intent: 'sidebar', show: '0', minimize: '1' },
 		})
 		expect(result.status).toBe(200)
-		expect(result.data).toEqual({ ok: true })
-		expect(result.setCookies).toEqual([expect.stringMatching(/^sidebar=1\.1;/)])
+		// The page shows this without revalidating its loaders.
+		expect(result.data).toEqual({ ok: true, sidebar: { show: false, minimize: true } })
+		expect(result.setCookies).toEqual([expect.stringMatching(/^sidebar=0\.1;/)])
+	})
+
+	test('a fetcher post of the colour mode gets it back', async () => {
+		const result = await callRoute(action as never, {
+			path: '/resources/preferences',
+			form: { intent: 'colorMode', colorMode: 'light' },
+		})
+		expect(result.data).toEqual({ ok: true, colorMode: 'light' })
+		expect(result.setCookies).toEqual([expect.stringMatching(/^color_mode=light;/)])
 	})
 
 	test('bad input changes nothing', async () => {
