@@ -9,7 +9,6 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { requestServicesContext } from '#app/utils/context.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import { getLogger } from '#app/utils/logger.server.ts'
 import { silentHub } from '#app/utils/realtime.ts'
 
@@ -23,11 +22,8 @@ export {
 } from '#app/bootstrap.server.ts'
 
 export const handleRequest = createRequestHandler({
-	// RENDER_PATH=legacy: the lazy route discovery of before ADR 0110, for the benchmark's before/after.
 	// A static import: resolving the build per request would cost a module lookup each time.
-	build: (getEnv().RENDER_PATH === 'legacy'
-		? { ...serverBuild, routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' } }
-		: serverBuild) as unknown as ServerBuild,
+	build: serverBuild as unknown as ServerBuild,
 	mode: process.env.NODE_ENV,
 	getLoadContext(req: ExpressRequest, res: ExpressResponse) {
 		const context = new RouterContextProvider()

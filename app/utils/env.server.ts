@@ -56,9 +56,9 @@ const envSchema = z
 		/** The micro-cache of anonymous pages (docs/subsystems/page-cache.md). */
 		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 		/**
-		 * `legacy` renders pages the way they were before issue 15 (lazy route
-		 * discovery, react-i18next copying the i18n instance per component), so
-		 * that `npm run bench` prints before and after in one run (ADR 0110).
+		 * `legacy` renders pages the way they were before issue 15 (react-i18next
+		 * copying the i18n instance per component), so that `npm run bench`
+		 * prints before and after in one run (ADR 0110).
 		 */
 		RENDER_PATH: z.enum(['fast', 'legacy']).default('fast'),
 		/**
