@@ -11,12 +11,14 @@ const routeMatchCache = path.resolve('server/route-match-cache.ts')
  * (server/route-match-cache.ts, docs/decisions/0111-route-match-cache.md).
  */
 function cachedRouteMatching(): Plugin {
-	const declaration = 'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
+	const declaration =
+		'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
 	return {
 		name: 'spielzimmer:cached-route-matching',
 		apply: 'build',
 		transform(code, id, options) {
-			if (!options?.ssr || !id.includes('/react-router/dist/production/') || !code.includes(declaration)) return null
+			if (!options?.ssr || !id.includes('/react-router/dist/production/') || !code.includes(declaration))
+				return null
 			return {
 				code: `import { cachedRouteMatch as __cachedRouteMatch } from ${JSON.stringify(routeMatchCache)};
 ${code.replace(declaration, declaration.replace('matchRoutesImpl', 'matchRoutesImplUncached'))}

@@ -11,7 +11,12 @@
  * precomputed branches), the pathname, the basename and `allowPartial`. Callers get a fresh copy of the
  * cached matches, so nothing they do to them leaks into another request.
  */
-type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: unknown }
+type Match = {
+	params: Record<string, string | undefined>
+	pathname: string
+	pathnameBase: string
+	route: unknown
+}
 type Matcher = (
 	routes: object,
 	location: string | { pathname?: string },
@@ -47,7 +52,8 @@ export function cachedRouteMatch(
 	precomputedBranches?: object,
 ): Match[] | null {
 	const pathname = typeof location === 'string' ? location.split(/[?#]/, 1)[0] : location.pathname
-	if (!enabled || pathname === undefined) return uncached(routes, location, basename, allowPartial, precomputedBranches)
+	if (!enabled || pathname === undefined)
+		return uncached(routes, location, basename, allowPartial, precomputedBranches)
 	// With precomputed branches the match depends on them only (the static router of each render has
 	// a new `routes` array, but the static handler's branches are made once at start).
 	const table = precomputedBranches ?? routes

@@ -27,7 +27,11 @@ function samplePaths(entries: ConfigEntry[], parent: string[] = []): { id: strin
 			.split('/')
 			.filter(Boolean)
 			.map((segment) =>
-				segment === '*' ? 'any/thing' : segment.startsWith(':') ? `${segment.slice(1).replace('?', '')}-x1` : segment,
+				segment === '*'
+					? 'any/thing'
+					: segment.startsWith(':')
+						? `${segment.slice(1).replace('?', '')}-x1`
+						: segment,
 			)
 		const segments = [...parent, ...own]
 		if (entry.children?.length) return samplePaths(entry.children, segments)
@@ -39,7 +43,9 @@ const routes = toRouteObjects(routeConfig as ConfigEntry[])
 const leaves = samplePaths(routeConfig as ConfigEntry[])
 
 function pathFor(segments: string[], locale: 'de' | 'en') {
-	const localized = segments.flatMap((segment) => (segment === 'en?' ? (locale === 'en' ? ['en'] : []) : [segment]))
+	const localized = segments.flatMap((segment) =>
+		segment === 'en?' ? (locale === 'en' ? ['en'] : []) : [segment],
+	)
 	return `/${localized.join('/')}`
 }
 
@@ -65,7 +71,9 @@ describe('the route table in both locales', () => {
 			expect(leafId(matchRoutes(routes, pathFor(leaf.segments, 'de')))).toBe(expected)
 			// The cached matching gives the same matches, twice (miss and hit).
 			for (let i = 0; i < 2; i++)
-				expect(cachedRouteMatch(uncached, routes, `${path}?q=1`, '/', false)).toEqual(matchRoutes(routes, path))
+				expect(cachedRouteMatch(uncached, routes, `${path}?q=1`, '/', false)).toEqual(
+					matchRoutes(routes, path),
+				)
 		}
 	})
 

@@ -84,12 +84,23 @@ export const renderPagesBenchmark: Benchmark = {
 		}
 		try {
 			const host = {
-				legacy: { ...RETURNING_VISITOR, Cookie: sessionCookie(servers.legacy.databasePath, 'host@example.com') },
+				legacy: {
+					...RETURNING_VISITOR,
+					Cookie: sessionCookie(servers.legacy.databasePath, 'host@example.com'),
+				},
 				fast: { ...RETURNING_VISITOR, Cookie: sessionCookie(servers.fast.databasePath, 'host@example.com') },
 			}
 			const pages = [
-				['playroom', '/playrooms/spielwiese-ehrenfeld', { legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE }],
-				['search', `/playrooms/search?city=koeln&checkIn=${saturday}`, { legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE }],
+				[
+					'playroom',
+					'/playrooms/spielwiese-ehrenfeld',
+					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
+				],
+				[
+					'search',
+					`/playrooms/search?city=koeln&checkIn=${saturday}`,
+					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
+				],
 				['host orders', '/host/orders', host],
 			] as const
 			report(`rendered pages (page cache bypassed), ${SECONDS} s each, before = RENDER_PATH=legacy`)
