@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import Database from 'better-sqlite3'
-import { addDays, isoWeekday, localDateOf } from '#app/domain/berlin-time.ts'
+import { nextSaturday } from './catalogue-pages.bench.ts'
 import {
 	BYPASS_PAGE_CACHE,
 	fmt,
@@ -23,13 +23,6 @@ import {
 const SECONDS = 6
 const GOAL_RATIO = 0.03
 const GOAL_P99_MS = 25
-
-/** The coming Saturday: the date families search for. */
-function nextSaturday(now: number) {
-	let date = addDays(localDateOf(now), 1)
-	while (isoWeekday(date) !== 6) date = addDays(date, 1)
-	return date
-}
 
 /** A login session for a demo user, written straight into the database (as the e2e helper does). */
 function sessionCookie(databasePath: string, email: string): string {
