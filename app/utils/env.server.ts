@@ -57,8 +57,8 @@ const envSchema = z
 		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 		/**
 		 * `legacy` renders pages the way they were before issue 15 (react-i18next
-		 * copying the i18n instance per component), so that `npm run bench`
-		 * prints before and after in one run (ADR 0110).
+		 * copying the i18n instance per component, route matching uncached), so
+		 * that `npm run bench` prints before and after in one run (ADRs 0110, 0111).
 		 */
 		RENDER_PATH: z.enum(['fast', 'legacy']).default('fast'),
 		/**

@@ -17,7 +17,7 @@ import {
  * /host/orders — each ≥ 3 % of the bare Express hello route of the same run;
  * p99 ≤ 25 ms at half the measured saturation; the server's CPU per page.
  * Two servers on the same data: RENDER_PATH=legacy (the render path before
- * ADR 0110) and the current one, measured page by page in turns, so that
+ * ADRs 0110 and 0111) and the current one, measured page by page in turns, so that
  * before and after are ratios of one run on the same (shared, noisy) machine.
  */
 const SECONDS = 6
