@@ -1,12 +1,38 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const reactRouterDist = path.resolve('node_modules/react-router/dist/production')
+const routeMatchCache = path.resolve('server/route-match-cache.ts')
+
+/**
+ * Server build only: React Router's matching goes through a cache per pathname
+ * (server/route-match-cache.ts, docs/decisions/0111-route-match-cache.md).
+ */
+function cachedRouteMatching(): Plugin {
+	const declaration =
+		'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
+	return {
+		name: 'spielzimmer:cached-route-matching',
+		apply: 'build',
+		transform(code, id, options) {
+			if (!options?.ssr || !id.includes('/react-router/dist/production/') || !code.includes(declaration))
+				return null
+			return {
+				code: `import { cachedRouteMatch as __cachedRouteMatch } from ${JSON.stringify(routeMatchCache)};
+${code.replace(declaration, declaration.replace('matchRoutesImpl', 'matchRoutesImplUncached'))}
+function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {
+  return __cachedRouteMatch(matchRoutesImplUncached, routes, locationArg, basename, allowPartial, precomputedBranches);
+}`,
+				map: null,
+			}
+		},
+	}
+}
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-	plugins: [tailwindcss(), reactRouter()],
+	plugins: [tailwindcss(), reactRouter(), cachedRouteMatching()],
 	resolve: {
 		// react-router's package exports only its development build (with dev-only
 		// checks and warnings). Production bundles use the production build: on the

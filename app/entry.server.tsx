@@ -11,7 +11,7 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { getServices } from './utils/context.server.ts'
-import { getI18nInstance } from './utils/i18n.server.ts'
+import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 import './utils/validation.ts'
@@ -26,7 +26,7 @@ export default function handleRequest(
 	loadContext: RouterContextProvider,
 ) {
 	const nonce = getServices(loadContext).cspNonce
-	const i18n = getI18nInstance(loadContext)
+	const i18n = getRenderI18nInstance(loadContext)
 	// Bots and crawlers get the complete document at once; browsers get it streamed.
 	const readyEvent =
 		isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'

@@ -27,7 +27,7 @@ const SECONDS = 6
 const JS_BUDGET_KIB = 150
 
 /** The coming Saturday: the date families search for. */
-function nextSaturday(now: number) {
+export function nextSaturday(now: number) {
 	let date = addDays(localDateOf(now), 1)
 	while (isoWeekday(date) !== 6) date = addDays(date, 1)
 	return date

@@ -66,6 +66,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
 	return {
 		baseUrl,
 		databasePath,
+		pid: child.pid,
 		stop: () => stopChild(child, databasePath),
 	}
 }
@@ -93,18 +94,42 @@ async function stopChild(child: ChildProcess, databasePath?: string) {
 export const RETURNING_VISITOR = { 'Accept-Language': 'de-DE', Cookie: 'culture=de-DE; i18n_redirected=de' }
 export const BYPASS_PAGE_CACHE = { ...RETURNING_VISITOR, Authorization: 'Bearer bench-no-session' }
 
-/** Requests per second (and latency) for one URL, 10 connections, `seconds` long. */
+/**
+ * Requests per second (and latency) for one URL, 10 connections, `seconds` long;
+ * with `rate`, at most that many requests per second in all (latency under a given load).
+ */
 export async function measureRps(
 	url: string,
 	seconds = 8,
 	headers: Record<string, string> = RETURNING_VISITOR,
+	rate?: number,
 ) {
-	const result = await autocannon({ url, connections: 10, duration: seconds, headers })
+	const result = await autocannon({
+		url,
+		connections: 10,
+		duration: seconds,
+		headers,
+		...(rate ? { overallRate: rate } : {}),
+	})
 	return {
 		rps: result.requests.average,
+		requests: result.requests.total,
 		p99ms: result.latency.p99,
 		non2xx: result.non2xx,
 		errors: result.errors,
+	}
+}
+
+/** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+	if (!pid) return undefined
+	try {
+		// Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses), in clock ticks.
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+	} catch {
+		return undefined
 	}
 }
 

@@ -11,12 +11,14 @@ import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
 import { lighthouseBenchmark } from './lighthouse.bench.ts'
+import { renderPagesBenchmark } from './render-pages.bench.ts'
 import { fmt, measureRps, startAppServer, startHelloServer, type Benchmark } from './harness.ts'
 
 const BENCHMARKS: Benchmark[] = [
 	foundationBenchmark,
 	catalogueBenchmark,
 	cataloguePagesBenchmark,
+	renderPagesBenchmark,
 	bookingBenchmark,
 	adminSearchBenchmark,
 	lighthouseBenchmark,

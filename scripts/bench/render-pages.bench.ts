@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto'
+import Database from 'better-sqlite3'
+import { nextSaturday } from './catalogue-pages.bench.ts'
+import {
+	BYPASS_PAGE_CACHE,
+	fmt,
+	measureRps,
+	processCpuMs,
+	RETURNING_VISITOR,
+	startAppServer,
+	type Benchmark,
+} from './harness.ts'
+
+/**
+ * Issue 15's goals: rendered pages (no page cache, as every logged-in visitor
+ * gets them) — the playroom page, the search page and a logged-in host's
+ * /host/orders — each ≥ 3 % of the bare Express hello route of the same run;
+ * p99 ≤ 25 ms at half the measured saturation; the server's CPU per page.
+ * Two servers on the same data: RENDER_PATH=legacy (the render path before
+ * ADRs 0110 and 0111) and the current one, measured page by page in turns, so that
+ * before and after are ratios of one run on the same (shared, noisy) machine.
+ */
+const SECONDS = 6
+const GOAL_RATIO = 0.03
+const GOAL_P99_MS = 25
+
+/** A login session for a demo user, written straight into the database (as the e2e helper does). */
+function sessionCookie(databasePath: string, email: string): string {
+	const token = randomBytes(32).toString('base64url')
+	const db = new Database(databasePath)
+	try {
+		const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined
+		if (!user) throw new Error(`no user ${email}`)
+		const now = Date.now()
+		db.prepare(
+			'INSERT INTO sessions (id, user_id, created_at, expires_at, persistent) VALUES (?, ?, ?, ?, 1)',
+		).run(createHash('sha256').update(token).digest('hex'), user.id, now, now + 86_400_000)
+	} finally {
+		db.close()
+	}
+	return `${RETURNING_VISITOR.Cookie}; auth.token=${token}`
+}
+
+type Server = Awaited<ReturnType<typeof startAppServer>>
+
+async function measurePage(server: Server, url: string, headers: Record<string, string>) {
+	const cpuBefore = processCpuMs(server.pid)
+	const saturated = await measureRps(`${server.baseUrl}${url}`, SECONDS, headers)
+	const cpuAfter = processCpuMs(server.pid)
+	const cpuPerPage =
+		cpuBefore !== undefined && cpuAfter !== undefined && saturated.requests > 0
+			? (cpuAfter - cpuBefore) / saturated.requests
+			: undefined
+	const half = await measureRps(
+		`${server.baseUrl}${url}`,
+		SECONDS,
+		headers,
+		Math.max(1, Math.round(saturated.rps / 2)),
+	)
+	const html = await (await fetch(`${server.baseUrl}${url}`, { headers })).text()
+	return {
+		rps: saturated.rps,
+		cpuPerPage,
+		p99AtHalf: half.p99ms,
+		htmlKib: Buffer.byteLength(html) / 1024,
+		non2xx: saturated.non2xx + half.non2xx,
+	}
+}
+
+export const renderPagesBenchmark: Benchmark = {
+	name: 'render-pages',
+	async run({ helloRps, report }) {
+		const saturday = nextSaturday(Date.now())
+		const servers = {
+			legacy: await startAppServer({ RENDER_PATH: 'legacy' }),
+			fast: await startAppServer({ RENDER_PATH: 'fast' }),
+		}
+		try {
+			const host = {
+				legacy: {
+					...RETURNING_VISITOR,
+					Cookie: sessionCookie(servers.legacy.databasePath, 'host@example.com'),
+				},
+				fast: { ...RETURNING_VISITOR, Cookie: sessionCookie(servers.fast.databasePath, 'host@example.com') },
+			}
+			const pages = [
+				[
+					'playroom',
+					'/playrooms/spielwiese-ehrenfeld',
+					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
+				],
+				[
+					'search',
+					`/playrooms/search?city=koeln&checkIn=${saturday}`,
+					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
+				],
+				['host orders', '/host/orders', host],
+			] as const
+			report(`rendered pages (page cache bypassed), ${SECONDS} s each, before = RENDER_PATH=legacy`)
+			report(
+				`${'page'.padEnd(12)} ${'path'.padEnd(7)} ${'req/s'.padStart(12)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(10)} ${'p99 @50 %'.padStart(10)} ${'HTML'.padStart(9)}`,
+			)
+			for (const [name, url, headers] of pages) {
+				for (const path of ['legacy', 'fast'] as const) {
+					const m = await measurePage(servers[path], url, headers[path])
+					const ratio = m.rps / helloRps
+					const goals =
+						path === 'fast'
+							? `  goals: ratio ${ratio >= GOAL_RATIO ? 'ok' : 'below 3 %'}, p99 ${m.p99AtHalf <= GOAL_P99_MS ? 'ok' : 'over 25 ms'}`
+							: ''
+					report(
+						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf} ms`.padStart(10)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
+					)
+				}
+			}
+		} finally {
+			await servers.legacy.stop()
+			await servers.fast.stop()
+		}
+	},
+}

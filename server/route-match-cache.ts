@@ -1,0 +1,70 @@
+/**
+ * A cache of React Router's route matches per pathname, for the server build
+ * (ADR 0111). React Router matches a document request 4–5 times against the
+ * whole route table (the request handler, the static handler, and every
+ * ancestor path for lazy route discovery); each match walks up to ~300
+ * branches (the `en?` segment doubles the table). vite.config.ts wraps the
+ * bundled `matchRoutesImpl` in `cachedRouteMatch`; the browser is unchanged.
+ *
+ * Safe because the server's route table never changes after start (nothing
+ * patches it on the server) and a match depends only on the table (or its
+ * precomputed branches), the pathname, the basename and `allowPartial`. Callers get a fresh copy of the
+ * cached matches, so nothing they do to them leaks into another request.
+ */
+type Match = {
+	params: Record<string, string | undefined>
+	pathname: string
+	pathnameBase: string
+	route: unknown
+}
+type Matcher = (
+	routes: object,
+	location: string | { pathname?: string },
+	basename: string,
+	allowPartial: boolean,
+	precomputedBranches?: object,
+) => Match[] | null
+
+/** Pathnames kept per route table; the cache starts over when full (URLs come from outside). */
+export const MAX_CACHED_PATHNAMES = 2_000
+
+const enabled = process.env.RENDER_PATH !== 'legacy'
+const caches = new WeakMap<object, Map<string, Match[] | null>>()
+
+function copy(matches: Match[] | null): Match[] | null {
+	if (!matches) return null
+	// Every match of one result shares one params object (React Router's own shape).
+	const params = { ...matches[matches.length - 1]?.params }
+	return matches.map((match) => ({
+		params,
+		pathname: match.pathname,
+		pathnameBase: match.pathnameBase,
+		route: match.route,
+	}))
+}
+
+export function cachedRouteMatch(
+	uncached: Matcher,
+	routes: object,
+	location: string | { pathname?: string },
+	basename: string,
+	allowPartial: boolean,
+	precomputedBranches?: object,
+): Match[] | null {
+	const pathname = typeof location === 'string' ? location.split(/[?#]/, 1)[0] : location.pathname
+	if (!enabled || pathname === undefined)
+		return uncached(routes, location, basename, allowPartial, precomputedBranches)
+	// With precomputed branches the match depends on them only (the static router of each render has
+	// a new `routes` array, but the static handler's branches are made once at start).
+	const table = precomputedBranches ?? routes
+	let cache = caches.get(table)
+	if (!cache) caches.set(table, (cache = new Map()))
+	const key = `${basename}\u0000${allowPartial ? 1 : 0}\u0000${pathname}`
+	let matches = cache.get(key)
+	if (matches === undefined) {
+		matches = uncached(routes, location, basename, allowPartial, precomputedBranches)
+		if (cache.size >= MAX_CACHED_PATHNAMES) cache.clear()
+		cache.set(key, matches)
+	}
+	return copy(matches)
+}
