@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import {
 	PER_PAGE_CHOICES,
@@ -50,13 +51,20 @@ export type FilterDefinition =
 	| { kind: 'flag'; column: SQLWrapper; label: string }
 	| { kind: 'dateRange'; column: SQLWrapper; label: string }
 
+/**
+ * What `tableFilter` is matched against: a text column or expression (`lower(x) LIKE '%text%'`), or a
+ * condition built with that same match (e.g. `playroom_id IN (SELECT id FROM playrooms WHERE …)`,
+ * so a joined table's text needs no join in the count).
+ */
+export type SearchTarget = SQLWrapper | ((matches: (column: SQLWrapper) => SQL) => SQL)
+
 export type DataTableDefinition<Row, Item> = {
 	/** Names the CSV file. */
 	id: string
 	columns: Record<string, ColumnDefinition<Item>>
 	filters?: Record<string, FilterDefinition>
 	/** Text columns `tableFilter` is matched against (case-insensitive substring). */
-	search: SQLWrapper[]
+	search: SearchTarget[]
 	defaultSort: string
 	/** Unique column appended to every ORDER BY, so pages never overlap. */
 	tiebreaker: SQLWrapper
@@ -67,6 +75,12 @@ export type DataTableDefinition<Row, Item> = {
 	 * (the export's keyset); sortable columns are NOT NULL.
 	 */
 	rows: (db: DbOrTx) => DynamicSelect<Row>
+	/**
+	 * Set when filters, search and sorts use only this table's columns (the joins of `rows` only add
+	 * shown columns): a page then picks its rows' rowids on this table alone and joins just those
+	 * (a "deferred join" — an OFFSET or a sort does not join every skipped or sorted row). ADR 0107.
+	 */
+	keyTable?: SQLiteTable
 	/** The same FROM with `count()`; join only what the filters need, and what `search` needs when searching. */
 	count: (db: DbOrTx, options: { searching: boolean }) => DynamicSelect<{ n: number }>
 	toItem: (row: Row) => Item
@@ -223,8 +237,9 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	const text = query.tableFilter.trim()
 	if (text) {
 		const pattern = likePattern(text)
+		const matches = (column: SQLWrapper) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`)
 		conditions.push(
-			or(...table.search.map((column) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`))),
+			or(...table.search.map((target) => (typeof target === 'function' ? target(matches) : matches(target)))),
 		)
 	}
 	for (const [name, value] of Object.entries(query.filters)) {
@@ -240,6 +255,24 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	return and(...conditions)
 }
 
+/** A free text with at most this many matches finds them first and sorts only them (see pageKeys). */
+const FEW_MATCHES = 5_000
+
+/**
+ * The rowids of one page, chosen on the key table alone (the deferred join of `keyTable`). A free
+ * text cannot use an index order: walking the sort's index and testing each row costs a row read per
+ * row passed, which for a rare text is nearly every row. With few matches (known from the count) the
+ * matches are found first — through a covering index where there is one — and only they are sorted.
+ */
+function pageKeys(keyTable: SQLiteTable, where: SQL | undefined, order: SQL[], query: TableQuery, matches: number) {
+	const filtered =
+		query.tableFilter.trim() && matches <= FEW_MATCHES
+			? sql`rowid IN (SELECT rowid FROM ${keyTable} WHERE ${where})`
+			: (where ?? sql`1`)
+	const offset = (query.currentPage - 1) * query.perPage
+	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filtered} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${query.perPage} OFFSET ${offset})`
+}
+
 /** One page of rows and the total count of the filtered rows. */
 export function runTableQuery<Row, Item>(
 	table: DataTable<Row, Item>,
@@ -253,13 +286,15 @@ export function runTableQuery<Row, Item>(
 			.count(db, { searching: Boolean(query.tableFilter.trim()) })
 			.where(where)
 			.all()[0]?.n ?? 0
-	const rows = table
-		.rows(db)
-		.where(where)
-		.orderBy(...orderOf(table, query.sortCriterias))
-		.limit(query.perPage)
-		.offset((query.currentPage - 1) * query.perPage)
-		.all()
+	const order = orderOf(table, query.sortCriterias)
+	const offset = (query.currentPage - 1) * query.perPage
+	const rows = table.keyTable
+		? table
+				.rows(db)
+				.where(sql`${table.keyTable}.rowid IN ${pageKeys(table.keyTable, where, order, query, totalCount)}`)
+				.orderBy(...order)
+				.all()
+		: table.rows(db).where(where).orderBy(...order).limit(query.perPage).offset(offset).all()
 	return { items: rows.map(table.toItem), totalCount, currentPage: query.currentPage, perPage: query.perPage }
 }
 
