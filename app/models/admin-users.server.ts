@@ -86,11 +86,10 @@ export const userTable = defineDataTable({
 	filters: {
 		showOnlyImportedGuests: { kind: 'flag', column: users.imported, label: 'admin:users.onlyImported' },
 	},
+	// First and last name (NOT NULL) are both substrings of "first last": one LIKE covers the three.
 	search: [
 		users.email,
 		users.displayName,
-		users.firstName,
-		users.lastName,
 		sql`${users.firstName} || ' ' || ${users.lastName}`,
 		sql`coalesce(${users.companyName}, '')`,
 	],
@@ -98,6 +97,7 @@ export const userTable = defineDataTable({
 	tiebreaker: users.id,
 	defaultPerPage: 10,
 	rows: (db: DbOrTx) => db.select().from(users).$dynamic(),
+	keyTable: users,
 	count: (db: DbOrTx) => db.select({ n: count() }).from(users).$dynamic(),
 	toItem: toListItem,
 })

@@ -255,22 +255,31 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	return and(...conditions)
 }
 
-/** A free text with at most this many matches finds them first and sorts only them (see pageKeys). */
+/** A free text with at most this many matches finds them first and sorts only them (see runTableQuery). */
 const FEW_MATCHES = 5_000
 
-/**
- * The rowids of one page, chosen on the key table alone (the deferred join of `keyTable`). A free
- * text cannot use an index order: walking the sort's index and testing each row costs a row read per
- * row passed, which for a rare text is nearly every row. With few matches (known from the count) the
- * matches are found first — through a covering index where there is one — and only they are sorted.
- */
-function pageKeys(keyTable: SQLiteTable, where: SQL | undefined, order: SQL[], query: TableQuery, matches: number) {
-	const filtered =
-		query.tableFilter.trim() && matches <= FEW_MATCHES
-			? sql`rowid IN (SELECT rowid FROM ${keyTable} WHERE ${where})`
-			: (where ?? sql`1`)
+/** The rowids of one page, chosen on the key table alone (the deferred join of `keyTable`). */
+function pageKeys(keyTable: SQLiteTable, filter: SQL, order: SQL[], query: TableQuery): SQL {
 	const offset = (query.currentPage - 1) * query.perPage
-	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filtered} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${query.perPage} OFFSET ${offset})`
+	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filter} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${query.perPage} OFFSET ${offset})`
+}
+
+/**
+ * A free text cannot use an index order: walking the sort's index and testing each row costs a row
+ * read per row passed, which for a rare text is nearly every row. So the matches' rowids are read
+ * first (through a covering index where there is one, the text tested once): up to FEW_MATCHES of
+ * them are the count and the only rows sorted. More matches are dense, so the ordered walk fills a
+ * page quickly; they are counted as usual.
+ */
+function fewMatches(db: DbOrTx, keyTable: SQLiteTable, where: SQL | undefined) {
+	const found = db.all<{ r: number }>(
+		sql`SELECT rowid AS r FROM ${keyTable} WHERE ${where ?? sql`1`} LIMIT ${FEW_MATCHES + 1}`,
+	)
+	if (found.length > FEW_MATCHES) return null
+	return {
+		count: found.length,
+		filter: sql`rowid IN (SELECT value FROM json_each(${JSON.stringify(found.map((row) => row.r))}))`,
+	}
 }
 
 /** One page of rows and the total count of the filtered rows. */
@@ -281,21 +290,30 @@ export function runTableQuery<Row, Item>(
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
-	const totalCount =
-		table
-			.count(db, { searching: Boolean(query.tableFilter.trim()) })
-			.where(where)
-			.all()[0]?.n ?? 0
+	const searching = Boolean(query.tableFilter.trim())
 	const order = orderOf(table, query.sortCriterias)
-	const offset = (query.currentPage - 1) * query.perPage
-	const rows = table.keyTable
-		? table
-				.rows(db)
-				.where(sql`${table.keyTable}.rowid IN ${pageKeys(table.keyTable, where, order, query, totalCount)}`)
-				.orderBy(...order)
-				.all()
-		: table.rows(db).where(where).orderBy(...order).limit(query.perPage).offset(offset).all()
-	return { items: rows.map(table.toItem), totalCount, currentPage: query.currentPage, perPage: query.perPage }
+	const page = { currentPage: query.currentPage, perPage: query.perPage }
+	const few = table.keyTable && searching ? fewMatches(db, table.keyTable, where) : null
+	const totalCount = few
+		? few.count
+		: (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
+	if (!table.keyTable) {
+		const rows = table
+			.rows(db)
+			.where(where)
+			.orderBy(...order)
+			.limit(query.perPage)
+			.offset((query.currentPage - 1) * query.perPage)
+			.all()
+		return { items: rows.map(table.toItem), totalCount, ...page }
+	}
+	const keys = pageKeys(table.keyTable, few?.filter ?? where ?? sql`1`, order, query)
+	const rows = table
+		.rows(db)
+		.where(sql`${table.keyTable}.rowid IN ${keys}`)
+		.orderBy(...order)
+		.all()
+	return { items: rows.map(table.toItem), totalCount, ...page }
 }
 
 function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string[] {
