@@ -140,7 +140,8 @@ export const orderTable = defineDataTable({
 	// playroom's name is matched over the 1,000-odd playrooms once, not joined per order.
 	search: [
 		orders.searchText,
-		(matches) => sql`${orders.playroomId} IN (SELECT ${playrooms.id} FROM ${playrooms} WHERE ${matches(playrooms.name)})`,
+		(matches) =>
+			sql`${orders.playroomId} IN (SELECT ${playrooms.id} FROM ${playrooms} WHERE ${matches(playrooms.name)})`,
 	],
 	defaultSort: 'createdAt:desc',
 	tiebreaker: orders.id,

@@ -70,7 +70,9 @@ describe('admin search index built in the background', () => {
 		expect(after.indexing).toBe(false)
 		expect(after.users.map((user) => user.id)).toEqual([builder.id])
 		expect(searchAdmin(adminRole, 'Baustelle').users).toEqual([])
-		expect(searchAdmin(adminRole, 'Bulk 2999').users.map((user) => user.email)).toContain('bulk-2999@example.test')
+		expect(searchAdmin(adminRole, 'Bulk 2999').users.map((user) => user.email)).toContain(
+			'bulk-2999@example.test',
+		)
 	})
 
 	test('page and API answer 200 while the index is built: the page shows the note', async () => {

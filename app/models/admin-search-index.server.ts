@@ -141,9 +141,9 @@ export function beginAdminSearchIndexBuild(entity: AdminSearchEntity, db: AppDat
 	db.transaction(
 		(tx) => {
 			if (readMark(entity, tx)) return
-			const newest = db.$client
-				.prepare(`SELECT max(updated_at) AS at FROM ${source.table}`)
-				.get() as { at: number | null }
+			const newest = db.$client.prepare(`SELECT max(updated_at) AS at FROM ${source.table}`).get() as {
+				at: number | null
+			}
 			const at = newest.at ?? 0
 			const atMark = (
 				db.$client.prepare(`SELECT count(*) AS n FROM ${source.table} WHERE updated_at = ?`).get(at) as {

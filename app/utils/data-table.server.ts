@@ -294,9 +294,7 @@ export function runTableQuery<Row, Item>(
 	const order = orderOf(table, query.sortCriterias)
 	const page = { currentPage: query.currentPage, perPage: query.perPage }
 	const few = table.keyTable && searching ? fewMatches(db, table.keyTable, where) : null
-	const totalCount = few
-		? few.count
-		: (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
+	const totalCount = few ? few.count : (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
 	if (!table.keyTable) {
 		const rows = table
 			.rows(db)
