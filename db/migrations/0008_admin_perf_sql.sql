@@ -7,14 +7,17 @@ UPDATE `orders` SET `search_text` = lower(`code`) || char(31) ||
 	coalesce(lower(json_extract(`contact`, '$.firstName') || ' ' || json_extract(`contact`, '$.lastName')), '') ||
 	char(31) || coalesce(lower(json_extract(`contact`, '$.email')), '');
 --> statement-breakpoint
-CREATE TRIGGER `orders_search_text_insert` AFTER INSERT ON `orders` BEGIN
+-- An insert that already carries the right text (the booking path computes it, orderSearchText) skips the update.
+CREATE TRIGGER `orders_search_text_insert` AFTER INSERT ON `orders` WHEN NEW.`search_text` IS NOT lower(NEW.`code`) || char(31) ||
+	coalesce(lower(json_extract(NEW.`contact`, '$.firstName') || ' ' || json_extract(NEW.`contact`, '$.lastName')), '') ||
+	char(31) || coalesce(lower(json_extract(NEW.`contact`, '$.email')), '') BEGIN
 	UPDATE `orders` SET `search_text` = lower(NEW.`code`) || char(31) ||
 		coalesce(lower(json_extract(NEW.`contact`, '$.firstName') || ' ' || json_extract(NEW.`contact`, '$.lastName')), '') ||
 		char(31) || coalesce(lower(json_extract(NEW.`contact`, '$.email')), '')
 	WHERE rowid = NEW.rowid;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `orders_search_text_update` AFTER UPDATE OF `code`, `contact`, `search_text` ON `orders` BEGIN
+CREATE TRIGGER `orders_search_text_update` AFTER UPDATE OF `code`, `contact` ON `orders` BEGIN
 	UPDATE `orders` SET `search_text` = lower(NEW.`code`) || char(31) ||
 		coalesce(lower(json_extract(NEW.`contact`, '$.firstName') || ' ' || json_extract(NEW.`contact`, '$.lastName')), '') ||
 		char(31) || coalesce(lower(json_extract(NEW.`contact`, '$.email')), '')

@@ -62,6 +62,18 @@ export type OrderContact = {
 	eventAddress?: OrderEventAddress | null
 }
 
+/**
+ * `orders.search_text` as the triggers of migration 0008 compute it (SQLite's `lower` folds ASCII
+ * only). An insert that passes it spares the trigger's row update; a wrong value is corrected.
+ */
+export function orderSearchText(
+	code: string,
+	contact: Pick<OrderContact, 'firstName' | 'lastName' | 'email'>,
+) {
+	const lower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+	return [code, `${contact.firstName} ${contact.lastName}`, contact.email].map(lower).join('\u001f')
+}
+
 /** One line of the frozen breakdown (the price engine's PriceLine). */
 export type OrderPriceLine = {
 	kind: string
