@@ -23,7 +23,9 @@ test('an insert without the text gets it from the trigger, equal to orderSearchT
 	const row = getDb().select().from(orders).where(eq(orders.id, order.id)).get()
 	if (!row) throw new Error('no order')
 	expect(stored(order.id)).toBe(orderSearchText(row.code, row.contact))
-	expect(stored(order.id)).toBe(`${row.code.toLowerCase()}\u001fgabi geheim\u001f${row.contact.email.toLowerCase()}`)
+	expect(stored(order.id)).toBe(
+		`${row.code.toLowerCase()}\u001fgabi geheim\u001f${row.contact.email.toLowerCase()}`,
+	)
 
 	const contact = { ...row.contact, firstName: 'ÖZLEM', lastName: 'Äpfel-Ümit', email: 'OEZ@Example.TEST' }
 	getDb().update(orders).set({ contact }).where(eq(orders.id, order.id)).run()
