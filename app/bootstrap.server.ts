@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { sql } from 'drizzle-orm'
+import { syncAdminSearchIndex } from './models/admin-search-index.server.ts'
 import { findActiveSession } from './models/session.server.ts'
 import { ensurePlatformTemplates } from './models/template-texts.server.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed/index.server.ts'
@@ -42,7 +43,9 @@ export async function bootstrap({ hub, logger }: { hub: Hub; logger: Logger }) {
  * password-strength dictionaries on the next turn of the event loop, so the
  * first registration or live hint does not wait ~0.4 s for them, and
  * readiness does not wait either. A failure is logged; the first real check
- * then loads them again.
+ * then loads them again. It also starts the admin search index's build when
+ * it is missing (in batches, in the background — ADR 0108), so the first
+ * admin search finds it ready.
  */
 export function warmUp({ logger }: { logger: Pick<Logger, 'debug' | 'warn'> }): Promise<void> {
 	return new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
@@ -55,6 +58,11 @@ export function warmUp({ logger }: { logger: Pick<Logger, 'debug' | 'warn'> }): 
 			)
 		} catch (error) {
 			logger.warn({ err: error }, 'password-strength warm-up failed')
+		}
+		try {
+			syncAdminSearchIndex()
+		} catch (error) {
+			logger.warn({ err: error }, 'admin search index: could not start the build')
 		}
 	})
 }

@@ -56,6 +56,11 @@ export type AdminSearchResult = {
 	playrooms: AdminSearchPlayroom[]
 	/** A group has more matches than shown. */
 	more: { users: boolean; orders: boolean; playrooms: boolean }
+	/**
+	 * The user and order index is still being built (ADR 0108): names are not searched yet; e-mail
+	 * addresses, order codes and playrooms are.
+	 */
+	indexing: boolean
 }
 
 export function adminUserPath(user: { id: string; role: UserRole; email: string }): string {
@@ -243,11 +248,13 @@ export function searchAdmin(
 	const limit = SEARCH_GROUP_LIMIT
 	const empty = { users: [], orders: [], playrooms: [] }
 	const match = ftsQuery(query)
-	if (!query) return { query, ...empty, more: { users: false, orders: false, playrooms: false } }
-	syncAdminSearchIndex(db)
-	const users = findUsers(db, query, match, limit)
+	if (!query) {
+		return { query, ...empty, more: { users: false, orders: false, playrooms: false }, indexing: false }
+	}
+	const ready = syncAdminSearchIndex(db)
+	const users = findUsers(db, query, ready.users ? match : null, limit)
 	const byEmail = query.includes('@') ? users.filter((user) => user.email === query.toLowerCase()) : []
-	const orders = findOrders(db, query, match, limit, byEmail)
+	const orders = findOrders(db, query, ready.orders ? match : null, limit, byEmail)
 	const playrooms = findPlayrooms(db, query, match, limit)
 	return {
 		query,
@@ -255,5 +262,6 @@ export function searchAdmin(
 		orders: orders.slice(0, limit),
 		playrooms: playrooms.slice(0, limit),
 		more: { users: users.length > limit, orders: orders.length > limit, playrooms: playrooms.length > limit },
+		indexing: !ready.users || !ready.orders,
 	}
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { playrooms, type BookingType, type PaymentMethod } from '#db/schema/catalogue.ts'
 import {
 	orders,
+	orderSearchText,
 	orderStatusHistory,
 	type OrderActorRole,
 	type OrderEventAddress,
@@ -258,8 +259,16 @@ function insertOrder(
 			}
 		})
 	const createdAt = new Date(now)
+	const code = newOrderCode(tx)
+	const contact = {
+		firstName: guest.firstName,
+		lastName: guest.lastName,
+		email: guest.email,
+		phoneNumber: guest.phoneNumber,
+		eventAddress,
+	}
 	const order = preparedInsert(tx, orders, 'orders').get({
-		code: newOrderCode(tx),
+		code,
 		playroomId: playroom.id,
 		guestId: guest.id,
 		hostId: playroom.hostId,
@@ -270,13 +279,8 @@ function insertOrder(
 		children: input.children,
 		extras,
 		message: input.message?.trim() || null,
-		contact: {
-			firstName: guest.firstName,
-			lastName: guest.lastName,
-			email: guest.email,
-			phoneNumber: guest.phoneNumber,
-			eventAddress,
-		},
+		contact,
+		searchText: orderSearchText(code, contact),
 		price: {
 			currency: 'EUR',
 			lines: price.lines,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import {
 	PER_PAGE_CHOICES,
@@ -50,13 +51,20 @@ export type FilterDefinition =
 	| { kind: 'flag'; column: SQLWrapper; label: string }
 	| { kind: 'dateRange'; column: SQLWrapper; label: string }
 
+/**
+ * What `tableFilter` is matched against: a text column or expression (`lower(x) LIKE '%text%'`), or a
+ * condition built with that same match (e.g. `playroom_id IN (SELECT id FROM playrooms WHERE …)`,
+ * so a joined table's text needs no join in the count).
+ */
+export type SearchTarget = SQLWrapper | ((matches: (column: SQLWrapper) => SQL) => SQL)
+
 export type DataTableDefinition<Row, Item> = {
 	/** Names the CSV file. */
 	id: string
 	columns: Record<string, ColumnDefinition<Item>>
 	filters?: Record<string, FilterDefinition>
 	/** Text columns `tableFilter` is matched against (case-insensitive substring). */
-	search: SQLWrapper[]
+	search: SearchTarget[]
 	defaultSort: string
 	/** Unique column appended to every ORDER BY, so pages never overlap. */
 	tiebreaker: SQLWrapper
@@ -67,6 +75,12 @@ export type DataTableDefinition<Row, Item> = {
 	 * (the export's keyset); sortable columns are NOT NULL.
 	 */
 	rows: (db: DbOrTx) => DynamicSelect<Row>
+	/**
+	 * Set when filters, search and sorts use only this table's columns (the joins of `rows` only add
+	 * shown columns): a page then picks its rows' rowids on this table alone and joins just those
+	 * (a "deferred join" — an OFFSET or a sort does not join every skipped or sorted row). ADR 0107.
+	 */
+	keyTable?: SQLiteTable
 	/** The same FROM with `count()`; join only what the filters need, and what `search` needs when searching. */
 	count: (db: DbOrTx, options: { searching: boolean }) => DynamicSelect<{ n: number }>
 	toItem: (row: Row) => Item
@@ -223,8 +237,9 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	const text = query.tableFilter.trim()
 	if (text) {
 		const pattern = likePattern(text)
+		const matches = (column: SQLWrapper) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`)
 		conditions.push(
-			or(...table.search.map((column) => like(sql`lower(${column})`, sql`${pattern} ESCAPE '\\'`))),
+			or(...table.search.map((target) => (typeof target === 'function' ? target(matches) : matches(target)))),
 		)
 	}
 	for (const [name, value] of Object.entries(query.filters)) {
@@ -240,6 +255,33 @@ function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scop
 	return and(...conditions)
 }
 
+/** A free text with at most this many matches finds them first and sorts only them (see runTableQuery). */
+const FEW_MATCHES = 5_000
+
+/** The rowids of one page, chosen on the key table alone (the deferred join of `keyTable`). */
+function pageKeys(keyTable: SQLiteTable, filter: SQL, order: SQL[], query: TableQuery): SQL {
+	const offset = (query.currentPage - 1) * query.perPage
+	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filter} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${query.perPage} OFFSET ${offset})`
+}
+
+/**
+ * A free text cannot use an index order: walking the sort's index and testing each row costs a row
+ * read per row passed, which for a rare text is nearly every row. So the matches' rowids are read
+ * first (through a covering index where there is one, the text tested once): up to FEW_MATCHES of
+ * them are the count and the only rows sorted. More matches are dense, so the ordered walk fills a
+ * page quickly; they are counted as usual.
+ */
+function fewMatches(db: DbOrTx, keyTable: SQLiteTable, where: SQL | undefined) {
+	const found = db.all<{ r: number }>(
+		sql`SELECT rowid AS r FROM ${keyTable} WHERE ${where ?? sql`1`} LIMIT ${FEW_MATCHES + 1}`,
+	)
+	if (found.length > FEW_MATCHES) return null
+	return {
+		count: found.length,
+		filter: sql`rowid IN (SELECT value FROM json_each(${JSON.stringify(found.map((row) => row.r))}))`,
+	}
+}
+
 /** One page of rows and the total count of the filtered rows. */
 export function runTableQuery<Row, Item>(
 	table: DataTable<Row, Item>,
@@ -248,19 +290,28 @@ export function runTableQuery<Row, Item>(
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
-	const totalCount =
-		table
-			.count(db, { searching: Boolean(query.tableFilter.trim()) })
+	const searching = Boolean(query.tableFilter.trim())
+	const order = orderOf(table, query.sortCriterias)
+	const page = { currentPage: query.currentPage, perPage: query.perPage }
+	const few = table.keyTable && searching ? fewMatches(db, table.keyTable, where) : null
+	const totalCount = few ? few.count : (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
+	if (!table.keyTable) {
+		const rows = table
+			.rows(db)
 			.where(where)
-			.all()[0]?.n ?? 0
+			.orderBy(...order)
+			.limit(query.perPage)
+			.offset((query.currentPage - 1) * query.perPage)
+			.all()
+		return { items: rows.map(table.toItem), totalCount, ...page }
+	}
+	const keys = pageKeys(table.keyTable, few?.filter ?? where ?? sql`1`, order, query)
 	const rows = table
 		.rows(db)
-		.where(where)
-		.orderBy(...orderOf(table, query.sortCriterias))
-		.limit(query.perPage)
-		.offset((query.currentPage - 1) * query.perPage)
+		.where(sql`${table.keyTable}.rowid IN ${keys}`)
+		.orderBy(...order)
 		.all()
-	return { items: rows.map(table.toItem), totalCount, currentPage: query.currentPage, perPage: query.perPage }
+	return { items: rows.map(table.toItem), totalCount, ...page }
 }
 
 function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string[] {
@@ -300,6 +351,24 @@ export function tableView<Row, Item>(table: DataTable<Row, Item>, query: TableQu
 	}
 }
 
+/**
+ * `t` for the export's cells: a column translates an enum value per row (status, payment status …),
+ * 100,000 times the same few keys; i18next's lookup was a quarter of the export's time. Calls without
+ * options are remembered (at most 1,000 keys, so data-built keys cannot grow it without bound).
+ */
+function rememberingT(t: LooseT): LooseT {
+	const known = new Map<string, string>()
+	return (key, options) => {
+		if (options) return t(key, options)
+		let text = known.get(key)
+		if (text === undefined) {
+			text = t(key)
+			if (known.size < 1_000) known.set(key, text)
+		}
+		return text
+	}
+}
+
 /** Rows per database read of the export: bounded memory, other requests run between reads. */
 export const CSV_CHUNK_ROWS = 2_000
 
@@ -323,6 +392,7 @@ export function streamTableCsv<Row, Item>(
 		(key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>,
 	)
 	const encoder = new TextEncoder()
+	const t = rememberingT(options.t)
 	let started = false
 	let last: Row | undefined
 	const stream = new ReadableStream<Uint8Array>({
@@ -343,7 +413,7 @@ export function streamTableCsv<Row, Item>(
 			let text = ''
 			for (const row of rows) {
 				const item = table.toItem(row)
-				text += csvLine(columns.map((column) => column.csv(item, options.t)))
+				text += csvLine(columns.map((column) => column.csv(item, t)))
 			}
 			if (text) controller.enqueue(encoder.encode(text))
 			if (rows.length < CSV_CHUNK_ROWS) controller.close()

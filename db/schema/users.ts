@@ -61,6 +61,16 @@ export const users = sqliteTable(
 		index('users_role_display_name_idx').on(table.role, table.displayName),
 		index('users_role_email_idx').on(table.role, table.email),
 		index('users_role_imported_idx').on(table.role, table.imported, table.createdAt),
+		// The free text of the user tables reads this covering index, not the rows (ADR 0107).
+		index('users_role_search_idx').on(
+			table.role,
+			table.deletedAt,
+			table.email,
+			table.displayName,
+			table.firstName,
+			table.lastName,
+			table.companyName,
+		),
 	],
 )
 

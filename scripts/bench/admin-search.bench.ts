@@ -5,6 +5,7 @@ import { CITIES } from '#app/domain/places.ts'
 import { resolveReportPeriod } from '#app/domain/report-period.ts'
 import { reindexAllPlayrooms } from '#app/models/catalogue.server.ts'
 import { getAdminDashboard } from '#app/models/admin-dashboard.server.ts'
+import { buildAdminSearchIndex } from '#app/models/admin-search-index.server.ts'
 import { searchAdmin } from '#app/models/admin-search.server.ts'
 import { createRandom } from '#app/seed/random.ts'
 import { migrateDatabase, openDatabase, type AppDatabase } from '#app/utils/db.server.ts'
@@ -16,6 +17,9 @@ import { fmt, measureLatency, type Benchmark } from './harness.ts'
  * ledger rows and 200,000 page views):
  *   /admin/search            p95 ≤ 30 ms
  *   /admin/dashboard loader  printed (30 and 90 days)
+ * and the first search on a database without the user/order index: it must
+ * answer at once while the index is built in the background (ADR 0108); the
+ * build's longest transaction is how long it blocks other writers.
  * The data is bulk-inserted with prepared statements (not the demo seeder).
  */
 const USERS = 20_000
@@ -177,8 +181,15 @@ export const adminSearchBenchmark: Benchmark = {
 			)
 			const admin = { role: 'Admin' as const }
 			started = performance.now()
-			searchAdmin(admin, 'x', db)
-			report(`first search builds the user and order index: ${fmt.ms(performance.now() - started)}`)
+			const first = searchAdmin(admin, 'Müller', db)
+			report(
+				`first search before the index exists: answered in ${fmt.ms(performance.now() - started)} (index building: ${first.indexing})`,
+			)
+			started = performance.now()
+			const build = await buildAdminSearchIndex(db)
+			report(
+				`background index build (120,000 rows): ${fmt.ms(performance.now() - started)} in ${build.batches} transactions, longest ${fmt.ms(build.longestBatchMs)} (the write lock is held that long at most)`,
+			)
 
 			const codes = db.$client
 				.prepare(`SELECT code FROM orders ORDER BY rowid LIMIT 50`)
@@ -204,7 +215,7 @@ export const adminSearchBenchmark: Benchmark = {
 				1_000,
 			)
 			report(
-				`search (mixed: e-mails, codes, names, cities, paths)  p50 ${fmt.ms(search.p50)}  p95 ${fmt.ms(search.p95)}  max ${fmt.ms(search.max)}  (goal p95 ≤ 30 ms)`,
+				`search (mixed: e-mails, codes, names, cities, paths)  p50 ${fmt.ms(search.p50)}  p95 ${fmt.ms(search.p95)}  max ${fmt.ms(search.max)}  (goal p95 ≤ 30 ms: ${search.p95 <= 30 ? 'ok' : 'OVER'})`,
 			)
 			const broad = await measureLatency(() => searchAdmin(admin, 'Müller', db), 200)
 			report(

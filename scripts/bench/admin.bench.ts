@@ -19,13 +19,18 @@ import { fmt, measureLatency, type Benchmark } from './harness.ts'
  * page):
  *   an admin list page (sort + filter + page)  p95 ≤ 50 ms
  *   CSV export of 100,000 rows  ≤ 5 s, with flat memory
+ * Each line says whether its goal is met ("ok" / "OVER"); the machine's load
+ * average is printed first (the figures are only comparable at similar load).
  */
+const LIST_GOAL_MS = 50
+const CSV_GOAL_S = 5
+const verdict = (met: boolean) => (met ? 'ok' : 'OVER')
 const USERS = 20_000
 const ORDERS = 100_000
 const STATUSES = ['Confirmed', 'Requested', 'AwaitingPayment', 'Completed', 'Cancelled', 'Expired']
 const PAYMENT = ['Unpaid', 'Paid', 'Refunded']
 
-function addData(now: number) {
+export function addAdminListData(now: number) {
 	bulkInsert(getDb(), now) // 1,000 playrooms, 300 users, 50,000 orders
 	const sqlite = getDb().$client
 	const random = createRandom(1414)
@@ -95,7 +100,10 @@ function addData(now: number) {
 			)
 		}
 	})()
-	sqlite.pragma('optimize')
+	// Fresh statistics for every index, as on a database whose `PRAGMA optimize` ran after it grew
+	// (`optimize` alone keeps the catalogue bench's stale figures for 300 users and 50,000 orders,
+	// and the planner then picks a filter's range over the sort's index).
+	sqlite.exec('ANALYZE')
 }
 
 export const adminBenchmark: Benchmark = {
@@ -108,12 +116,15 @@ export const adminBenchmark: Benchmark = {
 		resetEnvCache()
 		try {
 			ensureMigrated()
-			addData(Date.now())
+			addAdminListData(Date.now())
 			const sqlite = getDb().$client
 			const count = (table: string) =>
 				(sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
 			report(
-				`data: ${count('orders').toLocaleString('en')} orders, ${count('users').toLocaleString('en')} users`,
+				`data: ${count('orders').toLocaleString('en')} orders, ${count('users').toLocaleString('en')} users; load average ${os
+					.loadavg()
+					.map((n) => n.toFixed(1))
+					.join(' ')}`,
 			)
 			const admin = { role: 'Admin' as const }
 			const host = sqlite.prepare(`SELECT host_id AS id FROM playrooms LIMIT 1`).get() as { id: string }
@@ -138,7 +149,7 @@ export const adminBenchmark: Benchmark = {
 					150,
 				)
 				report(
-					`orders: ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`,
+					`orders: ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ ${LIST_GOAL_MS} ms: ${verdict(result.p95 <= LIST_GOAL_MS)})`,
 				)
 			}
 			const userCases: [string, string][] = [
@@ -155,14 +166,16 @@ export const adminBenchmark: Benchmark = {
 					150,
 				)
 				report(
-					`users:  ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ 50 ms)`,
+					`users:  ${label.padEnd(44)} p50 ${fmt.ms(result.p50)}  p95 ${fmt.ms(result.p95)}  (goal p95 ≤ ${LIST_GOAL_MS} ms: ${verdict(result.p95 <= LIST_GOAL_MS)})`,
 				)
 			}
 
 			// CSV of every order: read the stream to the end, sample memory while it runs.
 			global.gc?.()
 			const heapBefore = process.memoryUsage().heapUsed
+			const rssBefore = process.memoryUsage().rss
 			let heapPeak = heapBefore
+			let rssPeak = rssBefore
 			const started = performance.now()
 			const response = exportAdminOrders(
 				admin,
@@ -177,11 +190,16 @@ export const adminBenchmark: Benchmark = {
 				if (done) break
 				bytes += value.byteLength
 				for (const byte of value) if (byte === 10) lines++
-				heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+				const memory = process.memoryUsage()
+				heapPeak = Math.max(heapPeak, memory.heapUsed)
+				rssPeak = Math.max(rssPeak, memory.rss)
 			}
 			const seconds = (performance.now() - started) / 1_000
 			report(
-				`CSV export: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s (goal ≤ 5 s); heap grew at most ${((heapPeak - heapBefore) / 1e6).toFixed(1)} MB while streaming (${(bytes / 1e6).toFixed(1)} MB written)`,
+				`CSV export: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s (goal ≤ ${CSV_GOAL_S} s: ${verdict(seconds <= CSV_GOAL_S)})`,
+			)
+			report(
+				`CSV memory while streaming ${(bytes / 1e6).toFixed(1)} MB: peak RSS +${((rssPeak - rssBefore) / 1e6).toFixed(1)} MB, peak heap +${((heapPeak - heapBefore) / 1e6).toFixed(1)} MB (flat: both well below the output size; heap includes garbage unless run with --expose-gc)`,
 			)
 		} finally {
 			closeDb()

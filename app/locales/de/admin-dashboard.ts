@@ -83,6 +83,8 @@ export const adminDashboard = {
 		orders: 'Buchungen',
 		playrooms: 'Spielzimmer',
 		more: 'Es gibt weitere Treffer – bitte genauer suchen.',
+		indexing:
+			'Der Namensindex wird noch aufgebaut (einige Sekunden nach einem Start mit vielen Buchungen): Namen werden noch nicht gefunden, E-Mail-Adressen, Buchungscodes und Spielzimmer schon.',
 		deleted: 'gelöscht',
 		roles: { Customer: 'Gast', Owner: 'Gastgeber', Admin: 'Admin' },
 	},

@@ -85,6 +85,8 @@ export const adminDashboard: TranslationShape<typeof de> = {
 		orders: 'Bookings',
 		playrooms: 'Playrooms',
 		more: 'There are more matches – please search more precisely.',
+		indexing:
+			'The name index is still being built (a few seconds after a start with many bookings): names are not found yet; e-mail addresses, booking codes and playrooms are.',
 		deleted: 'deleted',
 		roles: { Customer: 'Guest', Owner: 'Host', Admin: 'Admin' },
 	},

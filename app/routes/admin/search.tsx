@@ -147,6 +147,11 @@ export default function AdminSearchPage({ loaderData: data }: Route.ComponentPro
 				</p>
 				<FieldErrors id="admin-search-error" errors={data.errors} />
 			</Form>
+			{data.result?.indexing ? (
+				<p role="status" className="text-sm text-ink-muted" data-testid="search-indexing">
+					{ta('search.indexing')}
+				</p>
+			) : null}
 			{data.result ? <Results result={data.result} /> : null}
 		</main>
 	)
