@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -13,6 +12,7 @@ import {
 import { getServices } from './utils/context.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
+import { lowerModulePreloadPriority } from './utils/module-preload-priority.server.ts'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 import './utils/validation.ts'
 
@@ -43,7 +43,8 @@ export default function handleRequest(
 				nonce,
 				[readyEvent]() {
 					shellRendered = true
-					const body = new PassThrough()
+					// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
+					const body = lowerModulePreloadPriority()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { adminSearchBenchmark } from './admin-search.bench.ts'
 import { adminBenchmark } from './admin.bench.ts'
 import { bookingBenchmark } from './booking.bench.ts'
+import { bundlesBenchmark } from './bundles.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
 	bookingBenchmark,
 	adminSearchBenchmark,
 	lighthouseBenchmark,
+	bundlesBenchmark,
 	adminBenchmark,
 ]
 
