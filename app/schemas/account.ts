@@ -68,6 +68,9 @@ export const deleteAccountSchema = z.object({
 export const userNameSchema = z.object({ userName: emailField })
 export const adminChangePasswordSchema = z.object({ newPassword: newPasswordField })
 export const userIdQuerySchema = z.object({ userId: userIdField })
+/** GET /api/Admin/User/Customer and /Host (spec §7): the account's id under its spec name. */
+export const customerUserIdQuerySchema = z.object({ customerUserId: userIdField })
+export const hostUserIdQuerySchema = z.object({ hostUserId: userIdField })
 
 /** Admin lists (PRODUCT.md §4 list shape). */
 export { emailField }

@@ -93,6 +93,35 @@ describe('admin tables over HTTP', () => {
 		expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
 	})
 
+	test('Customer and Host answer one account of that role with its activity; another role or a bad id is no 500', async () => {
+		const { token } = await createLoggedInUser({ role: 'Admin' })
+		const guest = await createTestUser({ role: 'Customer', lastName: 'Detailguest' })
+		const host = await createTestUser({ role: 'Owner', lastName: 'Detailhost' })
+		const customer = await callApi(adminUserApi, 'Admin/User', 'Customer', {
+			token,
+			query: `customerUserId=${guest.id}`,
+		})
+		expect(customer.status).toBe(200)
+		expect(customer.value).toMatchObject({ id: guest.id, lastName: 'Detailguest', history: [] })
+		expect((customer.value as { activity: { sessions: unknown[] } }).activity.sessions).toEqual([])
+		const owner = await callApi(adminUserApi, 'Admin/User', 'Host', { token, query: `hostUserId=${host.id}` })
+		expect(owner.value).toMatchObject({ id: host.id, lastName: 'Detailhost' })
+		// A host is not a customer: 404, as the detail page answers.
+		const wrongRole = await callApi(adminUserApi, 'Admin/User', 'Customer', {
+			token,
+			query: `customerUserId=${host.id}`,
+		})
+		expect(wrongRole.status).toBe(404)
+		const badId = await callApi(adminUserApi, 'Admin/User', 'Host', { token, query: 'hostUserId=%27%20OR%201' })
+		expect(badId.status).toBe(400)
+		const { token: guestToken } = await createLoggedInUser({ role: 'Customer' })
+		const forbidden = await callApi(adminUserApi, 'Admin/User', 'Customer', {
+			token: guestToken,
+			query: `customerUserId=${guest.id}`,
+		})
+		expect(forbidden.status).toBe(403)
+	})
+
 	test('the page shows a translated message with status 400 for a bad table state, never a 500', async () => {
 		const { cookie } = await createLoggedInUser({ role: 'Admin' })
 		const bad = await callRoute(ordersLoader as never, {

@@ -1,10 +1,18 @@
 import { deleteUserAsAdmin, findUserByEmail } from '#app/models/account.server.ts'
-import { exportUsers, listUsers, userTable } from '#app/models/admin-users.server.ts'
+import { exportUsers, getUserForAdmin, listUsers, userTable } from '#app/models/admin-users.server.ts'
+import { getUserActivity } from '#app/models/admin-user-activity.server.ts'
+import { listAuditEntries } from '#app/models/audit-log.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
 import { convertOrdersToGutshof, convertToGutshof } from '#app/models/host-transfer.server.ts'
 import { startImpersonation } from '#app/models/impersonation.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
-import { adminChangePasswordSchema, userIdQuerySchema, userNameSchema } from '#app/schemas/account.ts'
+import {
+	adminChangePasswordSchema,
+	customerUserIdQuerySchema,
+	hostUserIdQuerySchema,
+	userIdQuerySchema,
+	userNameSchema,
+} from '#app/schemas/account.ts'
 import { hostTransferSchema } from '#app/schemas/admin-entities.ts'
 import {
 	readSessionCookie,
@@ -21,13 +29,21 @@ import { getAuth, requireRole } from '#app/utils/auth.server.ts'
 
 /**
  * /api/Admin/User/* — admin only (spec §7 Admin user): LoginAs, ConfirmUserEmail,
- * ChangePassword (?userName=), Delete (?userId=), ConvertToGutshof / ConvertOrdersToGutshof
+ * ChangePassword (?userName=), Delete (?userId=), Customer (?customerUserId=), Host (?hostUserId=),
+ * ConvertToGutshof / ConvertOrdersToGutshof
  * (ADR 0099), the user indexes and their CSV exports.
  */
 function userByName(userName: string) {
 	const user = findUserByEmail(userName)
 	if (!user) throw new AppError(404, 'UserNotFound', { messageKey: 'account:errors.userNotFound' })
 	return user
+}
+
+/** Customer / Host: one account as the admin detail page shows it (profile, activity, history). */
+async function userDetail(args: ApiHandlerArgs, userId: string, role: UserRole) {
+	const admin = await requireRole(args, 'Admin')
+	const user = getUserForAdmin(admin, userId, role)
+	return { ...user, activity: getUserActivity(admin, user.id), history: listAuditEntries('user', user.id) }
 }
 
 /** The user lists: one data table for the pages, the …Index endpoints and the …Export CSV. */
@@ -102,6 +118,15 @@ const endpoints = apiEndpoints({
 			const admin = await requireRole(args, 'Admin')
 			return convertOrdersToGutshof(admin, await parseJsonBody(hostTransferSchema, args.request))
 		},
+	},
+	Customer: {
+		method: 'GET',
+		handler: (args) =>
+			userDetail(args, parseQuery(customerUserIdQuerySchema, args.url).customerUserId, 'Customer'),
+	},
+	Host: {
+		method: 'GET',
+		handler: (args) => userDetail(args, parseQuery(hostUserIdQuerySchema, args.url).hostUserId, 'Owner'),
 	},
 	CustomerIndex: { method: 'GET', handler: index('Customer') },
 	OwnerIndex: { method: 'GET', handler: index('Owner') },
