@@ -6,10 +6,10 @@ import { moneyTransactions, paymentTransactions } from '#db/schema/payments.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
+import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
 import {
 	defineDataTable,
 	runTableQuery,
-	streamTableCsv,
 	type ListPage,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'

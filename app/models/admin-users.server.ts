@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
+import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
 import {
 	defineDataTable,
 	runTableQuery,
-	streamTableCsv,
 	type ListPage,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'

@@ -8,7 +8,7 @@ import {
 	type TableView,
 } from '#app/schemas/data-table.ts'
 import { AppError } from './app-error.ts'
-import { CSV_BOM, csvLine, type CsvValue } from './csv.ts'
+import type { CsvValue } from './csv.ts'
 import { getDb, type DbOrTx } from './db.server.ts'
 import type { LooseT } from './loose-t.ts'
 import { translateValidationMessage, validationMessage, z, zodIssuesToFields } from './validation.ts'
@@ -181,7 +181,7 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 type Criterion = { key: string; target: SQLWrapper; desc: boolean }
 
 /** `sortCriterias` → the sort criteria; an unknown column or direction is a 400. */
-function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): Criterion[] {
+export function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): Criterion[] {
 	const criteria: Criterion[] = []
 	for (const part of (sortCriterias || table.defaultSort).split(',')) {
 		if (!part.trim()) continue
@@ -197,7 +197,7 @@ function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: strin
 	return criteria
 }
 
-function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
+export function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
 	return [
 		...criteriaOf(table, sortCriterias).map((c) => (c.desc ? desc(c.target) : asc(c.target))),
 		asc(table.tiebreaker),
@@ -210,7 +210,11 @@ function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string):
  * row holds each under its column key, the tiebreaker under `id`. The first
  * criterion is repeated as a range (>= / <=) so SQLite can seek its index.
  */
-function afterRow<Row, Item>(table: DataTable<Row, Item>, criteria: Criterion[], row: Row): SQL | undefined {
+export function afterRow<Row, Item>(
+	table: DataTable<Row, Item>,
+	criteria: Criterion[],
+	row: Row,
+): SQL | undefined {
 	const values = row as Record<string, unknown>
 	const all = [...criteria, { key: 'id', target: table.tiebreaker, desc: false }]
 	const branches = all.map((criterion, i) =>
@@ -232,7 +236,11 @@ export function likePattern(text: string): string {
 	return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-function whereOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, scope?: SQL): SQL | undefined {
+export function whereOf<Row, Item>(
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	scope?: SQL,
+): SQL | undefined {
 	const conditions: (SQL | undefined)[] = [scope]
 	const text = query.tableFilter.trim()
 	if (text) {
@@ -314,7 +322,7 @@ export function runTableQuery<Row, Item>(
 	return { items: rows.map(table.toItem), totalCount, ...page }
 }
 
-function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string[] {
+export function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string[] {
 	return Object.entries(table.columns)
 		.filter(([key, column]) => (query.cols ? query.cols.includes(key) : column.visible !== false))
 		.map(([key]) => key)
@@ -349,84 +357,6 @@ export function tableView<Row, Item>(table: DataTable<Row, Item>, query: TableQu
 			cols: query.cols,
 		},
 	}
-}
-
-/**
- * `t` for the export's cells: a column translates an enum value per row (status, payment status …),
- * 100,000 times the same few keys; i18next's lookup was a quarter of the export's time. Calls without
- * options are remembered (at most 1,000 keys, so data-built keys cannot grow it without bound).
- */
-function rememberingT(t: LooseT): LooseT {
-	const known = new Map<string, string>()
-	return (key, options) => {
-		if (options) return t(key, options)
-		let text = known.get(key)
-		if (text === undefined) {
-			text = t(key)
-			if (known.size < 1_000) known.set(key, text)
-		}
-		return text
-	}
-}
-
-/** Rows per database read of the export: bounded memory, other requests run between reads. */
-export const CSV_CHUNK_ROWS = 2_000
-
-/**
- * Every filtered row (no paging) as a streaming CSV download of the visible
- * columns. Rows are read in keyset chunks when the client pulls
- * (backpressure), so memory stays flat, no chunk re-reads the rows before it,
- * and the connection is never held by one long statement.
- */
-export function streamTableCsv<Row, Item>(
-	table: DataTable<Row, Item>,
-	query: TableQuery,
-	options: { t: LooseT; scope?: SQL; db?: DbOrTx; now?: number },
-): Response {
-	const db = options.db ?? getDb()
-	const where = whereOf(table, query, options.scope)
-	const criteria = criteriaOf(table, query.sortCriterias)
-	const order = orderOf(table, query.sortCriterias)
-	const keys = visibleColumns(table, query).filter((key) => table.columns[key]?.csv)
-	const columns = keys.map(
-		(key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>,
-	)
-	const encoder = new TextEncoder()
-	const t = rememberingT(options.t)
-	let started = false
-	let last: Row | undefined
-	const stream = new ReadableStream<Uint8Array>({
-		pull(controller) {
-			if (!started) {
-				started = true
-				controller.enqueue(encoder.encode(CSV_BOM + csvLine(columns.map((c) => options.t(c.label)))))
-				return
-			}
-			const after = last === undefined ? undefined : afterRow(table, criteria, last)
-			const rows = table
-				.rows(db)
-				.where(and(where, after))
-				.orderBy(...order)
-				.limit(CSV_CHUNK_ROWS)
-				.all()
-			last = rows.at(-1)
-			let text = ''
-			for (const row of rows) {
-				const item = table.toItem(row)
-				text += csvLine(columns.map((column) => column.csv(item, t)))
-			}
-			if (text) controller.enqueue(encoder.encode(text))
-			if (rows.length < CSV_CHUNK_ROWS) controller.close()
-		},
-	})
-	const date = new Date(options.now ?? Date.now()).toISOString().slice(0, 10)
-	return new Response(stream, {
-		headers: {
-			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${table.id}-${date}.csv"`,
-			'Cache-Control': 'no-store',
-		},
-	})
 }
 
 /** The page data of a list: the view, one page, or a translated message when the URL's state is invalid. */

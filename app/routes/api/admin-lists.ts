@@ -6,9 +6,9 @@ import type { SessionUser } from '#app/models/session.server.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
+import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
 import {
 	parseTableQuery,
-	streamTableCsv,
 	type DataTable,
 	type ListPage,
 	type TableQuery,
