@@ -158,10 +158,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<RealtimeProvider enabled={Boolean(loaderData.user) && !endingSession}>
 			<ProgressBar />
+			{/* First in the document, though it shows fixed at the bottom: it paints with the first
+			    parsed bytes instead of after a long page (search: Lighthouse LCP, ADR 0068), and a
+			    keyboard or screen-reader user meets the choice first. */}
+			<ConsentNotice decided={loaderData.consent.decided} returning={loaderData.consent.returning} />
 			<AccountChrome />
 			<CatalogueChrome />
 			<Outlet />
-			<ConsentNotice decided={loaderData.consent.decided} returning={loaderData.consent.returning} />
 			<AppToaster colorMode={colorMode} />
 		</RealtimeProvider>
 	)
