@@ -1,4 +1,4 @@
-import { createInstance, type TFunction } from 'i18next'
+import { createInstance, type i18n } from 'i18next'
 import { describe, expect, test } from 'vitest'
 import { i18nOptions } from '#app/i18n.ts'
 import { NAMESPACES, resources } from '#app/locales/resources.server.ts'
@@ -10,6 +10,12 @@ function instanceFor(locale: (typeof LOCALES)[number]) {
 	void instance.init()
 	return instance
 }
+
+type LooseT = ((...args: unknown[]) => unknown) & { lng?: string }
+
+/** react-i18next's call: a fixed t for a language and namespace, scoped to that namespace. */
+const fixedT = (instance: i18n, lng: string, ns: string) =>
+	(instance.getFixedT as unknown as (...args: unknown[]) => LooseT)(lng, ns, undefined, { scopeNs: [ns] })
 
 /** Every key path of a namespace's (nested) messages. */
 function keysOf(messages: object, prefix = ''): string[] {
@@ -26,8 +32,8 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 			const cached = withCachedFixedT(instance)
 			let compared = 0
 			for (const ns of NAMESPACES) {
-				const plain = instance.getFixedT(locale, ns, undefined, { scopeNs: [ns] })
-				const fast = cached.getFixedT(locale, ns, undefined, { scopeNs: [ns] })
+				const plain = fixedT(instance, locale, ns)
+				const fast = fixedT(cached, locale, ns)
 				for (const key of keysOf(resources[locale][ns])) {
 					expect(fast(key)).toBe(plain(key))
 					expect(fast(key)).toBe(plain(key))
@@ -42,17 +48,17 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 	test('one t per language, namespaces and prefix; options, arrays and keys of other namespaces go to i18next', () => {
 		const instance = instanceFor('en')
 		const cached = withCachedFixedT(instance)
-		const t = cached.getFixedT('en', 'common', undefined, { scopeNs: ['common'] })
-		expect(cached.getFixedT('en', 'common', undefined, { scopeNs: ['common'] })).toBe(t)
-		expect(cached.getFixedT('en', 'catalogue', undefined, { scopeNs: ['catalogue'] })).not.toBe(t)
-		const plain = instance.getFixedT('en', 'common', undefined, { scopeNs: ['common'] }) as TFunction
-		const loose = t as unknown as (...args: unknown[]) => unknown
+		const t = fixedT(cached, 'en', 'common')
+		expect(fixedT(cached, 'en', 'common')).toBe(t)
+		expect(fixedT(cached, 'en', 'catalogue')).not.toBe(t)
+		const plain = fixedT(instance, 'en', 'common')
+		const loose = t
 		expect(loose('nav.home', { lng: 'de' })).toBe(plain('nav.home', { lng: 'de' }))
 		expect(loose('nav.home', { lng: 'de' })).not.toBe(loose('nav.home'))
 		expect(loose(['missing.key', 'nav.home'])).toBe(plain(['missing.key', 'nav.home']))
 		expect(t('catalogue:errors.playroomNotFound')).toBe(plain('catalogue:errors.playroomNotFound'))
 		expect(t('no.such.key')).toBe('no.such.key')
-		expect((t as unknown as { lng: string }).lng).toBe('en')
+		expect(t.lng).toBe('en')
 	})
 
 	test('the shared instance itself is unchanged', () => {
