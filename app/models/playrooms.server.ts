@@ -175,6 +175,29 @@ export function loadCardPriceSettings(
 	).all({ ids: JSON.stringify(ids) })
 }
 
+/** The playroom columns a card shows (not the whole row: texts of both languages are long). */
+const cardColumns = {
+	id: playrooms.id,
+	playroomUrlPath: playrooms.playroomUrlPath,
+	name: playrooms.name,
+	descriptionDe: playrooms.descriptionDe,
+	descriptionEn: playrooms.descriptionEn,
+	placeType: playrooms.placeType,
+	serviceRadiusKm: playrooms.serviceRadiusKm,
+	city: playrooms.city,
+	citySlug: playrooms.citySlug,
+	stateSlug: playrooms.stateSlug,
+	lat: playrooms.lat,
+	lng: playrooms.lng,
+	maxGuests: playrooms.maxGuests,
+	sizeSqm: playrooms.sizeSqm,
+	instantBooking: playrooms.instantBooking,
+	safetyChecked: playrooms.safetyChecked,
+	ratingAverage: playrooms.ratingAverage,
+	ratingCount: playrooms.ratingCount,
+	publishedAt: playrooms.publishedAt,
+}
+
 /** Cards for the given ids, in that order (ids that do not exist are skipped). */
 export function loadCards(
 	ids: readonly string[],
@@ -185,7 +208,7 @@ export function loadCards(
 	if (ids.length === 0) return []
 	const idList = { ids: JSON.stringify(ids) }
 	const rows = preparedQuery(db, 'playrooms.cards', (d) =>
-		d.select().from(playrooms).where(inJsonList(playrooms.id, 'ids')).prepare(),
+		d.select(cardColumns).from(playrooms).where(inJsonList(playrooms.id, 'ids')).prepare(),
 	).all(idList)
 	const types = loadCardPriceSettings(ids, db)
 	const featureRows = preparedQuery(db, 'playroomFeatures.cards', (d) =>
@@ -305,23 +328,29 @@ export function getFeatureList(locale: Locale, db: DbOrTx = getDb()): FeatureVie
 }
 
 export function getPlayroomFeatures(playroomId: string, locale: Locale, db: DbOrTx = getDb()): FeatureView[] {
-	return db
-		.select({ key: features.key, icon: features.icon, nameDe: features.nameDe, nameEn: features.nameEn })
-		.from(playroomFeatures)
-		.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
-		.where(eq(playroomFeatures.playroomId, playroomId))
-		.orderBy(asc(features.position))
-		.all()
+	return preparedQuery(db, 'playroomFeatures.ofPlayroom', (d) =>
+		d
+			.select({ key: features.key, icon: features.icon, nameDe: features.nameDe, nameEn: features.nameEn })
+			.from(playroomFeatures)
+			.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
+			.where(eq(playroomFeatures.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(features.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((f) => ({ key: f.key, icon: f.icon, name: pick(locale, f.nameDe, f.nameEn) }))
 }
 
 export function getPlayroomQuestions(playroomId: string, locale: Locale, db: DbOrTx = getDb()) {
-	return db
-		.select()
-		.from(playroomQuestions)
-		.where(eq(playroomQuestions.playroomId, playroomId))
-		.orderBy(asc(playroomQuestions.position))
-		.all()
+	return preparedQuery(db, 'playroomQuestions.ofPlayroom', (d) =>
+		d
+			.select()
+			.from(playroomQuestions)
+			.where(eq(playroomQuestions.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(playroomQuestions.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((q) => ({
 			id: q.id,
 			question: pick(locale, q.questionDe, q.questionEn),
@@ -411,16 +440,18 @@ export function getAdditions(playroomId: string, locale: Locale, db: DbOrTx = ge
 }
 
 export function getOpeningHours(playroomId: string, db: DbOrTx = getDb()) {
-	return db
-		.select({
-			weekday: playroomOpeningHours.weekday,
-			openMinute: playroomOpeningHours.openMinute,
-			closeMinute: playroomOpeningHours.closeMinute,
-		})
-		.from(playroomOpeningHours)
-		.where(eq(playroomOpeningHours.playroomId, playroomId))
-		.orderBy(asc(playroomOpeningHours.weekday), asc(playroomOpeningHours.openMinute))
-		.all()
+	return preparedQuery(db, 'playroomOpeningHours.ofPlayroom', (d) =>
+		d
+			.select({
+				weekday: playroomOpeningHours.weekday,
+				openMinute: playroomOpeningHours.openMinute,
+				closeMinute: playroomOpeningHours.closeMinute,
+			})
+			.from(playroomOpeningHours)
+			.where(eq(playroomOpeningHours.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(playroomOpeningHours.weekday), asc(playroomOpeningHours.openMinute))
+			.prepare(),
+	).all({ playroomId })
 }
 
 /** The latest visible ratings of a playroom with the averages per criterion. */
