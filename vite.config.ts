@@ -8,25 +8,35 @@ const routeMatchCache = path.resolve('server/route-match-cache.ts')
 
 /**
  * Server build only: React Router's matching goes through a cache per pathname
- * (server/route-match-cache.ts, docs/decisions/0111-route-match-cache.md).
+ * (server/route-match-cache.ts, docs/decisions/0111-route-match-cache.md), and
+ * the route tree its ServerRouter builds per render is made once (ADR 0112).
  */
 function cachedRouteMatching(): Plugin {
 	const declaration =
 		'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
+	const serverRoutes = 'function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "",'
 	return {
 		name: 'spielzimmer:cached-route-matching',
 		apply: 'build',
 		transform(code, id, options) {
-			if (!options?.ssr || !id.includes('/react-router/dist/production/') || !code.includes(declaration))
-				return null
-			return {
-				code: `import { cachedRouteMatch as __cachedRouteMatch } from ${JSON.stringify(routeMatchCache)};
-${code.replace(declaration, declaration.replace('matchRoutesImpl', 'matchRoutesImplUncached'))}
+			if (!options?.ssr || !id.includes('/react-router/dist/production/')) return null
+			let out = code
+			if (code.includes(declaration)) {
+				out = `import { cachedRouteMatch as __cachedRouteMatch } from ${JSON.stringify(routeMatchCache)};
+${out.replace(declaration, declaration.replace('matchRoutesImpl', 'matchRoutesImplUncached'))}
 function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {
   return __cachedRouteMatch(matchRoutesImplUncached, routes, locationArg, basename, allowPartial, precomputedBranches);
-}`,
-				map: null,
+}`
 			}
+			// ADR 0112: the route tree ServerRouter builds per render, once per build.
+			if (code.includes(serverRoutes)) {
+				out = `import { cachedServerRoutes as __cachedServerRoutes } from ${JSON.stringify(routeMatchCache)};
+${out.replace(serverRoutes, serverRoutes.replace('createServerRoutes', 'createServerRoutesUncached'))}
+function createServerRoutes(...args) {
+  return __cachedServerRoutes(createServerRoutesUncached, ...args);
+}`
+			}
+			return out === code ? null : { code: out, map: null }
 		},
 	}
 }

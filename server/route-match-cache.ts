@@ -68,3 +68,44 @@ export function cachedRouteMatch(
 	}
 	return copy(matches)
 }
+
+type ServerRoutesFactory = (
+	manifest: object,
+	routeModules: object,
+	future: unknown,
+	isSpaMode: boolean,
+	...rest: unknown[]
+) => unknown[]
+
+const serverRoutes = new WeakMap<object, WeakMap<object, { isSpaMode: boolean; routes: unknown[] }>>()
+
+/**
+ * React Router's `ServerRouter` rebuilds the whole route tree for React
+ * (`createServerRoutes`: one object per route, ~150) on every render, from the
+ * build's manifest and route modules, which never change after start. The
+ * tree of a build is made once; the static router copies it per render
+ * (`convertRoutesToDataRoutes` without in-place mutation), so no request
+ * changes it. Only the top-level call is cached (the recursion for children
+ * passes a parent id).
+ */
+export function cachedServerRoutes(
+	uncached: ServerRoutesFactory,
+	manifest: object,
+	routeModules: object,
+	future: unknown,
+	isSpaMode: boolean,
+	...rest: unknown[]
+): unknown[] {
+	if (!enabled || rest.some((value) => value !== undefined && value !== ''))
+		return uncached(manifest, routeModules, future, isSpaMode, ...rest)
+	let byModules = serverRoutes.get(manifest)
+	if (!byModules) {
+		byModules = new WeakMap()
+		serverRoutes.set(manifest, byModules)
+	}
+	const cached = byModules.get(routeModules)
+	if (cached && cached.isSpaMode === isSpaMode) return cached.routes
+	const routes = uncached(manifest, routeModules, future, isSpaMode, ...rest)
+	byModules.set(routeModules, { isSpaMode, routes })
+	return routes
+}

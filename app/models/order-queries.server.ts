@@ -3,7 +3,7 @@ import { playrooms } from '#db/schema/catalogue.ts'
 import { ORDER_STATUSES, orders, orderStatusHistory, type OrderStatus } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { refundSchedule } from '#app/domain/cancellation.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { getCancellationQuote, loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { paidAmount } from './order-money.server.ts'
@@ -151,40 +151,73 @@ export function listHostOrders(
 	const now = options.now ?? Date.now()
 	const perPage = filters.perPage ?? 20
 	const currentPage = Math.max(1, filters.page ?? 1)
-	const where = and(
-		eq(orders.hostId, hostId),
-		filters.status ? eq(orders.status, filters.status) : undefined,
-		filters.playroomId ? eq(orders.playroomId, filters.playroomId) : undefined,
-		filters.from !== undefined ? gt(orders.checkOut, new Date(filters.from)) : undefined,
-		filters.to !== undefined ? lt(orders.checkIn, new Date(filters.to)) : undefined,
-	)
-	const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0
-	const rows = db
-		.select(listColumns)
-		.from(orders)
-		.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
-		.where(where)
-		.orderBy(
-			sql`CASE WHEN ${orders.status} = 'Requested' THEN 0 WHEN ${orders.checkOut} > ${now} THEN 1 ELSE 2 END`,
-			sql`CASE WHEN ${orders.status} = 'Requested' THEN ${orders.responseDeadline} END`,
-			sql`CASE WHEN ${orders.status} <> 'Requested' AND ${orders.checkOut} > ${now} THEN ${orders.checkIn} END`,
-			desc(orders.checkIn),
+	// One prepared query pair per combination of filters given (ADR 0046); values are placeholders.
+	const given = {
+		status: Boolean(filters.status),
+		playroomId: Boolean(filters.playroomId),
+		from: filters.from !== undefined,
+		to: filters.to !== undefined,
+	}
+	const shape = Object.values(given)
+		.map((on) => (on ? 1 : 0))
+		.join('')
+	const where = () =>
+		and(
+			eq(orders.hostId, sql.placeholder('hostId')),
+			given.status ? eq(orders.status, sql.placeholder('status')) : undefined,
+			given.playroomId ? eq(orders.playroomId, sql.placeholder('playroomId')) : undefined,
+			given.from ? gt(orders.checkOut, sql.placeholder('from')) : undefined,
+			given.to ? lt(orders.checkIn, sql.placeholder('to')) : undefined,
 		)
-		.limit(perPage)
-		.offset((currentPage - 1) * perPage)
-		.all()
+	const values = {
+		hostId,
+		status: filters.status,
+		playroomId: filters.playroomId,
+		from: filters.from,
+		to: filters.to,
+		now,
+		limit: perPage,
+		offset: (currentPage - 1) * perPage,
+	}
+	const total =
+		preparedQuery(db, `orders.hostCount:${shape}`, (d) =>
+			d.select({ n: count() }).from(orders).where(where()).prepare(),
+		).get(values)?.n ?? 0
+	const rows = preparedQuery(db, `orders.hostList:${shape}`, (d) =>
+		d
+			.select(listColumns)
+			.from(orders)
+			.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
+			.where(where())
+			.orderBy(
+				sql`CASE WHEN ${orders.status} = 'Requested' THEN 0 WHEN ${orders.checkOut} > ${sql.placeholder('now')} THEN 1 ELSE 2 END`,
+				sql`CASE WHEN ${orders.status} = 'Requested' THEN ${orders.responseDeadline} END`,
+				sql`CASE WHEN ${orders.status} <> 'Requested' AND ${orders.checkOut} > ${sql.placeholder('now')} THEN ${orders.checkIn} END`,
+				desc(orders.checkIn),
+			)
+			.limit(sql.placeholder('limit'))
+			.offset(sql.placeholder('offset'))
+			.prepare(),
+	).all(values)
 	return page(rows.map(toListItem), total, currentPage, perPage)
 }
 
 /** Requests of a host still waiting for an answer. */
 export function countOpenRequests(hostId: string, options: { now?: number } = {}, db: DbOrTx = getDb()) {
-	const now = new Date(options.now ?? Date.now())
 	return (
-		db
-			.select({ n: count() })
-			.from(orders)
-			.where(and(eq(orders.hostId, hostId), eq(orders.status, 'Requested'), gt(orders.responseDeadline, now)))
-			.get()?.n ?? 0
+		preparedQuery(db, 'orders.openRequests', (d) =>
+			d
+				.select({ n: count() })
+				.from(orders)
+				.where(
+					and(
+						eq(orders.hostId, sql.placeholder('hostId')),
+						eq(orders.status, 'Requested'),
+						gt(orders.responseDeadline, sql.placeholder('now')),
+					),
+				)
+				.prepare(),
+		).get({ hostId, now: options.now ?? Date.now() })?.n ?? 0
 	)
 }
 

@@ -21,7 +21,7 @@ import { TIME_ZONE, type LocalDate } from '#app/domain/berlin-time.ts'
 import { createStayPricer, type CardPriceSettings } from '#app/domain/card-price.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, inJsonList, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { imageUrls } from './images.server.ts'
 
@@ -153,24 +153,49 @@ export function loadCardPriceSettings(
 ): (CardPriceSettings & { playroomId: string })[] {
 	if (ids.length === 0) return []
 	const t = playroomBookingTypes
-	return db
-		.select({
-			playroomId: t.playroomId,
-			bookingType: t.bookingType,
-			weekdayPrice: t.weekdayPrice,
-			weekendPrice: t.weekendPrice,
-			guestsIncluded: t.guestsIncluded,
-			extraGuestFee: t.extraGuestFee,
-			cleaningFee: t.cleaningFee,
-			deposit: t.deposit,
-			minHours: t.minHours,
-			minNights: t.minNights,
-			checkInMinute: t.checkInMinute,
-			checkOutMinute: t.checkOutMinute,
-		})
-		.from(t)
-		.where(and(inArray(t.playroomId, [...ids]), eq(t.enabled, true)))
-		.all()
+	return preparedQuery(db, 'playroomBookingTypes.cardPrices', (d) =>
+		d
+			.select({
+				playroomId: t.playroomId,
+				bookingType: t.bookingType,
+				weekdayPrice: t.weekdayPrice,
+				weekendPrice: t.weekendPrice,
+				guestsIncluded: t.guestsIncluded,
+				extraGuestFee: t.extraGuestFee,
+				cleaningFee: t.cleaningFee,
+				deposit: t.deposit,
+				minHours: t.minHours,
+				minNights: t.minNights,
+				checkInMinute: t.checkInMinute,
+				checkOutMinute: t.checkOutMinute,
+			})
+			.from(t)
+			.where(and(inJsonList(t.playroomId, 'ids'), eq(t.enabled, true)))
+			.prepare(),
+	).all({ ids: JSON.stringify(ids) })
+}
+
+/** The playroom columns a card shows (not the whole row: texts of both languages are long). */
+const cardColumns = {
+	id: playrooms.id,
+	playroomUrlPath: playrooms.playroomUrlPath,
+	name: playrooms.name,
+	descriptionDe: playrooms.descriptionDe,
+	descriptionEn: playrooms.descriptionEn,
+	placeType: playrooms.placeType,
+	serviceRadiusKm: playrooms.serviceRadiusKm,
+	city: playrooms.city,
+	citySlug: playrooms.citySlug,
+	stateSlug: playrooms.stateSlug,
+	lat: playrooms.lat,
+	lng: playrooms.lng,
+	maxGuests: playrooms.maxGuests,
+	sizeSqm: playrooms.sizeSqm,
+	instantBooking: playrooms.instantBooking,
+	safetyChecked: playrooms.safetyChecked,
+	ratingAverage: playrooms.ratingAverage,
+	ratingCount: playrooms.ratingCount,
+	publishedAt: playrooms.publishedAt,
 }
 
 /** Cards for the given ids, in that order (ids that do not exist are skipped). */
@@ -181,33 +206,39 @@ export function loadCards(
 	db: DbOrTx = getDb(),
 ): PlayroomCard[] {
 	if (ids.length === 0) return []
-	const idList = [...ids]
-	const rows = db.select().from(playrooms).where(inArray(playrooms.id, idList)).all()
-	const types = loadCardPriceSettings(idList, db)
-	const featureRows = db
-		.select({ playroomId: playroomFeatures.playroomId, key: playroomFeatures.featureKey })
-		.from(playroomFeatures)
-		.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
-		.where(inArray(playroomFeatures.playroomId, idList))
-		.orderBy(asc(features.position))
-		.all()
-	const firstPhotos = db
-		.select({
-			id: playroomPhotos.id,
-			playroomId: playroomPhotos.playroomId,
-			altDe: playroomPhotos.altDe,
-			altEn: playroomPhotos.altEn,
-			variants: images.variants,
-		})
-		.from(playroomPhotos)
-		.innerJoin(images, eq(images.id, playroomPhotos.imageId))
-		.where(
-			and(
-				inArray(playroomPhotos.playroomId, idList),
-				sql`${playroomPhotos.position} = (SELECT MIN(position) FROM playroom_photos p2 WHERE p2.playroom_id = ${playroomPhotos.playroomId})`,
-			),
-		)
-		.all()
+	const idList = { ids: JSON.stringify(ids) }
+	const rows = preparedQuery(db, 'playrooms.cards', (d) =>
+		d.select(cardColumns).from(playrooms).where(inJsonList(playrooms.id, 'ids')).prepare(),
+	).all(idList)
+	const types = loadCardPriceSettings(ids, db)
+	const featureRows = preparedQuery(db, 'playroomFeatures.cards', (d) =>
+		d
+			.select({ playroomId: playroomFeatures.playroomId, key: playroomFeatures.featureKey })
+			.from(playroomFeatures)
+			.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
+			.where(inJsonList(playroomFeatures.playroomId, 'ids'))
+			.orderBy(asc(features.position))
+			.prepare(),
+	).all(idList)
+	const firstPhotos = preparedQuery(db, 'playroomPhotos.cards', (d) =>
+		d
+			.select({
+				id: playroomPhotos.id,
+				playroomId: playroomPhotos.playroomId,
+				altDe: playroomPhotos.altDe,
+				altEn: playroomPhotos.altEn,
+				variants: images.variants,
+			})
+			.from(playroomPhotos)
+			.innerJoin(images, eq(images.id, playroomPhotos.imageId))
+			.where(
+				and(
+					inJsonList(playroomPhotos.playroomId, 'ids'),
+					sql`${playroomPhotos.position} = (SELECT MIN(position) FROM playroom_photos p2 WHERE p2.playroom_id = ${playroomPhotos.playroomId})`,
+				),
+			)
+			.prepare(),
+	).all(idList)
 	const byId = new Map(rows.map((row) => [row.id, row]))
 	const stayPrice = options.guests
 		? createStayPricer({ ...options.guests, bookingType: options.bookingType })
@@ -267,18 +298,21 @@ export function loadCards(
 }
 
 export function getPlayroomPhotos(playroomId: string, locale: Locale, db: DbOrTx = getDb()): PhotoView[] {
-	return db
-		.select({
-			id: playroomPhotos.id,
-			altDe: playroomPhotos.altDe,
-			altEn: playroomPhotos.altEn,
-			variants: images.variants,
-		})
-		.from(playroomPhotos)
-		.innerJoin(images, eq(images.id, playroomPhotos.imageId))
-		.where(eq(playroomPhotos.playroomId, playroomId))
-		.orderBy(asc(playroomPhotos.position))
-		.all()
+	return preparedQuery(db, 'playroomPhotos.ofPlayroom', (d) =>
+		d
+			.select({
+				id: playroomPhotos.id,
+				altDe: playroomPhotos.altDe,
+				altEn: playroomPhotos.altEn,
+				variants: images.variants,
+			})
+			.from(playroomPhotos)
+			.innerJoin(images, eq(images.id, playroomPhotos.imageId))
+			.where(eq(playroomPhotos.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(playroomPhotos.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((photo) => photoView(photo, locale))
 }
 
@@ -286,32 +320,37 @@ export type FeatureView = { key: string; icon: string; name: string }
 
 /** The whole feature catalogue (FeatureList). */
 export function getFeatureList(locale: Locale, db: DbOrTx = getDb()): FeatureView[] {
-	return db
-		.select()
-		.from(features)
-		.orderBy(asc(features.position))
+	return preparedQuery(db, 'features.all', (d) =>
+		d.select().from(features).orderBy(asc(features.position)).prepare(),
+	)
 		.all()
 		.map((f) => ({ key: f.key, icon: f.icon, name: pick(locale, f.nameDe, f.nameEn) }))
 }
 
 export function getPlayroomFeatures(playroomId: string, locale: Locale, db: DbOrTx = getDb()): FeatureView[] {
-	return db
-		.select({ key: features.key, icon: features.icon, nameDe: features.nameDe, nameEn: features.nameEn })
-		.from(playroomFeatures)
-		.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
-		.where(eq(playroomFeatures.playroomId, playroomId))
-		.orderBy(asc(features.position))
-		.all()
+	return preparedQuery(db, 'playroomFeatures.ofPlayroom', (d) =>
+		d
+			.select({ key: features.key, icon: features.icon, nameDe: features.nameDe, nameEn: features.nameEn })
+			.from(playroomFeatures)
+			.innerJoin(features, eq(features.key, playroomFeatures.featureKey))
+			.where(eq(playroomFeatures.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(features.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((f) => ({ key: f.key, icon: f.icon, name: pick(locale, f.nameDe, f.nameEn) }))
 }
 
 export function getPlayroomQuestions(playroomId: string, locale: Locale, db: DbOrTx = getDb()) {
-	return db
-		.select()
-		.from(playroomQuestions)
-		.where(eq(playroomQuestions.playroomId, playroomId))
-		.orderBy(asc(playroomQuestions.position))
-		.all()
+	return preparedQuery(db, 'playroomQuestions.ofPlayroom', (d) =>
+		d
+			.select()
+			.from(playroomQuestions)
+			.where(eq(playroomQuestions.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(playroomQuestions.position))
+			.prepare(),
+	)
+		.all({ playroomId })
 		.map((q) => ({
 			id: q.id,
 			question: pick(locale, q.questionDe, q.questionEn),
@@ -401,48 +440,54 @@ export function getAdditions(playroomId: string, locale: Locale, db: DbOrTx = ge
 }
 
 export function getOpeningHours(playroomId: string, db: DbOrTx = getDb()) {
-	return db
-		.select({
-			weekday: playroomOpeningHours.weekday,
-			openMinute: playroomOpeningHours.openMinute,
-			closeMinute: playroomOpeningHours.closeMinute,
-		})
-		.from(playroomOpeningHours)
-		.where(eq(playroomOpeningHours.playroomId, playroomId))
-		.orderBy(asc(playroomOpeningHours.weekday), asc(playroomOpeningHours.openMinute))
-		.all()
+	return preparedQuery(db, 'playroomOpeningHours.ofPlayroom', (d) =>
+		d
+			.select({
+				weekday: playroomOpeningHours.weekday,
+				openMinute: playroomOpeningHours.openMinute,
+				closeMinute: playroomOpeningHours.closeMinute,
+			})
+			.from(playroomOpeningHours)
+			.where(eq(playroomOpeningHours.playroomId, sql.placeholder('playroomId')))
+			.orderBy(asc(playroomOpeningHours.weekday), asc(playroomOpeningHours.openMinute))
+			.prepare(),
+	).all({ playroomId })
 }
 
 /** The latest visible ratings of a playroom with the averages per criterion. */
 export function getRatingSummary(playroomId: string, locale: Locale, limit = 10, db: DbOrTx = getDb()) {
-	const visible = and(eq(ratings.playroomId, playroomId), eq(ratings.hidden, false))
-	const averages = db
-		.select({
-			count: sql<number>`count(*)`,
-			stars: sql<number | null>`avg(${ratings.stars})`,
-			cleanliness: sql<number | null>`avg(${ratings.cleanliness})`,
-			communication: sql<number | null>`avg(${ratings.communication})`,
-			value: sql<number | null>`avg(${ratings.value})`,
-		})
-		.from(ratings)
-		.where(visible)
-		.get()
+	const visible = () => and(eq(ratings.playroomId, sql.placeholder('playroomId')), eq(ratings.hidden, false))
+	const averages = preparedQuery(db, 'ratings.averages', (d) =>
+		d
+			.select({
+				count: sql<number>`count(*)`,
+				stars: sql<number | null>`avg(${ratings.stars})`,
+				cleanliness: sql<number | null>`avg(${ratings.cleanliness})`,
+				communication: sql<number | null>`avg(${ratings.communication})`,
+				value: sql<number | null>`avg(${ratings.value})`,
+			})
+			.from(ratings)
+			.where(visible())
+			.prepare(),
+	).get({ playroomId })
 	const round = (value: number | null | undefined) => (value == null ? null : Math.round(value * 100) / 100)
-	const latest = db
-		.select({
-			id: ratings.id,
-			stars: ratings.stars,
-			comment: ratings.comment,
-			hostReply: ratings.hostReply,
-			createdAt: ratings.createdAt,
-			guestName: users.displayName,
-		})
-		.from(ratings)
-		.innerJoin(users, eq(users.id, ratings.guestId))
-		.where(visible)
-		.orderBy(sql`${ratings.createdAt} DESC`)
-		.limit(limit)
-		.all()
+	const latest = preparedQuery(db, 'ratings.latest', (d) =>
+		d
+			.select({
+				id: ratings.id,
+				stars: ratings.stars,
+				comment: ratings.comment,
+				hostReply: ratings.hostReply,
+				createdAt: ratings.createdAt,
+				guestName: users.displayName,
+			})
+			.from(ratings)
+			.innerJoin(users, eq(users.id, ratings.guestId))
+			.where(visible())
+			.orderBy(sql`${ratings.createdAt} DESC`)
+			.limit(sql.placeholder('limit'))
+			.prepare(),
+	).all({ playroomId, limit })
 	return {
 		count: averages?.count ?? 0,
 		average: round(averages?.stars),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '#db/schema/users.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 
 /** Sessions (docs/decisions/0004-sessions.md). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -72,27 +72,35 @@ export function createSession(
 /** The live session for a raw token, or null (unknown, expired, or user deleted). */
 export function findActiveSession(token: string, now = new Date()): ActiveSession | null {
 	if (!token || token.length > 200) return null
-	const row = getDb()
-		.select({
-			sessionId: sessions.id,
-			expiresAt: sessions.expiresAt,
-			persistent: sessions.persistent,
-			impersonatorUserId: sessions.impersonatorUserId,
-			id: users.id,
-			email: users.email,
-			role: users.role,
-			displayName: users.displayName,
-			firstName: users.firstName,
-			lastName: users.lastName,
-			phoneNumber: users.phoneNumber,
-			langPreference: users.langPreference,
-			notificationToken: users.notificationToken,
-			emailConfirmedAt: users.emailConfirmedAt,
-		})
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-		.get()
+	const row = preparedQuery(getDb(), 'sessions.active', (d) =>
+		d
+			.select({
+				sessionId: sessions.id,
+				expiresAt: sessions.expiresAt,
+				persistent: sessions.persistent,
+				impersonatorUserId: sessions.impersonatorUserId,
+				id: users.id,
+				email: users.email,
+				role: users.role,
+				displayName: users.displayName,
+				firstName: users.firstName,
+				lastName: users.lastName,
+				phoneNumber: users.phoneNumber,
+				langPreference: users.langPreference,
+				notificationToken: users.notificationToken,
+				emailConfirmedAt: users.emailConfirmedAt,
+			})
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.userId))
+			.where(
+				and(
+					eq(sessions.id, sql.placeholder('id')),
+					gt(sessions.expiresAt, sql.placeholder('now')),
+					isNull(users.deletedAt),
+				),
+			)
+			.prepare(),
+	).get({ id: hashToken(token), now: now.getTime() })
 	if (!row) return null
 	return {
 		sessionId: row.sessionId,

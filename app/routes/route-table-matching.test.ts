@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { cachedRouteMatch, MAX_CACHED_PATHNAMES } from '#server/route-match-cache.ts'
+import { cachedRouteMatch, cachedServerRoutes, MAX_CACHED_PATHNAMES } from '#server/route-match-cache.ts'
 import routeConfig from '../routes.ts'
 
 /**
@@ -124,5 +124,29 @@ describe('cachedRouteMatch', () => {
 		for (let i = 0; i <= MAX_CACHED_PATHNAMES; i++) cachedRouteMatch(counting, table, `/${i}`, '/', false)
 		cachedRouteMatch(counting, table, '/0', '/', false)
 		expect(calls).toBe(MAX_CACHED_PATHNAMES + 2)
+	})
+})
+
+describe('the route tree of the server render, made once per build (ADR 0112)', () => {
+	test('the top-level call is built once per manifest and route modules; children calls are not cached', () => {
+		const calls: unknown[][] = []
+		const factory = (...args: unknown[]) => {
+			calls.push(args)
+			return [{ id: `tree-${calls.length}` }]
+		}
+		const manifest = {}
+		const modules = {}
+		const first = cachedServerRoutes(factory, manifest, modules, {}, false)
+		expect(cachedServerRoutes(factory, manifest, modules, {}, false)).toBe(first)
+		expect(calls).toHaveLength(1)
+		// The recursion for a parent's children passes its id: always built.
+		cachedServerRoutes(factory, manifest, modules, {}, false, 'root', {}, null)
+		cachedServerRoutes(factory, manifest, modules, {}, false, 'root', {}, null)
+		expect(calls).toHaveLength(3)
+		// Other route modules, another manifest or SPA mode: their own tree.
+		expect(cachedServerRoutes(factory, manifest, {}, {}, false)).not.toBe(first)
+		expect(cachedServerRoutes(factory, {}, modules, {}, false)).not.toBe(first)
+		expect(cachedServerRoutes(factory, manifest, modules, {}, true)).not.toBe(first)
+		expect(calls).toHaveLength(6)
 	})
 })

@@ -5,6 +5,7 @@ import { setSetting } from '#app/models/settings.server.ts'
 import {
 	getDb,
 	immediateTransaction,
+	inJsonList,
 	isUniqueConstraintError,
 	preparedInsert,
 	preparedQuery,
@@ -129,6 +130,25 @@ describe('prepared statements and queries (ADR 0046)', () => {
 		).toBe('rolled back')
 		expect(byKey(getDb()).get({ key: 'commissionPercent' })).toBeUndefined()
 		expect(builds).toBe(1)
+	})
+
+	test('a prepared query with a JSON list placeholder takes lists of any length', () => {
+		getDb()
+			.insert(platformSettings)
+			.values(['list.a', 'list.b', 'list.c'].map((key) => ({ key, value: 1 })))
+			.run()
+		const byKeys = preparedQuery(getDb(), 'test.settingsByKeys', (d) =>
+			d
+				.select({ key: platformSettings.key })
+				.from(platformSettings)
+				.where(inJsonList(platformSettings.key, 'keys'))
+				.orderBy(platformSettings.key)
+				.prepare(),
+		)
+		const keys = (list: string[]) => byKeys.all({ keys: JSON.stringify(list) }).map((row) => row.key)
+		expect(keys(['list.c', 'list.a', 'nope'])).toEqual(['list.a', 'list.c'])
+		expect(keys(['list.a', 'list.b', 'list.c'])).toEqual(['list.a', 'list.b', 'list.c'])
+		expect(keys([])).toEqual([])
 	})
 
 	test('a prepared insert fills defaults per row and encodes JSON, dates and null like drizzle', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
+import { getTableColumns, is, SQL, sql, type SQLWrapper } from 'drizzle-orm'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
@@ -104,6 +104,16 @@ export function preparedQuery<T>(db: DbOrTx, key: string, build: (db: DbOrTx) =>
 		queries.set(key, query)
 	}
 	return query
+}
+
+/**
+ * `column IN (the JSON array bound to placeholder \`name\`)`: a list condition a
+ * prepared query can take (drizzle's `inArray` puts one parameter per item
+ * into the SQL, so its text changes with the list's length). Pass the list
+ * as `JSON.stringify(ids)`.
+ */
+export function inJsonList(column: SQLWrapper, name: string): SQL {
+	return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`
 }
 
 /**

@@ -75,8 +75,67 @@ export function getI18nInstance(context: Readonly<RouterContextProvider>): i18n 
  * object, that copy is empty — it cost ~5 % of a page's CPU (ADR 0110).
  */
 const renderInstances: Record<Locale, i18n> = {
-	de: Object.create(instances.de) as i18n,
-	en: Object.create(instances.en) as i18n,
+	de: Object.create(withCachedFixedT(instances.de)) as i18n,
+	en: Object.create(withCachedFixedT(instances.en)) as i18n,
+}
+
+/** Bound of each cached `t`'s results (then it starts over); keys are the app's own, so far fewer. */
+export const FIXED_T_CACHE_SIZE = 5_000
+
+/**
+ * A layer over the shared instance whose `getFixedT` returns one `t` per
+ * language, namespaces and key prefix (react-i18next asks for a new one for
+ * every component it renders) that remembers what a plain `t('key')` — a
+ * string key and no options — returned. i18next's fixed `t` copies all of the
+ * instance's options into a new object on every call, ~10 % of a page's CPU;
+ * the answer for a key without options never changes, as the server's
+ * instances are loaded once and never change language (ADRs 0010, 0112).
+ * Calls with options, arrays or selector keys go to i18next unchanged.
+ */
+export function withCachedFixedT(instance: i18n): i18n {
+	const layer = Object.create(instance) as i18n
+	const fixed = new Map<string, TFunction>()
+	const getFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction
+	Object.defineProperty(layer, 'getFixedT', {
+		value: (lng: unknown, ns: unknown, keyPrefix: unknown, options?: { scopeNs?: unknown }) => {
+			const plain = (value: unknown) =>
+				value === undefined || value === null || typeof value === 'string' || Array.isArray(value)
+			if (!plain(lng) || !plain(ns) || !plain(keyPrefix) || !plain(options?.scopeNs)) {
+				return getFixedT(lng, ns, keyPrefix, options)
+			}
+			const id = JSON.stringify([lng, ns, keyPrefix, options?.scopeNs])
+			let t = fixed.get(id)
+			if (!t) {
+				t = cachingT(getFixedT(lng, ns, keyPrefix, options))
+				if (fixed.size >= 200) fixed.clear()
+				fixed.set(id, t)
+			}
+			return t
+		},
+	})
+	return layer
+}
+
+type LooseT = ((...args: unknown[]) => unknown) & {
+	lng?: unknown
+	lngs?: unknown
+	ns?: unknown
+	keyPrefix?: unknown
+}
+
+function cachingT(fixedT: TFunction): TFunction {
+	const t = fixedT as unknown as LooseT
+	const results = new Map<string, unknown>()
+	const cached: LooseT = (key, ...rest) => {
+		if (typeof key !== 'string' || rest.length > 0) return t(key, ...rest)
+		if (results.has(key)) return results.get(key)
+		const result = t(key)
+		if (results.size >= FIXED_T_CACHE_SIZE) results.clear()
+		results.set(key, result)
+		return result
+	}
+	Object.assign(cached, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix })
+	return cached as unknown as TFunction
 }
 
 /** The i18next instance for the server render's I18nextProvider (never change its language). */

@@ -1,0 +1,71 @@
+import { createInstance, type i18n } from 'i18next'
+import { describe, expect, test } from 'vitest'
+import { i18nOptions } from '#app/i18n.ts'
+import { NAMESPACES, resources } from '#app/locales/resources.server.ts'
+import { LOCALES } from './locale.ts'
+import { FIXED_T_CACHE_SIZE, withCachedFixedT } from './i18n.server.ts'
+
+function instanceFor(locale: (typeof LOCALES)[number]) {
+	const instance = createInstance({ ...i18nOptions, resources, lng: locale, initAsync: false })
+	void instance.init()
+	return instance
+}
+
+type LooseT = ((...args: unknown[]) => unknown) & { lng?: string }
+
+/** react-i18next's call: a fixed t for a language and namespace, scoped to that namespace. */
+const fixedT = (instance: i18n, lng: string, ns: string) =>
+	(instance.getFixedT as unknown as (...args: unknown[]) => LooseT)(lng, ns, undefined, { scopeNs: [ns] })
+
+/** Every key path of a namespace's (nested) messages. */
+function keysOf(messages: object, prefix = ''): string[] {
+	return Object.entries(messages).flatMap(([key, value]) =>
+		value && typeof value === 'object' ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+	)
+}
+
+describe('the render instance’s cached fixed t (ADR 0112)', () => {
+	test.each(LOCALES)(
+		'%s: every key of every namespace gives what i18next gives, first call and cached',
+		(locale) => {
+			const instance = instanceFor(locale)
+			const cached = withCachedFixedT(instance)
+			let compared = 0
+			for (const ns of NAMESPACES) {
+				const plain = fixedT(instance, locale, ns)
+				const fast = fixedT(cached, locale, ns)
+				for (const key of keysOf(resources[locale][ns])) {
+					expect(fast(key)).toBe(plain(key))
+					expect(fast(key)).toBe(plain(key))
+					compared++
+				}
+			}
+			expect(compared).toBeGreaterThan(500)
+			expect(compared).toBeLessThan(FIXED_T_CACHE_SIZE * NAMESPACES.length)
+		},
+	)
+
+	test('one t per language, namespaces and prefix; options, arrays and keys of other namespaces go to i18next', () => {
+		const instance = instanceFor('en')
+		const cached = withCachedFixedT(instance)
+		const t = fixedT(cached, 'en', 'common')
+		expect(fixedT(cached, 'en', 'common')).toBe(t)
+		expect(fixedT(cached, 'en', 'catalogue')).not.toBe(t)
+		const plain = fixedT(instance, 'en', 'common')
+		const loose = t
+		expect(loose('nav.home', { lng: 'de' })).toBe(plain('nav.home', { lng: 'de' }))
+		expect(loose('nav.home', { lng: 'de' })).not.toBe(loose('nav.home'))
+		expect(loose(['missing.key', 'nav.home'])).toBe(plain(['missing.key', 'nav.home']))
+		expect(t('catalogue:errors.playroomNotFound')).toBe(plain('catalogue:errors.playroomNotFound'))
+		expect(t('no.such.key')).toBe('no.such.key')
+		expect(t.lng).toBe('en')
+	})
+
+	test('the shared instance itself is unchanged', () => {
+		const instance = instanceFor('de')
+		const getFixedT = instance.getFixedT
+		withCachedFixedT(instance)
+		expect(instance.getFixedT).toBe(getFixedT)
+		expect(Object.getOwnPropertyNames(withCachedFixedT(instance))).toEqual(['getFixedT'])
+	})
+})
