@@ -82,6 +82,11 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
 	)
 	app.use(express.static(path.join(ROOT, 'build/client'), { maxAge: '1h', index: false }))
+	// tsx turns Node's source maps on, and its transform gives the bundle an inline map of
+	// the whole app: the first stack trace through it (React Router's stream handling makes
+	// one) parses that map on the event loop and keeps ~80 MB of it in the old generation
+	// for every later major GC. The bundle's own frames are what the logs need.
+	process.setSourceMapsEnabled(false)
 	const loaded = import(pathToFileURL(SERVER_BUILD).href) as Promise<AppModule>
 	return () => loaded
 }

@@ -284,7 +284,13 @@ export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Loc
 		return { type: b.bookingType, title: t(`catalogue:bookingTypes.${b.bookingType}`), lines }
 	})
 
-	const stateLabel = (state: CalendarDayState) => t(`catalogue:detail.legend.${state}`)
+	// One translation per state, not one per day of the month (the render's hot path, issue 15).
+	const stateLabels = new Map<CalendarDayState, string>()
+	const stateLabel = (state: CalendarDayState) => {
+		let label = stateLabels.get(state)
+		if (label === undefined) stateLabels.set(state, (label = t(`catalogue:detail.legend.${state}`)))
+		return label
+	}
 	const calendar = {
 		title: formatMonth(data.calendar.month, locale),
 		weekdays: weekdayNames(locale),

@@ -41,10 +41,19 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 	throw new Error(`${url} did not become ready`)
 }
 
-export async function startAppServer(extraEnv: Record<string, string> = {}) {
+/**
+ * A production app server on a free port with the demo data. With `probe`, the
+ * bench-only preload ./server-probe.ts runs in it and `probe.report()` returns its
+ * server times and event-loop delay since `probe.reset()`.
+ */
+export async function startAppServer(
+	extraEnv: Record<string, string> = {},
+	options: { probe?: boolean } = {},
+) {
 	const port = await freePort()
 	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+	const probeArgs = options.probe ? ['--import', './scripts/bench/server-probe.ts'] : []
+	const child = spawn(process.execPath, ['--import', 'tsx', ...probeArgs, 'server/index.ts'], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -59,7 +68,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
 			LOG_LEVEL: 'warn',
 			...extraEnv,
 		},
-		stdio: ['ignore', 'ignore', 'inherit'],
+		stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
 	})
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(`${baseUrl}/healthz`)
@@ -67,8 +76,33 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
 		baseUrl,
 		databasePath,
 		pid: child.pid,
+		probe: {
+			reset: () => child.send?.({ probe: 'reset' }),
+			report: () =>
+				new Promise<ProbeReport>((resolve) => {
+					const onMessage = (message: ProbeReport & { probe?: string }) => {
+						if (message?.probe !== 'report') return
+						child.off('message', onMessage)
+						resolve(message)
+					}
+					child.on('message', onMessage)
+					child.send?.({ probe: 'report' })
+				}),
+		},
 		stop: () => stopChild(child, databasePath),
 	}
+}
+
+export type ProbeReport = {
+	serverMs: number[]
+	gc: {
+		count: number
+		totalMs: number
+		maxMs: number
+		byKind: Record<string, { count: number; maxMs: number }>
+	}
+	heapUsedMib: number
+	loopDelay: { p50: number; p99: number; max: number }
 }
 
 export async function startHelloServer() {
@@ -81,6 +115,7 @@ export async function startHelloServer() {
 }
 
 async function stopChild(child: ChildProcess, databasePath?: string) {
+	if (child.connected) child.disconnect()
 	child.kill('SIGTERM')
 	await new Promise((resolve) => child.once('exit', resolve))
 	if (databasePath)

@@ -10,12 +10,17 @@ import {
 	startAppServer,
 	type Benchmark,
 } from './harness.ts'
+import { measurePaced, quantile } from './paced.ts'
 
 /**
  * Issue 15's goals: rendered pages (no page cache, as every logged-in visitor
  * gets them) — the playroom page, the search page and a logged-in host's
  * /host/orders — each ≥ 3 % of the bare Express hello route of the same run;
  * p99 ≤ 25 ms at half the measured saturation; the server's CPU per page.
+ * Half saturation is an open-loop client at a fixed arrival rate (./paced.ts; not
+ * autocannon's `overallRate`, which sends each second's requests in a burst), and
+ * the server's own view is printed beside the client's: p99 of its request time
+ * and of its event loop's delay, and its longest GC pause (./server-probe.ts).
  * Two servers on the same data: RENDER_PATH=legacy (the render path before
  * ADRs 0110 and 0111) and the current one, measured page by page in turns, so that
  * before and after are ratios of one run on the same (shared, noisy) machine.
@@ -51,19 +56,20 @@ async function measurePage(server: Server, url: string, headers: Record<string, 
 		cpuBefore !== undefined && cpuAfter !== undefined && saturated.requests > 0
 			? (cpuAfter - cpuBefore) / saturated.requests
 			: undefined
-	const half = await measureRps(
-		`${server.baseUrl}${url}`,
-		SECONDS,
-		headers,
-		Math.max(1, Math.round(saturated.rps / 2)),
-	)
+	server.probe.reset()
+	const half = await measurePaced(`${server.baseUrl}${url}`, SECONDS, headers, Math.max(1, saturated.rps / 2))
+	const probe = await server.probe.report()
 	const html = await (await fetch(`${server.baseUrl}${url}`, { headers })).text()
 	return {
 		rps: saturated.rps,
 		cpuPerPage,
-		p99AtHalf: half.p99ms,
+		p99AtHalf: quantile(half.latenciesMs, 0.99),
+		sendLagP99: quantile(half.sendLagMs, 0.99),
+		serverP99: quantile(probe.serverMs, 0.99),
+		loopP99: probe.loopDelay.p99,
+		gcMax: probe.gc.maxMs,
 		htmlKib: Buffer.byteLength(html) / 1024,
-		non2xx: saturated.non2xx + half.non2xx,
+		non2xx: saturated.non2xx + half.non2xx + half.errors,
 	}
 }
 
@@ -72,8 +78,8 @@ export const renderPagesBenchmark: Benchmark = {
 	async run({ helloRps, report }) {
 		const saturday = nextSaturday(Date.now())
 		const servers = {
-			legacy: await startAppServer({ RENDER_PATH: 'legacy' }),
-			fast: await startAppServer({ RENDER_PATH: 'fast' }),
+			legacy: await startAppServer({ RENDER_PATH: 'legacy' }, { probe: true }),
+			fast: await startAppServer({ RENDER_PATH: 'fast' }, { probe: true }),
 		}
 		try {
 			const host = {
@@ -98,7 +104,10 @@ export const renderPagesBenchmark: Benchmark = {
 			] as const
 			report(`rendered pages (page cache bypassed), ${SECONDS} s each, before = RENDER_PATH=legacy`)
 			report(
-				`${'page'.padEnd(12)} ${'path'.padEnd(7)} ${'req/s'.padStart(12)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(10)} ${'p99 @50 %'.padStart(10)} ${'HTML'.padStart(9)}`,
+				`${'page'.padEnd(12)} ${'path'.padEnd(7)} ${'req/s'.padStart(12)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(10)} ${'p99 @50 %'.padStart(10)} ${'send lag'.padStart(9)} ${'server p99'.padStart(11)} ${'loop p99'.padStart(9)} ${'GC max'.padStart(8)} ${'HTML'.padStart(9)}`,
+			)
+			report(
+				'(p99 @50 %: client latency at a fixed rate of half the req/s, from when each request was due; send lag: p99 of how late the client sent; server p99: its request time; loop p99: its event-loop delay; GC max: longest pause)',
 			)
 			for (const [name, url, headers] of pages) {
 				for (const path of ['legacy', 'fast'] as const) {
@@ -109,7 +118,7 @@ export const renderPagesBenchmark: Benchmark = {
 							? `  goals: ratio ${ratio >= GOAL_RATIO ? 'ok' : 'below 3 %'}, p99 ${m.p99AtHalf <= GOAL_P99_MS ? 'ok' : 'over 25 ms'}`
 							: ''
 					report(
-						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf} ms`.padStart(10)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
+						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${`${m.sendLagP99.toFixed(1)} ms`.padStart(9)} ${`${m.serverP99.toFixed(1)} ms`.padStart(11)} ${`${m.loopP99.toFixed(1)} ms`.padStart(9)} ${`${m.gcMax.toFixed(1)} ms`.padStart(8)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
 					)
 				}
 			}

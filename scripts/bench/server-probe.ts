@@ -1,0 +1,62 @@
+import http from 'node:http'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+
+/**
+ * Bench-only preload for the app server (`node --import ./scripts/bench/server-probe.ts`,
+ * started by `startAppServer({ probe: true })`): nothing of it is in the app. It
+ * answers the bench over the IPC channel with
+ * - the server time of every HTTP request since the last reset (from Node's
+ *   `request` event, i.e. once the request is parsed, to the response's `finish`), and
+ * - the event loop's delay (`monitorEventLoopDelay`, 1 ms resolution): how long a
+ *   ready callback waited for the loop — a stall (GC, a big synchronous write, a
+ *   background task) shows here whatever the client does, and
+ * - the garbage collector's pauses (`gc` performance entries): count, total and longest.
+ * Messages: `{ probe: 'reset' }`, `{ probe: 'report' }` → `{ probe: 'report', serverMs, loopDelay, gc }`.
+ */
+const loop = monitorEventLoopDelay({ resolution: 1 })
+loop.enable()
+let serverMs: number[] = []
+const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' }
+let gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as Record<string, { count: number; maxMs: number }> }
+new PerformanceObserver((list) => {
+	for (const entry of list.getEntries()) {
+		gc.count++
+		gc.totalMs += entry.duration
+		gc.maxMs = Math.max(gc.maxMs, entry.duration)
+		const kind =
+			GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other'
+		const byKind = (gc.byKind[kind] ??= { count: 0, maxMs: 0 })
+		byKind.count++
+		byKind.maxMs = Math.max(byKind.maxMs, entry.duration)
+	}
+}).observe({ entryTypes: ['gc'] })
+
+const originalEmit = http.Server.prototype.emit
+http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+	if (event === 'request') {
+		const started = performance.now()
+		const response = args[1] as http.ServerResponse
+		response.once('finish', () => serverMs.push(performance.now() - started))
+	}
+	return originalEmit.apply(this, [event, ...args] as Parameters<typeof originalEmit>)
+} as typeof http.Server.prototype.emit
+
+process.on('message', (message: { probe?: string }) => {
+	if (message?.probe === 'reset') {
+		serverMs = []
+		gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} }
+		loop.reset()
+	} else if (message?.probe === 'report') {
+		process.send?.({
+			probe: 'report',
+			serverMs,
+			gc,
+			heapUsedMib: process.memoryUsage().heapUsed / 2 ** 20,
+			loopDelay: {
+				p50: loop.percentile(50) / 1e6,
+				p99: loop.percentile(99) / 1e6,
+				max: loop.max / 1e6,
+			},
+		})
+	}
+})
