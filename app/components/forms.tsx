@@ -107,6 +107,57 @@ type FieldProps = {
 	describedBy?: string
 }
 
+type FooterField = { id: string; errorId: string }
+
+/** The ids a field's footer gives its input's aria-describedby: errors, hint, counter (+ an extra one). */
+function footerDescribedBy(
+	field: FooterField,
+	parts: { hasErrors: boolean; hint?: string; maxLength?: number; extra?: string },
+): string {
+	return [
+		parts.hasErrors ? field.errorId : null,
+		parts.hint ? `${field.id}-hint` : null,
+		parts.maxLength ? `${field.id}-counter` : null,
+		parts.extra ?? null,
+	]
+		.filter(Boolean)
+		.join(' ')
+}
+
+/** Below a text field: its hint and errors, and the length counter when it has a maximum. */
+function FieldFooter({
+	field,
+	errors,
+	hint,
+	maxLength,
+	length,
+}: {
+	field: FooterField
+	errors: string[] | undefined
+	hint?: string
+	maxLength?: number
+	length: number
+}) {
+	const { t } = useTranslation()
+	return (
+		<div className="flex justify-between gap-2">
+			<div>
+				{hint ? (
+					<p id={`${field.id}-hint`} className="mt-1 text-xs text-ink-muted">
+						{hint}
+					</p>
+				) : null}
+				<FieldErrors id={field.errorId} errors={errors} />
+			</div>
+			{maxLength ? (
+				<p id={`${field.id}-counter`} className="mt-1 shrink-0 text-xs text-ink-muted" aria-live="off">
+					{t('validation.counter', { length, max: maxLength })}
+				</p>
+			) : null}
+		</div>
+	)
+}
+
 /** A text input with label, asterisk when required, counter for the maximum length and its errors. */
 export function TextField({
 	field,
@@ -121,18 +172,13 @@ export function TextField({
 	onInput,
 	describedBy: extraDescription,
 }: FieldProps) {
-	const { t } = useTranslation()
 	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
-	const hintId = `${field.id}-hint`
-	const counterId = `${field.id}-counter`
-	const describedBy = [
-		field.errors?.length || extraError ? field.errorId : null,
-		hint ? hintId : null,
-		maxLength ? counterId : null,
-		extraDescription ?? null,
-	]
-		.filter(Boolean)
-		.join(' ')
+	const describedBy = footerDescribedBy(field, {
+		hasErrors: Boolean(field.errors?.length || extraError),
+		hint,
+		maxLength,
+		extra: extraDescription,
+	})
 	const inputProps = getInputProps(field, { type, ariaDescribedBy: describedBy || undefined })
 	return (
 		<div className="mb-4">
@@ -151,24 +197,13 @@ export function TextField({
 				onBlur={onBlur ? (event) => onBlur(event.currentTarget.value) : undefined}
 				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 			/>
-			<div className="flex justify-between gap-2">
-				<div>
-					{hint ? (
-						<p id={hintId} className="mt-1 text-xs text-ink-muted">
-							{hint}
-						</p>
-					) : null}
-					<FieldErrors
-						id={field.errorId}
-						errors={extraError ? [...(field.errors ?? []), extraError] : field.errors}
-					/>
-				</div>
-				{maxLength ? (
-					<p id={counterId} className="mt-1 shrink-0 text-xs text-ink-muted" aria-live="off">
-						{t('validation.counter', { length, max: maxLength })}
-					</p>
-				) : null}
-			</div>
+			<FieldFooter
+				field={field}
+				errors={extraError ? [...(field.errors ?? []), extraError] : field.errors}
+				hint={hint}
+				maxLength={maxLength}
+				length={length}
+			/>
 		</div>
 	)
 }
@@ -280,17 +315,8 @@ export function TextAreaField({
 	rows?: number
 	onInput?: (value: string) => void
 }) {
-	const { t } = useTranslation()
 	const [length, setLength] = useState(() => String(field.initialValue ?? '').length)
-	const counterId = `${field.id}-counter`
-	const hintId = `${field.id}-hint`
-	const describedBy = [
-		field.errors?.length ? field.errorId : null,
-		hint ? hintId : null,
-		maxLength ? counterId : null,
-	]
-		.filter(Boolean)
-		.join(' ')
+	const describedBy = footerDescribedBy(field, { hasErrors: Boolean(field.errors?.length), hint, maxLength })
 	return (
 		<div className="mb-4">
 			<Label htmlFor={field.id} label={label} required={required} />
@@ -310,21 +336,7 @@ export function TextAreaField({
 				}}
 				className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 			/>
-			<div className="flex justify-between gap-2">
-				<div>
-					{hint ? (
-						<p id={hintId} className="mt-1 text-xs text-ink-muted">
-							{hint}
-						</p>
-					) : null}
-					<FieldErrors id={field.errorId} errors={field.errors} />
-				</div>
-				{maxLength ? (
-					<p id={counterId} className="mt-1 shrink-0 text-xs text-ink-muted" aria-live="off">
-						{t('validation.counter', { length, max: maxLength })}
-					</p>
-				) : null}
-			</div>
+			<FieldFooter field={field} errors={field.errors} hint={hint} maxLength={maxLength} length={length} />
 		</div>
 	)
 }
