@@ -15,6 +15,7 @@ function cachedRouteMatching(): Plugin {
 	const declaration =
 		'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
 	const serverRoutes = 'function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "",'
+	const patched = new Set<string>()
 	return {
 		name: 'spielzimmer:cached-route-matching',
 		apply: 'build',
@@ -22,6 +23,7 @@ function cachedRouteMatching(): Plugin {
 			if (!options?.ssr || !id.includes('/react-router/dist/production/')) return null
 			let out = code
 			if (code.includes(declaration)) {
+				patched.add('matchRoutesImpl')
 				out = `import { cachedRouteMatch as __cachedRouteMatch } from ${JSON.stringify(routeMatchCache)};
 ${out.replace(declaration, declaration.replace('matchRoutesImpl', 'matchRoutesImplUncached'))}
 function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {
@@ -30,6 +32,7 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial, precompute
 			}
 			// ADR 0112: the route tree ServerRouter builds per render, once per build.
 			if (code.includes(serverRoutes)) {
+				patched.add('createServerRoutes')
 				out = `import { cachedServerRoutes as __cachedServerRoutes } from ${JSON.stringify(routeMatchCache)};
 ${out.replace(serverRoutes, serverRoutes.replace('createServerRoutes', 'createServerRoutesUncached'))}
 function createServerRoutes(...args) {
@@ -37,6 +40,12 @@ function createServerRoutes(...args) {
 }`
 			}
 			return out === code ? null : { code: out, map: null }
+		},
+		generateBundle() {
+			// A React Router upgrade that renames either function leaves the caches off: say so.
+			if (this.environment?.name !== 'ssr' && !patched.size) return
+			for (const name of ['matchRoutesImpl', 'createServerRoutes'])
+				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
 		},
 	}
 }
