@@ -27,6 +27,7 @@ import { updatePlayroom } from './catalogue.server.ts'
  * Paused: the host publishes it again (the checklist is checked then).
  */
 type Actor = { id: string; role: UserRole }
+type PlayroomRow = typeof playrooms.$inferSelect
 
 function assertAdmin(actor: { role: UserRole }) {
 	if (actor.role !== 'Admin') throw new AppError(403)
@@ -253,4 +254,36 @@ export function blockPlayroom(admin: Actor, playroomId: string, reason: string) 
 /** Unblocks a playroom to Paused (the host publishes it again), the host e-mailed with the reason. */
 export function unblockPlayroom(admin: Actor, playroomId: string, reason: string) {
 	changeBlock(admin, playroomId, reason, false)
+}
+
+/** The playroom row before an admin's edit in the host editor (ADR 0102), for its audit entry. */
+export function playroomBeforeAdminEdit(admin: Actor, playroomId: string): PlayroomRow {
+	assertAdmin(admin)
+	return loadPlayroom(playroomId, getDb())
+}
+
+/**
+ * The audit entry of an admin's save in the host editor (ADR 0098, 0102): the
+ * tab's intent, and the playroom's own fields that changed. A save that only
+ * touches other tables (prices, photos, opening hours) shows the intent alone.
+ * Written right after the editor's save, which runs its own transaction.
+ */
+export function recordAdminPlayroomEdit(
+	admin: Actor,
+	playroomId: string,
+	intent: string,
+	before: PlayroomRow,
+) {
+	assertAdmin(admin)
+	immediateTransaction((tx) => {
+		const after = loadPlayroom(playroomId, tx)
+		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter((key) => key !== 'updatedAt')
+		recordAdminAudit(tx, {
+			admin,
+			action: 'playroom.editOnBehalf',
+			entityType: 'playroom',
+			entityId: playroomId,
+			changes: { editorTab: { before: null, after: intent }, ...changedFields(before, after, fields) },
+		})
+	})
 }

@@ -46,6 +46,7 @@ export const adminAudit = {
 		'payment.recordUnmatched': 'Überweisung ohne Buchung erfasst',
 		'playroom.block': 'Spielzimmer gesperrt',
 		'playroom.unblock': 'Spielzimmer entsperrt',
+		'playroom.editOnBehalf': 'Im Gastgeber-Editor im Auftrag des Gastgebers bearbeitet',
 		'playroom.convertToGutshof': 'Spielzimmer an anderen Gastgeber übertragen',
 		'rating.hide': 'Bewertung ausgeblendet',
 		'rating.unhide': 'Bewertung wieder angezeigt',

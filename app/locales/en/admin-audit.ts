@@ -49,6 +49,7 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'payment.recordUnmatched': 'Bank transfer recorded without a booking',
 		'playroom.block': 'Playroom blocked',
 		'playroom.unblock': 'Playroom unblocked',
+		'playroom.editOnBehalf': 'Edited in the host editor on behalf of the host',
 		'playroom.convertToGutshof': 'Playroom moved to another host',
 		'rating.hide': 'Rating hidden',
 		'rating.unhide': 'Rating shown again',

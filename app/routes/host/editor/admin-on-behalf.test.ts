@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { playrooms } from '#db/schema/catalogue.ts'
+import { listAuditEntries } from '#app/models/audit-log.server.ts'
+import { createSession } from '#app/models/session.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { isPlayroomEditorPath } from '#app/utils/slugs.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
@@ -50,6 +52,31 @@ describe('admin edits on behalf of the host', () => {
 		// The index of the editor leads to the first tab, for the admin too.
 		const index = await requestPage(`/host/playrooms/edit/${id}`, { cookie: admin.cookie })
 		expect(index.location).toBe(`/host/playrooms/edit/${id}/basic-information`)
+	})
+
+	test("an admin's save is in the playroom's audit log with the changed fields; a host's own save is not", async () => {
+		const { host, id } = await world()
+		const admin = await createLoggedInUser({ role: 'Admin' })
+		const before = rulesOf(id)
+		await requestPage(`/en/host/playrooms/edit/${id}/rules`, {
+			cookie: admin.cookie,
+			form: rulesForm('Hausschuhe'),
+		})
+		const [entry] = listAuditEntries('playroom', id)
+		expect(entry).toMatchObject({ action: 'playroom.editOnBehalf' })
+		expect(entry?.changes).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ field: 'editorTab', after: 'rules' }),
+				expect.objectContaining({ field: 'rulesEn', before, after: 'Hausschuhe (en)' }),
+			]),
+		)
+		const hostSession = createSession({ userId: host.id, persistent: true })
+		await requestPage(`/en/host/playrooms/edit/${id}/rules`, {
+			cookie: `auth.token=${hostSession.token}`,
+			form: rulesForm('Socken'),
+		})
+		expect(rulesOf(id)).toBe('Socken (en)')
+		expect(listAuditEntries('playroom', id)).toHaveLength(1)
 	})
 
 	test('the editor frame names the host for an admin and links back to the admin page', async () => {

@@ -1,5 +1,6 @@
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { RouterContextProvider } from 'react-router'
+import { playroomBeforeAdminEdit, recordAdminPlayroomEdit } from '#app/models/admin-playrooms.server.ts'
 import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
 import type { SessionUser } from '#app/models/session.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
@@ -71,12 +72,15 @@ export async function saveTab<S extends z.ZodType>(
 	const intent = String(form.get('intent') ?? options.tab)
 	const submission = parseFormSubmission(form, { schema: options.schema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
+	// An admin editing on behalf of the host leaves an audit entry (ADR 0098, 0102).
+	const beforeAdminEdit = user.role === 'Admin' ? playroomBeforeAdminEdit(user, playroom.id) : null
 	try {
 		await options.save(user, playroom.id, submission.value as z.output<S>)
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()
 		return failedForm(intent, submission, error)
 	}
+	if (beforeAdminEdit) recordAdminPlayroomEdit(user, playroom.id, intent, beforeAdminEdit)
 	if (playroom.status !== 'Published') keepPageCache(args.context)
 	const t = looseT(getT(args.context))
 	return redirectWithToast(
