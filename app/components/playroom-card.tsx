@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { PlayroomCard as Card } from '#app/models/playrooms.server.ts'
+import type { PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
 import { useLocale, useLocalizePath } from '#app/utils/use-root-data.ts'

@@ -15,7 +15,8 @@ import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { CITY_SLUGS, STATE_SLUGS, type CitySlug, type StateSlug } from '#app/utils/slugs.ts'
 import { searchPlayrooms, type SearchResult } from './playroom-search.server.ts'
-import { getFeatureList, listFavoriteIds, type Caller } from './playrooms.server.ts'
+import { getFeatureList, type Caller } from './playrooms.server.ts'
+import { listFavoriteIds } from './favourites.server.ts'
 
 /**
  * What the catalogue pages load (docs/subsystems/catalogue-ui.md): the search

@@ -13,7 +13,8 @@ import { createPlayroom } from './catalogue.server.ts'
 import { listHostOrders } from './order-queries.server.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
 import { publishChecklist } from './playroom-publishing.server.ts'
-import { getPlayroomPhotos, type PhotoView } from './playrooms.server.ts'
+import { getPlayroomPhotos } from './playrooms.server.ts'
+import { type PhotoView } from './playroom-cards.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**

@@ -19,13 +19,8 @@ import type { LooseT } from '#app/utils/loose-t.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
 import { takenStartsOn } from './waitlist-offers.server.ts'
-import {
-	getNearbyPlayrooms,
-	getPlayroomDetail,
-	getPlayroomPage,
-	listFavoriteIds,
-	type Caller,
-} from './playrooms.server.ts'
+import { getNearbyPlayrooms, getPlayroomDetail, getPlayroomPage, type Caller } from './playrooms.server.ts'
+import { listFavoriteIds } from './favourites.server.ts'
 
 /**
  * The playroom page (/playrooms/:playroomUrlPath): the detail, the month

@@ -5,7 +5,7 @@ import { localToInstant } from '#app/domain/berlin-time.ts'
 import { searchParamsSchema } from '#app/schemas/catalogue.ts'
 import { setPlayroomFeatures, updatePlayroom } from './catalogue.server.ts'
 import { searchPlayrooms } from './playroom-search.server.ts'
-import { addFavorites } from './playrooms.server.ts'
+import { addFavorites } from './favourites.server.ts'
 
 const NOW = localToInstant('2026-06-01', 8 * 60) as number
 const search = (query: Record<string, string>, caller: { id: string; role: 'Customer' } | null = null) =>

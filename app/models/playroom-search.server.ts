@@ -8,14 +8,14 @@ import type { SearchParams, SearchSort } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { loadAvailabilityRules, loadBusyIntervals, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
+import { type Caller } from './playrooms.server.ts'
 import {
-	listFavoriteIds,
 	loadCardPriceSettings,
 	loadCards,
-	type Caller,
 	type CardOptions,
 	type PlayroomCard,
-} from './playrooms.server.ts'
+} from './playroom-cards.server.ts'
+import { listFavoriteIds } from './favourites.server.ts'
 
 /**
  * The search engine behind Index, the search page, city/state pages,

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/favourites.ts'
-import { addFavorites, removeFavorite } from '#app/models/playrooms.server.ts'
+import { addFavorites, removeFavorite } from '#app/models/favourites.server.ts'
 import { idSchema } from '#app/schemas/catalogue.ts'
 import { getSessionUser } from '#app/utils/auth.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'

@@ -1,4 +1,4 @@
-import { addFavorites } from '#app/models/playrooms.server.ts'
+import { addFavorites } from '#app/models/favourites.server.ts'
 import { mergeFavoritesBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'

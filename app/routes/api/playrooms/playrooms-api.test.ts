@@ -12,7 +12,8 @@ import type {
 	getLiveData,
 	getOccupationData,
 } from '#app/models/playroom-booking.server.ts'
-import type { FeatureView, getPlayroomDetail, PlayroomCard } from '#app/models/playrooms.server.ts'
+import type { FeatureView, getPlayroomDetail } from '#app/models/playrooms.server.ts'
+import type { PlayroomCard } from '#app/models/playroom-cards.server.ts'
 import * as addFavorite from './add-favorite.ts'
 import * as availableLists from './available-lists.ts'
 import * as booking from './booking.ts'
