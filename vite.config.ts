@@ -15,6 +15,9 @@ function cachedRouteMatching(): Plugin {
 	const declaration =
 		'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
 	const serverRoutes = 'function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "",'
+	// createStaticRouter's first statements (whitespace-tolerant: the bundle's formatting may change).
+	const staticRouterStart =
+		/function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
 	const patched = new Set<string>()
 	return {
 		name: 'spielzimmer:cached-route-matching',
@@ -39,12 +42,22 @@ function createServerRoutes(...args) {
   return __cachedServerRoutes(createServerRoutesUncached, ...args);
 }`
 			}
+			// ADR 0112: the data routes createStaticRouter converts per render, once per route tree.
+			if (staticRouterStart.test(out)) {
+				patched.add('createStaticRouter')
+				out = `import { cachedStaticDataRoutes as __cachedStaticDataRoutes } from ${JSON.stringify(routeMatchCache)};
+${out.replace(
+	staticRouterStart,
+	`function createStaticRouter(routes, context, opts = {}) {
+  let { manifest, dataRoutes } = __cachedStaticDataRoutes(routes, (manifest) => convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest));`,
+)}`
+			}
 			return out === code ? null : { code: out, map: null }
 		},
 		generateBundle() {
 			// A React Router upgrade that renames either function leaves the caches off: say so.
 			if (this.environment?.name !== 'ssr' && !patched.size) return
-			for (const name of ['matchRoutesImpl', 'createServerRoutes'])
+			for (const name of ['matchRoutesImpl', 'createServerRoutes', 'createStaticRouter'])
 				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
 		},
 	}

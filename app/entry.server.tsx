@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -10,9 +11,13 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { getServices } from './utils/context.server.ts'
+import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
-import { lowerModulePreloadPriority } from './utils/module-preload-priority.server.ts'
+import {
+	lowerModulePreloadPriority,
+	lowerModulePreloadPriorityInDocument,
+} from './utils/module-preload-priority.server.ts'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 import './utils/validation.ts'
 
@@ -27,12 +32,18 @@ export default function handleRequest(
 ) {
 	const nonce = getServices(loadContext).cspNonce
 	const i18n = getRenderI18nInstance(loadContext)
-	// Bots and crawlers get the complete document at once; browsers get it streamed.
+	const buffered = getEnv().RENDER_PATH !== 'legacy'
+	// Buffered (ADR 0116): every document completely, then sent in one piece. Legacy path: bots
+	// and crawlers get the complete document at once, browsers get it streamed.
 	const readyEvent =
-		isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		buffered || isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode
+			? 'onAllReady'
+			: 'onShellReady'
 
 	return new Promise<Response>((resolve, reject) => {
-		let shellRendered = false
+		let settled = false
+		// Cleared when the document is out: a pending timer would keep the whole render alive.
+		const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<I18nextProvider i18n={i18n}>
@@ -42,10 +53,26 @@ export default function handleRequest(
 			{
 				nonce,
 				[readyEvent]() {
-					shellRendered = true
+					if (settled) return
+					settled = true
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					if (buffered) {
+						pipe(
+							collectDocument((html) => {
+								clearTimeout(timeout)
+								resolve(
+									new Response(lowerModulePreloadPriorityInDocument(html), {
+										headers: responseHeaders,
+										status: responseStatusCode,
+									}),
+								)
+							}),
+						)
+						return
+					}
 					// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
 					const body = lowerModulePreloadPriority()
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					body.once('close', () => clearTimeout(timeout))
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,
@@ -55,15 +82,37 @@ export default function handleRequest(
 					pipe(body)
 				},
 				onShellError(error: unknown) {
+					if (settled) return
+					settled = true
+					clearTimeout(timeout)
 					reject(error)
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) getLogger().error({ err: error }, 'error while streaming a page')
+					if (settled) getLogger().error({ err: error }, 'error while streaming a page')
 				},
 			},
 		)
-		setTimeout(abort, streamTimeout + 1_000)
+	})
+}
+
+/**
+ * A sink for React's output that hands over the whole document as one string
+ * when React ends it. Rendered pages carry no deferred data, so streaming only
+ * split a few milliseconds of work into many writes (each a `write` through
+ * web streams and a syscall); one buffer is one write.
+ */
+function collectDocument(done: (html: string) => void): Writable {
+	const chunks: Buffer[] = []
+	return new Writable({
+		write(chunk: Buffer, _encoding, callback) {
+			chunks.push(chunk)
+			callback()
+		},
+		final(callback) {
+			done(Buffer.concat(chunks).toString('utf8'))
+			callback()
+		},
 	})
 }
 

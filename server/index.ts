@@ -23,6 +23,7 @@ import { bodyLimit } from './body-limit.ts'
 import { answerClientErrors } from './client-errors.ts'
 import { createHub, type HubServer } from './hub.ts'
 import { createPageCache } from './page-cache.ts'
+import { publicFiles } from './public-files.ts'
 import {
 	allowedOrigins,
 	cspNonce,
@@ -81,7 +82,7 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 		'/assets',
 		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
 	)
-	app.use(express.static(path.join(ROOT, 'build/client'), { maxAge: '1h', index: false }))
+	app.use(publicFiles(path.join(ROOT, 'build/client')))
 	// tsx turns Node's source maps on, and its transform gives the bundle an inline map of
 	// the whole app: the first stack trace through it (React Router's stream handling makes
 	// one) parses that map on the event loop and keeps ~80 MB of it in the old generation

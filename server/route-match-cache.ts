@@ -77,35 +77,71 @@ type ServerRoutesFactory = (
 	...rest: unknown[]
 ) => unknown[]
 
-const serverRoutes = new WeakMap<object, WeakMap<object, { isSpaMode: boolean; routes: unknown[] }>>()
+type ServerRoutesEntry = { isSpaMode: boolean; routeModules: Record<string, unknown>; routes: unknown[] }
+const serverRoutes = new WeakMap<object, ServerRoutesEntry>()
+
+/** The same modules per route id: React Router passes a new object per request, with the build's modules. */
+function sameModules(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+	if (a === b) return true
+	let count = 0
+	for (const id in b) {
+		if (a[id] !== b[id]) return false
+		count++
+	}
+	return count === Object.keys(a).length
+}
 
 /**
  * React Router's `ServerRouter` rebuilds the whole route tree for React
  * (`createServerRoutes`: one object per route, ~150) on every render, from the
  * build's manifest and route modules, which never change after start. The
- * tree of a build is made once; the static router copies it per render
- * (`convertRoutesToDataRoutes` without in-place mutation), so no request
- * changes it. Only the top-level call is cached (the recursion for children
- * passes a parent id).
+ * tree of a build is made once. The server runtime hands over a new
+ * `routeModules` object per request (`createEntryRouteModules`), so the cache
+ * is keyed by the manifest and checks that the modules are the same ones.
+ * Only the top-level call is cached (the recursion for children passes a
+ * parent id).
  */
 export function cachedServerRoutes(
 	uncached: ServerRoutesFactory,
 	manifest: object,
-	routeModules: object,
+	routeModules: Record<string, unknown>,
 	future: unknown,
 	isSpaMode: boolean,
 	...rest: unknown[]
 ): unknown[] {
 	if (!enabled || rest.some((value) => value !== undefined && value !== ''))
 		return uncached(manifest, routeModules, future, isSpaMode, ...rest)
-	let byModules = serverRoutes.get(manifest)
-	if (!byModules) {
-		byModules = new WeakMap()
-		serverRoutes.set(manifest, byModules)
-	}
-	const cached = byModules.get(routeModules)
-	if (cached && cached.isSpaMode === isSpaMode) return cached.routes
+	const cached = serverRoutes.get(manifest)
+	if (cached && cached.isSpaMode === isSpaMode && sameModules(cached.routeModules, routeModules))
+		return cached.routes
 	const routes = uncached(manifest, routeModules, future, isSpaMode, ...rest)
-	byModules.set(routeModules, { isSpaMode, routes })
+	serverRoutes.set(manifest, { isSpaMode, routeModules, routes })
 	return routes
+}
+
+type StaticDataRoutes = { dataRoutes: unknown[]; manifest: Record<string, unknown> }
+const staticDataRoutes = new WeakMap<object, StaticDataRoutes>()
+
+/**
+ * `createStaticRouter` converts the route tree to data routes (ids, flags, a
+ * manifest by id) on every render. The result depends on the tree only, and
+ * the tree is the cached one above, so it is converted once per tree. Nothing
+ * on the server changes data routes after the conversion (no route patching
+ * or lazy routes in a static render).
+ */
+export function cachedStaticDataRoutes(
+	routes: object,
+	convert: (manifest: Record<string, unknown>) => unknown[],
+): StaticDataRoutes {
+	if (!enabled) {
+		const manifest = {}
+		return { dataRoutes: convert(manifest), manifest }
+	}
+	let cached = staticDataRoutes.get(routes)
+	if (!cached) {
+		const manifest = {}
+		cached = { dataRoutes: convert(manifest), manifest }
+		staticDataRoutes.set(routes, cached)
+	}
+	return cached
 }

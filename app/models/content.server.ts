@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import MarkdownIt from 'markdown-it'
 import { contentPages } from '#db/schema/content.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 
 /**
@@ -23,8 +23,18 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 	return defaultLinkOpen(tokens, idx, options, env, self)
 }
 
+/** Rendered pages by their source: the same text renders the same HTML, so no version is needed. */
+const renderedBySource = new Map<string, string>()
+const MAX_RENDERED = 500
+
 export function renderMarkdown(source: string): string {
-	return markdown.render(source)
+	let html = renderedBySource.get(source)
+	if (html === undefined) {
+		html = markdown.render(source)
+		if (renderedBySource.size >= MAX_RENDERED) renderedBySource.clear()
+		renderedBySource.set(source, html)
+	}
+	return html
 }
 
 /** Normalises a path into a content page slug: "/en/info/imprint/" → "info/imprint". */
@@ -48,19 +58,29 @@ export type ContentPageView = {
 
 /** A published content page by slug and locale, rendered; null when there is none. */
 export function getContentPage(slug: string, locale: Locale, db: DbOrTx = getDb()): ContentPageView | null {
-	const page = db
-		.select()
-		.from(contentPages)
-		.where(
-			and(eq(contentPages.slug, slug), eq(contentPages.locale, locale), eq(contentPages.published, true)),
-		)
-		.get()
+	// Prepared (ADR 0112): every info page view runs these two.
+	const page = preparedQuery(db, 'content.page', (d) =>
+		d
+			.select()
+			.from(contentPages)
+			.where(
+				and(
+					eq(contentPages.slug, sql.placeholder('slug')),
+					eq(contentPages.locale, sql.placeholder('locale')),
+					eq(contentPages.published, true),
+				),
+			)
+			.prepare(),
+	).get({ slug, locale })
 	if (!page) return null
-	const alternates = db
-		.select({ locale: contentPages.locale })
-		.from(contentPages)
-		.where(and(eq(contentPages.slug, slug), eq(contentPages.published, true)))
-		.all()
+	const alternates = preparedQuery(db, 'content.alternates', (d) =>
+		d
+			.select({ locale: contentPages.locale })
+			.from(contentPages)
+			.where(and(eq(contentPages.slug, sql.placeholder('slug')), eq(contentPages.published, true)))
+			.prepare(),
+	)
+		.all({ slug })
 		.map((p) => p.locale)
 	return {
 		slug: page.slug,

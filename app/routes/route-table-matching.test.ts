@@ -1,6 +1,11 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { cachedRouteMatch, cachedServerRoutes, MAX_CACHED_PATHNAMES } from '#server/route-match-cache.ts'
+import {
+	cachedRouteMatch,
+	cachedServerRoutes,
+	cachedStaticDataRoutes,
+	MAX_CACHED_PATHNAMES,
+} from '#server/route-match-cache.ts'
 import routeConfig from '../routes.ts'
 
 /**
@@ -135,18 +140,46 @@ describe('the route tree of the server render, made once per build (ADR 0112)', 
 			return [{ id: `tree-${calls.length}` }]
 		}
 		const manifest = {}
-		const modules = {}
+		const home = { default: () => null }
+		const modules = { root: {}, home }
 		const first = cachedServerRoutes(factory, manifest, modules, {}, false)
 		expect(cachedServerRoutes(factory, manifest, modules, {}, false)).toBe(first)
+		// The server runtime passes a new object per request with the same modules: still the one tree.
+		expect(cachedServerRoutes(factory, manifest, { ...modules }, {}, false)).toBe(first)
 		expect(calls).toHaveLength(1)
 		// The recursion for a parent's children passes its id: always built.
 		cachedServerRoutes(factory, manifest, modules, {}, false, 'root', {}, null)
 		cachedServerRoutes(factory, manifest, modules, {}, false, 'root', {}, null)
 		expect(calls).toHaveLength(3)
-		// Other route modules, another manifest or SPA mode: their own tree.
-		expect(cachedServerRoutes(factory, manifest, {}, {}, false)).not.toBe(first)
+		// Other route modules (one changed, one missing), another manifest or SPA mode: their own tree.
+		const changed = cachedServerRoutes(
+			factory,
+			manifest,
+			{ ...modules, home: { default: () => null } },
+			{},
+			false,
+		)
+		expect(changed).not.toBe(first)
+		expect(cachedServerRoutes(factory, manifest, { root: modules.root }, {}, false)).not.toBe(changed)
 		expect(cachedServerRoutes(factory, {}, modules, {}, false)).not.toBe(first)
 		expect(cachedServerRoutes(factory, manifest, modules, {}, true)).not.toBe(first)
-		expect(calls).toHaveLength(6)
+		expect(calls).toHaveLength(7)
+	})
+
+	test("createStaticRouter's data routes are converted once per route tree", () => {
+		let conversions = 0
+		const convert = (manifest: Record<string, unknown>) => {
+			conversions++
+			manifest.root = { id: 'root' }
+			return [manifest.root]
+		}
+		const tree = [{ id: 'root' }]
+		const first = cachedStaticDataRoutes(tree, convert)
+		expect(first.manifest).toEqual({ root: { id: 'root' } })
+		expect(first.dataRoutes).toEqual([{ id: 'root' }])
+		expect(cachedStaticDataRoutes(tree, convert)).toBe(first)
+		expect(conversions).toBe(1)
+		expect(cachedStaticDataRoutes([{ id: 'root' }], convert)).not.toBe(first)
+		expect(conversions).toBe(2)
 	})
 })

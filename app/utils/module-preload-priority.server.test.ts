@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
-import { lowerModulePreloadPriority } from './module-preload-priority.server.ts'
+import {
+	lowerModulePreloadPriority,
+	lowerModulePreloadPriorityInDocument,
+} from './module-preload-priority.server.ts'
 
 async function run(chunks: string[]) {
 	return text(Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(lowerModulePreloadPriority()))
@@ -33,8 +36,22 @@ describe('lowerModulePreloadPriority', () => {
 	})
 
 	it('leaves the body alone (a modulepreload after </head> is content) and passes a headless stream through', async () => {
-		const body = '<body><code>&lt;link rel="modulepreload"</code><link rel="modulepreload" href="/x.js"/></body>'
+		const body =
+			'<body><code>&lt;link rel="modulepreload"</code><link rel="modulepreload" href="/x.js"/></body>'
 		expect(await run([HEAD, body])).toContain(body)
 		expect(await run(['{"json":true}'])).toBe('{"json":true}')
+	})
+})
+
+describe('lowerModulePreloadPriorityInDocument', () => {
+	it('marks the head’s module preloads and leaves the body alone', () => {
+		const html =
+			'<html><head><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" fetchpriority="high" href="/b.js"/></head>' +
+			'<body><link rel="modulepreload" href="/c.js"/></body></html>'
+		expect(lowerModulePreloadPriorityInDocument(html)).toBe(
+			'<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/><link rel="modulepreload" fetchpriority="high" href="/b.js"/></head>' +
+				'<body><link rel="modulepreload" href="/c.js"/></body></html>',
+		)
+		expect(lowerModulePreloadPriorityInDocument('no head')).toBe('no head')
 	})
 })

@@ -14,6 +14,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g
  * once as it streams out: everything up to `</head>` is held (it is part of React's shell, written
  * at once) and the rest passes through untouched.
  */
+/** The same rewrite on a whole document (the buffered render path): only its head is touched. */
+export function lowerModulePreloadPriorityInDocument(html: string): string {
+	const end = html.indexOf('</head>')
+	if (end === -1) return html
+	return (
+		html.slice(0, end).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') +
+		html.slice(end)
+	)
+}
+
 export function lowerModulePreloadPriority(): Transform {
 	let head: Buffer[] | null = []
 	return new Transform({
