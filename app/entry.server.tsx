@@ -33,7 +33,7 @@ export default function handleRequest(
 	const nonce = getServices(loadContext).cspNonce
 	const i18n = getRenderI18nInstance(loadContext)
 	const buffered = getEnv().RENDER_PATH !== 'legacy'
-	// Buffered (ADR 0116): every document completely, then sent in one piece. Legacy path: bots
+	// Buffered (ADR 0122): every document completely, then sent in one piece. Legacy path: bots
 	// and crawlers get the complete document at once, browsers get it streamed.
 	const readyEvent =
 		buffered || isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode
