@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 
 const reactRouterDist = path.resolve('node_modules/react-router/dist/production')
 const routeMatchCache = path.resolve('server/route-match-cache.ts')
+const bufferedDocuments = path.resolve('server/buffered-documents.ts')
 
 /**
  * Server build only: React Router's matching goes through a cache per pathname
@@ -18,12 +19,23 @@ function cachedRouteMatching(): Plugin {
 	// createStaticRouter's first statements (whitespace-tolerant: the bundle's formatting may change).
 	const staticRouterStart =
 		/function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
+	const sendResponse = 'async function sendRemixResponse(res, nodeResponse) {'
 	const patched = new Set<string>()
 	return {
 		name: 'spielzimmer:cached-route-matching',
 		apply: 'build',
 		transform(code, id, options) {
-			if (!options?.ssr || !id.includes('/react-router/dist/production/')) return null
+			if (!options?.ssr) return null
+			// ADR 0122: a document rendered whole leaves in one `res.end` (server/buffered-documents.ts).
+			if (id.includes('/@react-router/express/') && code.includes(sendResponse)) {
+				patched.add('sendRemixResponse')
+				return {
+					code: `import { sendBufferedDocument as __sendBufferedDocument } from ${JSON.stringify(bufferedDocuments)};
+${code.replace(sendResponse, `${sendResponse}\n  if (__sendBufferedDocument(res, nodeResponse)) return;`)}`,
+					map: null,
+				}
+			}
+			if (!id.includes('/react-router/dist/production/')) return null
 			let out = code
 			if (code.includes(declaration)) {
 				patched.add('matchRoutesImpl')
@@ -57,7 +69,7 @@ ${out.replace(
 		generateBundle() {
 			// A React Router upgrade that renames either function leaves the caches off: say so.
 			if (this.environment?.name !== 'ssr' && !patched.size) return
-			for (const name of ['matchRoutesImpl', 'createServerRoutes', 'createStaticRouter'])
+			for (const name of ['matchRoutesImpl', 'createServerRoutes', 'createStaticRouter', 'sendRemixResponse'])
 				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
 		},
 	}

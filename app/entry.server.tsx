@@ -10,6 +10,7 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
+import { registerBufferedDocument } from '#server/buffered-documents.ts'
 import { getServices } from './utils/context.server.ts'
 import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
@@ -60,12 +61,12 @@ export default function handleRequest(
 						pipe(
 							collectDocument((html) => {
 								clearTimeout(timeout)
-								resolve(
-									new Response(lowerModulePreloadPriorityInDocument(html), {
-										headers: responseHeaders,
-										status: responseStatusCode,
-									}),
-								)
+								const document = lowerModulePreloadPriorityInDocument(html)
+								const response = new Response(document, {
+									headers: responseHeaders,
+									status: responseStatusCode,
+								})
+								resolve(registerBufferedDocument(response, document))
 							}),
 						)
 						return

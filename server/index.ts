@@ -82,7 +82,11 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 		'/assets',
 		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
 	)
-	app.use(publicFiles(path.join(ROOT, 'build/client')))
+	app.use(
+		process.env.RENDER_PATH === 'legacy'
+			? express.static(path.join(ROOT, 'build/client'), { maxAge: '1h', index: false })
+			: publicFiles(path.join(ROOT, 'build/client')),
+	)
 	// tsx turns Node's source maps on, and its transform gives the bundle an inline map of
 	// the whole app: the first stack trace through it (React Router's stream handling makes
 	// one) parses that map on the event loop and keeps ~80 MB of it in the old generation

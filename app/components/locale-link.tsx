@@ -13,7 +13,8 @@ import { useLocalizePath } from '#app/utils/use-root-data.ts'
  * segments) goes through React Router. `locale-link.test.tsx` renders both
  * ways and compares the markup.
  */
-const inServerRender = typeof document === 'undefined'
+// RENDER_PATH=legacy (the benchmark's "before") keeps React Router's links on the server too.
+const inServerRender = typeof document === 'undefined' && process.env.RENDER_PATH !== 'legacy'
 
 /** An absolute path whose href React Router would write unchanged: no `//`, `.`/`..` segments, empty `?`/`#`, or trailing `/`. */
 const PLAIN_PATH = /^\/(?:[^/?#\s.][^/?#\s]*(?:\/[^/?#\s.][^/?#\s]*)*)?(?:\?[^#\s]+)?(?:#\S+)?$/

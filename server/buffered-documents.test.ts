@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import { registerBufferedDocument, sendBufferedDocument } from './buffered-documents.ts'
+
+function fakeRes() {
+	const sent = { status: 0, headers: [] as [string, string][], body: undefined as string | undefined }
+	const res = {
+		destroyed: false,
+		writableEnded: false,
+		statusMessage: '',
+		status(code: number) {
+			sent.status = code
+		},
+		append(name: string, value: string) {
+			sent.headers.push([name, value])
+		},
+		end(body: string) {
+			sent.body = body
+			res.writableEnded = true
+		},
+	}
+	return { res, sent }
+}
+
+describe('documents rendered whole leave in one end() (ADR 0122)', () => {
+	test('a registered document is sent with its status and headers', () => {
+		const html = '<!DOCTYPE html><html lang="de"><body>Spielzimmer</body></html>'
+		const response = registerBufferedDocument(
+			new Response(html, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-A': '1' } }),
+			html,
+		)
+		const { res, sent } = fakeRes()
+		expect(sendBufferedDocument(res, response)).toBe(true)
+		expect(sent).toEqual({
+			status: 404,
+			headers: [
+				['content-type', 'text/html; charset=utf-8'],
+				['x-a', '1'],
+			],
+			body: html,
+		})
+		// Once only: a second send goes the normal way.
+		expect(sendBufferedDocument(fakeRes().res, response)).toBe(false)
+	})
+
+	test('any other response, or a closed connection, goes the normal way', () => {
+		const { res, sent } = fakeRes()
+		expect(sendBufferedDocument(res, new Response('x'))).toBe(false)
+		const closed = fakeRes()
+		closed.res.destroyed = true
+		expect(sendBufferedDocument(closed.res, registerBufferedDocument(new Response('y'), 'y'))).toBe(false)
+		expect(sent.body).toBeUndefined()
+		expect(closed.sent.body).toBeUndefined()
+	})
+})

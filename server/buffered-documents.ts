@@ -1,0 +1,38 @@
+/**
+ * The HTML of documents rendered whole (ADR 0122), by their Response. React
+ * Router's Express adapter sends every response by reading its web stream
+ * chunk by chunk into `res`; for a document that is already one string in
+ * memory that is pure overhead (a ReadableStream, a reader, TextEncoder,
+ * one `write` per chunk). vite.config.ts wraps the adapter's
+ * `sendRemixResponse` to `res.end` the string when the Response it is given
+ * is one registered here. A Response that was replaced on the way (e.g. by a
+ * middleware) is simply not found and goes the normal way.
+ */
+const documents = new WeakMap<Response, string>()
+const enabled = process.env.RENDER_PATH !== 'legacy'
+
+export function registerBufferedDocument(response: Response, html: string): Response {
+	if (enabled) documents.set(response, html)
+	return response
+}
+
+type ExpressLikeResponse = {
+	destroyed: boolean
+	writableEnded: boolean
+	statusMessage: string
+	status(code: number): unknown
+	append(name: string, value: string): unknown
+	end(body: string): unknown
+}
+
+/** Sends a registered document in one `end`; false when `response` is not one (or `res` is closed). */
+export function sendBufferedDocument(res: ExpressLikeResponse, response: Response): boolean {
+	const html = documents.get(response)
+	if (html === undefined || res.destroyed || res.writableEnded || response.bodyUsed) return false
+	documents.delete(response)
+	res.statusMessage = response.statusText
+	res.status(response.status)
+	for (const [name, value] of response.headers.entries()) res.append(name, value)
+	res.end(html)
+	return true
+}
