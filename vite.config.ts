@@ -20,6 +20,7 @@ function cachedRouteMatching(): Plugin {
 	const staticRouterStart =
 		/function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
 	const sendResponse = 'async function sendRemixResponse(res, nodeResponse) {'
+	const partialManifestJson = /JSON\.stringify\(\s*getPartialManifest\(manifest, router\),\s*null,\s*2\s*\)/
 	const patched = new Set<string>()
 	return {
 		name: 'spielzimmer:cached-route-matching',
@@ -64,12 +65,27 @@ ${out.replace(
   let { manifest, dataRoutes } = __cachedStaticDataRoutes(routes, (manifest) => convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest));`,
 )}`
 			}
+			// ADR 0122: the partial manifest <Scripts> inlines, once per pathname.
+			if (partialManifestJson.test(out)) {
+				patched.add('getPartialManifest')
+				out = `import { cachedPartialManifestJson as __cachedPartialManifestJson } from ${JSON.stringify(routeMatchCache)};
+${out.replace(
+	partialManifestJson,
+	'__cachedPartialManifestJson(manifest, router, () => JSON.stringify(getPartialManifest(manifest, router), null, 2))',
+)}`
+			}
 			return out === code ? null : { code: out, map: null }
 		},
 		generateBundle() {
 			// A React Router upgrade that renames either function leaves the caches off: say so.
 			if (this.environment?.name !== 'ssr' && !patched.size) return
-			for (const name of ['matchRoutesImpl', 'createServerRoutes', 'createStaticRouter', 'sendRemixResponse'])
+			for (const name of [
+				'matchRoutesImpl',
+				'createServerRoutes',
+				'createStaticRouter',
+				'sendRemixResponse',
+				'getPartialManifest',
+			])
 				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
 		},
 	}

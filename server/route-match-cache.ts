@@ -145,3 +145,31 @@ export function cachedStaticDataRoutes(
 	}
 	return cached
 }
+
+type ManifestRouter = { state: { location: { pathname: string }; matches: { route: { id: string } }[] } }
+const partialManifests = new WeakMap<object, Map<string, string>>()
+
+/**
+ * `<Scripts>` inlines the part of the route manifest a page needs for lazy
+ * route discovery (its matches and the routes of every ancestor path),
+ * pretty-printed, on every render. It depends on the build's manifest, the
+ * pathname and the matched routes only, so its JSON is kept per pathname.
+ */
+export function cachedPartialManifestJson(
+	manifest: object,
+	router: ManifestRouter,
+	build: () => string,
+): string {
+	if (!enabled) return build()
+	let byPath = partialManifests.get(manifest)
+	if (!byPath) partialManifests.set(manifest, (byPath = new Map()))
+	let key = router.state.location.pathname
+	for (const match of router.state.matches) key += `\u0000${match.route.id}`
+	let json = byPath.get(key)
+	if (json === undefined) {
+		json = build()
+		if (byPath.size >= MAX_CACHED_PATHNAMES) byPath.clear()
+		byPath.set(key, json)
+	}
+	return json
+}

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import {
 	cachedRouteMatch,
 	cachedServerRoutes,
+	cachedPartialManifestJson,
 	cachedStaticDataRoutes,
 	MAX_CACHED_PATHNAMES,
 } from '#server/route-match-cache.ts'
@@ -181,5 +182,23 @@ describe('the route tree of the server render, made once per build (ADR 0112)', 
 		expect(conversions).toBe(1)
 		expect(cachedStaticDataRoutes([{ id: 'root' }], convert)).not.toBe(first)
 		expect(conversions).toBe(2)
+	})
+})
+
+describe("<Scripts>' partial manifest, once per pathname and matches (ADR 0122)", () => {
+	test('built once per pathname and matched routes; another path or other matches build again', () => {
+		let builds = 0
+		const build = () => `{"n":${++builds}}`
+		const manifest = {}
+		const router = (pathname: string, ids: string[]) => ({
+			state: { location: { pathname }, matches: ids.map((id) => ({ route: { id } })) },
+		})
+		const first = cachedPartialManifestJson(manifest, router('/a', ['root', 'a']), build)
+		expect(cachedPartialManifestJson(manifest, router('/a', ['root', 'a']), build)).toBe(first)
+		expect(builds).toBe(1)
+		expect(cachedPartialManifestJson(manifest, router('/b', ['root', 'a']), build)).not.toBe(first)
+		expect(cachedPartialManifestJson(manifest, router('/a', ['root', 'not-found']), build)).not.toBe(first)
+		expect(cachedPartialManifestJson({}, router('/a', ['root', 'a']), build)).not.toBe(first)
+		expect(builds).toBe(4)
 	})
 })

@@ -68,4 +68,30 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 		expect(instance.getFixedT).toBe(getFixedT)
 		expect(Object.getOwnPropertyNames(withCachedFixedT(instance))).toEqual(['getFixedT'])
 	})
+
+	test('calls with primitive options are remembered by key and options (ADR 0122); others are not', () => {
+		for (const locale of LOCALES) {
+			const instance = instanceFor(locale)
+			const t = fixedT(withCachedFixedT(instance), locale, 'common')
+			const plain = fixedT(instance, locale, 'common')
+			for (const options of [
+				{ year: 2026 },
+				{ year: 2027 },
+				{ year: '2026' },
+				{ count: 1 },
+				{ count: 5 },
+				{ count: 5, ordinal: true },
+			]) {
+				expect(t('footer.copyright', options)).toBe(plain('footer.copyright', options))
+				expect(t('footer.copyright', options)).toBe(plain('footer.copyright', options))
+			}
+			expect(t('footer.copyright', { year: 2026 })).toContain('2026')
+			expect(t('footer.copyright', { year: 2027 })).toContain('2027')
+			// Not remembered: an object that is not plain primitives, or returnObjects.
+			const date = { year: { toString: () => 'x' } }
+			expect(t('footer.copyright', date)).toBe(plain('footer.copyright', date))
+			expect(t('footer', { returnObjects: true })).toEqual(plain('footer', { returnObjects: true }))
+			expect(t('footer', { returnObjects: true })).not.toBe(t('footer', { returnObjects: true }))
+		}
+	})
 })

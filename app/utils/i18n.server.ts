@@ -90,7 +90,9 @@ export const FIXED_T_CACHE_SIZE = 5_000
  * instance's options into a new object on every call, ~10 % of a page's CPU;
  * the answer for a key without options never changes, as the server's
  * instances are loaded once and never change language (ADRs 0010, 0112).
- * Calls with options, arrays or selector keys go to i18next unchanged.
+ * Calls whose options are all strings, numbers or booleans are remembered by
+ * key and options (ADR 0122); other options, arrays or selector keys go to
+ * i18next unchanged.
  */
 export function withCachedFixedT(instance: i18n): i18n {
 	const layer = Object.create(instance) as i18n
@@ -123,15 +125,45 @@ type LooseT = ((...args: unknown[]) => unknown) & {
 	keyPrefix?: unknown
 }
 
+/**
+ * A cache key for options made only of strings, numbers and booleans (the
+ * interpolations and plural counts of a page: "{{count}} orders", the
+ * footer's year); null for anything else (objects, dates, arrays, functions,
+ * `returnObjects`), which goes to i18next every time.
+ */
+function primitiveOptionsKey(options: unknown): string | null {
+	if (typeof options !== 'object' || options === null || Array.isArray(options)) return null
+	let id = ''
+	for (const name in options) {
+		if (name === 'returnObjects') return null
+		const value = (options as Record<string, unknown>)[name]
+		const type = typeof value
+		if (type !== 'string' && type !== 'number' && type !== 'boolean') return null
+		id += `\u0001${name}\u0002${type.charAt(0)}${String(value)}`
+	}
+	return id
+}
+
 function cachingT(fixedT: TFunction): TFunction {
 	const t = fixedT as unknown as LooseT
 	const results = new Map<string, unknown>()
+	const withOptions = new Map<string, unknown>()
 	const cached: LooseT = (key, ...rest) => {
-		if (typeof key !== 'string' || rest.length > 0) return t(key, ...rest)
-		if (results.has(key)) return results.get(key)
-		const result = t(key)
-		if (results.size >= FIXED_T_CACHE_SIZE) results.clear()
-		results.set(key, result)
+		if (typeof key !== 'string') return t(key, ...rest)
+		if (rest.length === 0) {
+			if (results.has(key)) return results.get(key)
+			const result = t(key)
+			if (results.size >= FIXED_T_CACHE_SIZE) results.clear()
+			results.set(key, result)
+			return result
+		}
+		const optionsId = rest.length === 1 ? primitiveOptionsKey(rest[0]) : null
+		if (optionsId === null) return t(key, ...rest)
+		const id = key + optionsId
+		if (withOptions.has(id)) return withOptions.get(id)
+		const result = t(key, rest[0])
+		if (withOptions.size >= FIXED_T_CACHE_SIZE) withOptions.clear()
+		withOptions.set(id, result)
 		return result
 	}
 	Object.assign(cached, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix })
