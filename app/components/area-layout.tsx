@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
 import { DEFAULT_SIDEBAR, type PreferenceSaved, type SidebarState } from '#app/utils/preferences.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
+import { inServerRender } from '#app/utils/server-render-markup.ts'
 import { useRootData } from '#app/utils/use-root-data.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { badgeCount, useStatusPolling, type StatusCounts } from '#app/utils/use-status-polling.ts'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
+import { FetcherForm } from './fetcher-form.tsx'
 import { Icon } from './icon.tsx'
 
 export type AreaNavItem = { id: string; to: string }
@@ -34,7 +36,14 @@ const SIDEBAR_FETCHER_KEY = 'sidebar'
  * Sidebar state: optimistic while the preference is being saved, then the
  * saved one (the save does not revalidate the root loader), else the root's.
  */
-function useSidebarState(): SidebarState {
+/** The server render has no fetcher in flight: there the root's preference (ADR 0122). */
+const useSidebarState: () => SidebarState = inServerRender ? useSavedSidebarState : useLiveSidebarState
+
+function useSavedSidebarState(): SidebarState {
+	return useRootData()?.sidebar ?? DEFAULT_SIDEBAR
+}
+
+function useLiveSidebarState(): SidebarState {
 	const data = useRootData()
 	const fetcher = useFetcher<PreferenceSaved>({ key: SIDEBAR_FETCHER_KEY })
 	if (fetcher.formData?.get('intent') === 'sidebar') {
@@ -55,11 +64,15 @@ function SidebarButton({
 	label: string
 	children: React.ReactNode
 }) {
-	const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	const location = useLocation()
 	const hydrated = useHydrated()
 	return (
-		<fetcher.Form method="POST" action="/resources/preferences" defaultShouldRevalidate={false}>
+		<FetcherForm
+			fetcherKey={SIDEBAR_FETCHER_KEY}
+			method="POST"
+			action="/resources/preferences"
+			defaultShouldRevalidate={false}
+		>
 			<input type="hidden" name="intent" value="sidebar" />
 			<input type="hidden" name="show" value={next.show ? '1' : '0'} />
 			<input type="hidden" name="minimize" value={next.minimize ? '1' : '0'} />
@@ -69,7 +82,7 @@ function SidebarButton({
 			<button type="submit" className="btn-ghost px-2" aria-label={label} title={label}>
 				{children}
 			</button>
-		</fetcher.Form>
+		</FetcherForm>
 	)
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useFetcher, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import {
 	FAVOURITES_ACTION,
 	favouriteFetcherKey,
@@ -8,6 +8,7 @@ import {
 } from '#app/utils/favourites.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useSessionUser } from '#app/utils/use-root-data.ts'
+import { FetcherForm } from './fetcher-form.tsx'
 import { SpriteIcon } from './icon.tsx'
 
 /**
@@ -29,10 +30,10 @@ export function FavouriteButton({
 	const user = useSessionUser()
 	const hydrated = useHydrated()
 	const location = useLocation()
-	const fetcher = useFetcher({ key: favouriteFetcherKey(playroomId) })
 	const favourite = useIsFavourite(playroomId)
 	return (
-		<fetcher.Form
+		<FetcherForm
+			fetcherKey={favouriteFetcherKey(playroomId)}
 			method="POST"
 			action={FAVOURITES_ACTION}
 			className={className}
@@ -56,6 +57,6 @@ export function FavouriteButton({
 			>
 				<SpriteIcon name="heart" filled={favourite} className={`h-5 w-5 ${favourite ? 'text-danger' : ''}`} />
 			</button>
-		</fetcher.Form>
+		</FetcherForm>
 	)
 }

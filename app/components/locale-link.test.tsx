@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react'
 import type * as ReactRouter from 'react-router'
-import { renderToStaticMarkup } from 'react-dom/server'
-import {
-	createStaticHandler,
-	createStaticRouter,
-	Link,
-	NavLink,
-	Outlet,
-	StaticRouterProvider,
-	type LinkProps,
-	type NavLinkProps,
-} from 'react-router'
+import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router'
 import { describe, expect, test, vi } from 'vitest'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
+import { renderInStaticRouter } from '#tests/helpers/static-router.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 
 // Counts the links that went through React Router's Link from locale-link.tsx.
@@ -31,22 +22,8 @@ vi.mock('react-router', async (importOriginal) => {
  * Link and NavLink write: the browser hydrates them as React Router's.
  * This runs in Node (no `document`), so LocaleLink takes its server path.
  */
-async function render(url: string, locale: Locale, element: ReactNode): Promise<string> {
-	const routes = [
-		{
-			id: 'root',
-			path: '/',
-			loader: () => ({ locale }),
-			Component: () => <Outlet />,
-			children: [{ path: '*', Component: () => <>{element}</> }],
-		},
-	]
-	const handler = createStaticHandler(routes)
-	const context = await handler.query(new Request(`http://localhost${url}`))
-	if (context instanceof Response) throw new Error('unexpected response')
-	const router = createStaticRouter(handler.dataRoutes, context)
-	return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />)
-}
+const render = (url: string, locale: Locale, element: ReactNode) =>
+	renderInStaticRouter(url, element, { locale })
 
 const targets = [
 	'/',

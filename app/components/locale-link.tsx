@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router'
+import { inServerRender, PLAIN_PATH } from '#app/utils/server-render-markup.ts'
 import { useLocalizePath } from '#app/utils/use-root-data.ts'
 
 /**
@@ -13,11 +14,7 @@ import { useLocalizePath } from '#app/utils/use-root-data.ts'
  * segments) goes through React Router. `locale-link.test.tsx` renders both
  * ways and compares the markup.
  */
-// RENDER_PATH=legacy (the benchmark's "before") keeps React Router's links on the server too.
-const inServerRender = typeof document === 'undefined' && process.env.RENDER_PATH !== 'legacy'
 
-/** An absolute path whose href React Router would write unchanged: no `//`, `.`/`..` segments, empty `?`/`#`, or trailing `/`. */
-const PLAIN_PATH = /^\/(?:[^/?#\s.][^/?#\s]*(?:\/[^/?#\s.][^/?#\s]*)*)?(?:\?[^#\s]+)?(?:#\S+)?$/
 /** Printable ASCII: React Router's `encodeLocation` (used for NavLink's active state) leaves it as is. */
 const ASCII = /^[\x21-\x7e]*$/
 

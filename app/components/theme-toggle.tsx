@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useColorMode, useColorModeFetcher } from '#app/utils/color-mode.ts'
+import { COLOR_MODE_FETCHER_KEY, useColorMode } from '#app/utils/color-mode.ts'
+import { FetcherForm } from './fetcher-form.tsx'
 import { Icon } from './icon.tsx'
 
 /** Dark/light switch: a real form (works without JavaScript), a fetcher with it. */
@@ -9,12 +10,16 @@ export function ThemeToggle() {
 	const { t } = useTranslation()
 	const location = useLocation()
 	const hydrated = useHydrated()
-	const fetcher = useColorModeFetcher()
 	const mode = useColorMode()
 	const next = mode === 'dark' ? 'light' : 'dark'
 	const label = next === 'dark' ? t('theme.toDark') : t('theme.toLight')
 	return (
-		<fetcher.Form method="POST" action="/resources/preferences" defaultShouldRevalidate={false}>
+		<FetcherForm
+			fetcherKey={COLOR_MODE_FETCHER_KEY}
+			method="POST"
+			action="/resources/preferences"
+			defaultShouldRevalidate={false}
+		>
 			<input type="hidden" name="intent" value="colorMode" />
 			<input type="hidden" name="colorMode" value={next} />
 			{hydrated ? null : (
@@ -30,6 +35,6 @@ export function ThemeToggle() {
 			>
 				{mode === 'dark' ? <Icon name="sun" /> : <Icon name="moon" />}
 			</button>
-		</fetcher.Form>
+		</FetcherForm>
 	)
 }
