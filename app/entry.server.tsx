@@ -20,11 +20,12 @@ import {
 	lowerModulePreloadPriorityInDocument,
 } from './utils/module-preload-priority.server.ts'
 import { NonceProvider } from './utils/nonce-provider.tsx'
+import { handoffStream, readHandoffChunks, renderWholeDocument } from './utils/whole-document.server.tsx'
 import './utils/validation.ts'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -33,9 +34,24 @@ export default function handleRequest(
 ) {
 	const nonce = getServices(loadContext).cspNonce
 	const i18n = getRenderI18nInstance(loadContext)
+	const app = (context: EntryContext) => (
+		<NonceProvider value={nonce}>
+			<I18nextProvider i18n={i18n}>
+				<ServerRouter context={context} url={request.url} nonce={nonce} />
+			</I18nextProvider>
+		</NonceProvider>
+	)
 	const buffered = getEnv().RENDER_PATH !== 'legacy'
-	// Buffered (ADR 0122): every document completely, then sent in one piece. Legacy path: bots
-	// and crawlers get the complete document at once, browsers get it streamed.
+	if (buffered && !routerContext.isSpaMode) {
+		// ADR 0122: the loader data first, then the page in one synchronous pass.
+		const chunks = await readHandoffChunks(routerContext.serverHandoffStream)
+		const html = renderWholeDocument(routerContext, chunks, nonce, app)
+		if (html !== null) return documentResponse(html, responseStatusCode, responseHeaders)
+		routerContext.serverHandoffStream = handoffStream(chunks)
+	}
+	// Buffered: every document complete, then sent in one piece (the streaming renderer, for a page
+	// that suspends). Legacy path: bots and crawlers get the complete document at once, browsers get
+	// it streamed.
 	const readyEvent =
 		buffered || isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode
 			? 'onAllReady'
@@ -45,56 +61,52 @@ export default function handleRequest(
 		let settled = false
 		// Cleared when the document is out: a pending timer would keep the whole render alive.
 		const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
-		const { pipe, abort } = renderToPipeableStream(
-			<NonceProvider value={nonce}>
-				<I18nextProvider i18n={i18n}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-				</I18nextProvider>
-			</NonceProvider>,
-			{
-				nonce,
-				[readyEvent]() {
-					if (settled) return
-					settled = true
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					if (buffered) {
-						pipe(
-							collectDocument((html) => {
-								clearTimeout(timeout)
-								const document = lowerModulePreloadPriorityInDocument(html)
-								const response = new Response(document, {
-									headers: responseHeaders,
-									status: responseStatusCode,
-								})
-								resolve(registerBufferedDocument(response, document))
-							}),
-						)
-						return
-					}
-					// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
-					const body = lowerModulePreloadPriority()
-					body.once('close', () => clearTimeout(timeout))
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
+		const { pipe, abort } = renderToPipeableStream(app(routerContext), {
+			nonce,
+			[readyEvent]() {
+				if (settled) return
+				settled = true
+				if (buffered) {
+					pipe(
+						collectDocument((html) => {
+							clearTimeout(timeout)
+							resolve(documentResponse(html, responseStatusCode, responseHeaders))
 						}),
 					)
-					pipe(body)
-				},
-				onShellError(error: unknown) {
-					if (settled) return
-					settled = true
-					clearTimeout(timeout)
-					reject(error)
-				},
-				onError(error: unknown) {
-					responseStatusCode = 500
-					if (settled) getLogger().error({ err: error }, 'error while streaming a page')
-				},
+					return
+				}
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
+				const body = lowerModulePreloadPriority()
+				body.once('close', () => clearTimeout(timeout))
+				resolve(
+					new Response(createReadableStreamFromReadable(body), {
+						headers: responseHeaders,
+						status: responseStatusCode,
+					}),
+				)
+				pipe(body)
 			},
-		)
+			onShellError(error: unknown) {
+				if (settled) return
+				settled = true
+				clearTimeout(timeout)
+				reject(error)
+			},
+			onError(error: unknown) {
+				responseStatusCode = 500
+				if (settled) getLogger().error({ err: error }, 'error while streaming a page')
+			},
+		})
 	})
+}
+
+/** A whole document as the response, sent in one write (server/buffered-documents.ts). */
+function documentResponse(html: string, status: number, headers: Headers): Response {
+	headers.set('Content-Type', 'text/html; charset=utf-8')
+	// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
+	const document = lowerModulePreloadPriorityInDocument(html)
+	return registerBufferedDocument(new Response(document, { headers, status }), document)
 }
 
 /**

@@ -79,8 +79,16 @@ async function save(page: Page, lang: Lang, tab: string) {
 	const answered = page.waitForResponse(
 		(response) => response.request().method() === 'POST' && response.url().includes(`/${tab}`),
 	)
+	// Then the tab's reload after the redirect (the document without JavaScript, its data with):
+	// the editor remounts the tab on it, which would clear a file chosen before it arrives.
+	const reloaded = page.waitForResponse(
+		(response) =>
+			response.request().method() === 'GET' &&
+			new URL(response.url()).pathname.replace(/\.data$/, '').endsWith(`/${tab}`),
+	)
 	await page.getByRole('button', { name: T[lang].save, exact: true }).click()
 	await answered
+	await reloaded
 	await expect(page.getByText(T[lang].saved).first()).toBeVisible()
 	await expect(page).toHaveURL(new RegExp(`/edit/[\\w-]+/${tab}$`))
 }

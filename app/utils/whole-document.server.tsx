@@ -1,0 +1,110 @@
+import type { ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { EntryContext } from 'react-router'
+
+/**
+ * A document rendered in one synchronous pass (ADR 0122). React Router hands
+ * the loader data over as a turbo-stream that its `StreamTransfer` writes as
+ * `<script>` chunks through nested Suspense boundaries, which needs React's
+ * streaming renderer (every chunk a suspended render and a retry, every piece
+ * of HTML encoded into byte chunks). Nothing in a rendered page waits for
+ * data once the loaders are done, so here the stream is read first, the page
+ * is rendered with `renderToString` (strings, no Suspense round trips), and
+ * the same scripts, with the same boundary markers, are written where
+ * `StreamTransfer` puts them: after the page, before `</body></html>`.
+ *
+ * Returns null when that is not the same page — a Suspense boundary that did
+ * not complete (`<!--$!-->`, e.g. a lazy component whose module is still
+ * loading) or not a whole `<html>…</body></html>` document — and the caller renders
+ * the streaming way, with `handoffChunks` as a fresh stream.
+ */
+export async function readHandoffChunks(
+	stream: ReadableStream<Uint8Array> | undefined,
+): Promise<Uint8Array[]> {
+	const chunks: Uint8Array[] = []
+	if (!stream) return chunks
+	const reader = stream.getReader()
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) return chunks
+		chunks.push(value)
+	}
+}
+
+/** The chunks again as a stream, for React Router's own `StreamTransfer` (the fallback). */
+export function handoffStream(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+	return new ReadableStream({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+}
+
+const DOCUMENT_END = '</body></html>'
+const ESCAPE_LOOKUP: Record<string, string> = {
+	'&': '\\u0026',
+	'>': '\\u003e',
+	'<': '\\u003c',
+	'\u2028': '\\u2028',
+	'\u2029': '\\u2029',
+}
+const ESCAPE_REGEX = /[&><\u2028\u2029]/g
+
+/** React Router's `escapeHtml` for inline script text. */
+function escapeScript(text: string): string {
+	return text.replace(ESCAPE_REGEX, (match) => ESCAPE_LOOKUP[match] ?? match)
+}
+
+/** What React Router's `StreamTransfer` writes for these chunks (react-router, lib/dom/ssr/single-fetch.tsx). */
+export function handoffScripts(
+	chunks: Uint8Array[],
+	nonce: string | undefined,
+	didRenderScripts: boolean,
+): string {
+	if (!didRenderScripts) return '<!--$--><!--/$-->'
+	const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''
+	const decoder = new TextDecoder()
+	let html = ''
+	for (const chunk of chunks) {
+		const value = decoder.decode(chunk, { stream: true })
+		html += '<!--$-->'
+		if (value)
+			html += `<script${nonceAttribute}>window.__reactRouterContext.streamController.enqueue(${escapeScript(JSON.stringify(value))});</script>`
+	}
+	// The read that says "done" decodes nothing more (StreamTransfer does the same).
+	html += '<!--$-->'
+	html += `<script${nonceAttribute}>window.__reactRouterContext.streamController.close();</script>`
+	return html + '<!--/$-->'.repeat(chunks.length + 1)
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'"': '&quot;',
+	"'": '&#x27;',
+	'<': '&lt;',
+	'>': '&gt;',
+}
+
+/** React's escaping of an attribute value. */
+function escapeAttribute(value: string): string {
+	return value.replace(/[&"'<>]/g, (match) => ATTRIBUTE_ESCAPES[match] ?? match)
+}
+
+/**
+ * Renders `app(contextWithoutStream)` to a string and appends the handoff
+ * scripts; null when the streaming renderer must do it (see above).
+ */
+export function renderWholeDocument(
+	routerContext: EntryContext,
+	chunks: Uint8Array[],
+	nonce: string | undefined,
+	app: (context: EntryContext) => ReactElement,
+): string | null {
+	const html = renderToString(app({ ...routerContext, serverHandoffStream: undefined }))
+	if (!html.startsWith('<html') || !html.endsWith(DOCUMENT_END) || html.includes('<!--$!-->')) return null
+	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
+	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
+	const page = html.slice(0, -DOCUMENT_END.length)
+	return `<!DOCTYPE html>${page}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`
+}
