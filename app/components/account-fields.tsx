@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { LIMITS } from '#app/schemas/auth.ts'
+import { LIMITS } from '#app/schemas/limits.ts'
 import { usePasswordStrength } from '#app/utils/use-password-strength.ts'
 import { SelectField, TextField } from './forms.tsx'
 import { PasswordStrengthMeter } from './password-strength-meter.tsx'

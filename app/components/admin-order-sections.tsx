@@ -5,7 +5,7 @@ import type { FormActionData } from '#app/utils/form-actions.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 import { DetailSection } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
 

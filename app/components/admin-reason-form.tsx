@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 
 /**
  * An admin action that needs a reason (issue 14): block/unblock a playroom,

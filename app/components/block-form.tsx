@@ -2,15 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import { BLOCK_NOTE_MAX, blockFormSchema } from '#app/schemas/host-calendar.ts'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
-import {
-	CheckboxField,
-	FormAlert,
-	getFormProps,
-	SelectField,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from './forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SelectField, SubmitButton, TextField } from './forms.tsx'
+import { useAppForm } from './app-form.ts'
 import { LocaleLink } from './locale-link.tsx'
 
 /**

@@ -3,7 +3,8 @@ import { Form, useActionData } from 'react-router'
 import { deleteAccountSchema } from '#app/schemas/account.ts'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
 import { CurrentPasswordField } from './account-fields.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from './forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton } from './forms.tsx'
+import { useAppForm } from './app-form.ts'
 
 /** The submission result of the page action for one form of the page (by intent). */
 export function useFormResult(intent: string) {

@@ -1,44 +1,76 @@
 import {
 	getFormProps,
 	getInputProps,
+	parse,
 	useForm,
 	type FieldMetadata,
+	type Submission,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { parseFormSubmission } from '#app/utils/form-submission.ts'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 import { showAppToast } from './toaster.tsx'
 
-/**
- * The form kit of the account pages: Conform with the shared Zod schema.
- * Fields validate once touched (blur) and again on input; an invalid submit
- * shows the warning toast with the generic form-error text and sends nothing
- * (spec §5). Without JavaScript the server validates with the same schema.
- */
-export function useAppForm<S extends z.ZodObject>(options: {
+/** Conform's reserved field for its own form controls (validate, update …). */
+const INTENT = '__intent__'
+
+export type AppFormOptions = {
 	id: string
-	schema: S | z.ZodType
 	lastResult?: SubmissionResult<string[]> | null
 	defaultValue?: Record<string, unknown>
-}) {
+}
+
+/** What a form's validator gets: Conform's onValidate context. */
+export type FormValidationContext = {
+	form: HTMLFormElement
+	formData: FormData
+	submitter: HTMLElement | null
+}
+
+/**
+ * The form kit's Conform set-up, shared by `useAppForm` (the schema in the
+ * page's bundle, app-form.ts) and `useLazyAppForm` (the schema loaded on
+ * demand, lazy-app-form.ts). Fields validate once touched (blur) and again on
+ * input; an invalid submit shows the warning toast with the generic form-error
+ * text and sends nothing (spec §5). Without JavaScript the server validates
+ * with the same schema.
+ *
+ * `validate` returns null while it cannot validate yet: the field errors on
+ * screen stay as they are, and a submit is held (the lazy form sends it again
+ * once it can validate).
+ */
+export function useFormValidatedBy<S extends z.ZodObject>(
+	options: AppFormOptions,
+	validate: (context: FormValidationContext) => Submission<unknown, unknown> | null,
+) {
 	const { t } = useTranslation()
-	return useForm<z.input<S>>({
+	const current = useRef<{ allErrors: Record<string, string[]> } | null>(null)
+	const result = useForm<z.input<S>>({
 		id: options.id,
 		lastResult: options.lastResult,
 		defaultValue: options.defaultValue as never,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate({ formData }) {
-			const submission = parseFormSubmission(formData, { schema: options.schema })
-			if (!formData.has('__intent__') && submission.status !== 'success') {
+		onValidate(context) {
+			const submission = validate(context)
+			// Not yet: every error on screen is kept (null = unchanged), nothing is sent.
+			if (!submission) {
+				const shown = Object.keys(current.current?.allErrors ?? {})
+				const keep = Object.fromEntries(shown.map((name) => [name, null]))
+				return parse(context.formData, { resolve: () => ({ error: keep }) }) as never
+			}
+			if (!context.formData.has(INTENT) && submission.status !== 'success' && submission.error !== null) {
 				showAppToast({ type: 'warning', description: t('toast.formInvalid') })
 			}
 			return submission as never
 		},
 	})
+	useEffect(() => {
+		current.current = result[0]
+	})
+	return result
 }
 
 export { getFormProps }

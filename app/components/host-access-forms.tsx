@@ -9,8 +9,8 @@ import {
 	SubmitButton,
 	TextAreaField,
 	TextField,
-	useAppForm,
 } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import {
 	ACCESS_AREA_TYPES,
 	TEMPLATE_LOCALES,

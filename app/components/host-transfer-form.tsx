@@ -4,7 +4,8 @@ import { hostTransferFormSchema } from '#app/schemas/admin-entities.ts'
 import type { HostTransferReview } from '#app/routes/admin/host-transfer.server.ts'
 import { useFormResult } from './delete-account-form.tsx'
 import { DetailSection } from './detail-frame.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from './forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from './forms.tsx'
+import { useAppForm } from './app-form.ts'
 import { LocaleLink } from './locale-link.tsx'
 
 /**

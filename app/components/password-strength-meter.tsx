@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { LiveStrength } from '#app/utils/use-password-strength.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 
 const SCORE_NAMES = ['veryWeak', 'weak', 'fair', 'good', 'strong'] as const
 
@@ -21,10 +21,7 @@ export function PasswordStrengthMeter({ id, strength }: { id: string; strength: 
 				<>
 					<div className="mb-1 flex gap-1" aria-hidden="true">
 						{[1, 2, 3, 4].map((step) => (
-							<span
-								key={step}
-								className={`h-1 flex-1 rounded ${step <= strength.score ? bar : 'bg-line'}`}
-							/>
+							<span key={step} className={`h-1 flex-1 rounded ${step <= strength.score ? bar : 'bg-line'}`} />
 						))}
 					</div>
 					<p className={`font-medium ${tone}`} data-score={strength.score}>

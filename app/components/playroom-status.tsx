@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { PlayroomStatus } from '#db/schema/catalogue.ts'
 import type { ChecklistItem } from '#app/schemas/host-office.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 
 /** Status badge and publishing checklist of a playroom (host list, overview, editor). */
 const TONE: Record<PlayroomStatus, string> = {

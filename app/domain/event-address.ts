@@ -1,5 +1,5 @@
 import { AppError } from '#app/utils/app-error.ts'
-import { validationMessage } from '#app/utils/validation.ts'
+import { validationMessage } from '#app/utils/validation-messages.ts'
 import { kmBetween, resolvePlace, type Place } from './gazetteer.ts'
 
 /**

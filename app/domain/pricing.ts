@@ -1,6 +1,6 @@
 import type { AdditionUnit, BookingType } from '#db/schema/catalogue.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { validationMessage } from '#app/utils/validation.ts'
+import { validationMessage } from '#app/utils/validation-messages.ts'
 import {
 	addDays,
 	daysBetween,

@@ -1,28 +1,14 @@
 import { LOCALES } from '#app/utils/locale.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { entityIdField, optionalText, requiredText } from './fields.ts'
+import { LIMITS } from './limits.ts'
 
 /**
  * Schemas of the account capability (issue 3), shared by the browser forms
  * (Conform), the page actions and the /api endpoints. No texts here: messages
  * are translation keys (docs/decisions/0006-validation-messages.md).
  */
-export const LIMITS = {
-	email: 254,
-	passwordMin: 10,
-	passwordMax: 128,
-	name: 60,
-	displayNameMin: 3,
-	displayName: 40,
-	phone: 30,
-	company: 100,
-	street: 100,
-	postalCode: 10,
-	city: 60,
-	country: 60,
-	vatId: 20,
-	token: 200,
-} as const
+export { LIMITS }
 
 const custom = (key: string, params?: Record<string, string | number>) => ({
 	params: { i18nKey: validationMessage(key, params) },

@@ -3,6 +3,7 @@ import { isValidLocalDate } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { LIMITS, requiredTick } from './auth.ts'
 import { intField, optionalText, requiredText } from './fields.ts'
+import { MESSAGE_MAX, REASON_MAX, VOUCHER_CODE_MAX } from './limits.ts'
 
 /**
  * The checkout's step forms (issue 5), shared by the browser (Conform) and
@@ -10,9 +11,7 @@ import { intField, optionalText, requiredText } from './fields.ts'
  * schema at runtime (it pulls node:crypto into the browser bundle), so the
  * two enums are repeated here and checked against the schema's types.
  */
-export const MESSAGE_MAX = 1_000
-export const REASON_MAX = 1_000
-export const VOUCHER_CODE_MAX = 40
+export { MESSAGE_MAX, REASON_MAX, VOUCHER_CODE_MAX }
 
 export const BOOKING_TYPE_VALUES = ['Hourly', 'Daily', 'Overnight'] as const satisfies readonly BookingType[]
 export const PAYMENT_METHOD_VALUES = [

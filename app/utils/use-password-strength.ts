@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { LIMITS } from '#app/schemas/auth.ts'
+import { LIMITS } from '#app/schemas/limits.ts'
 
 /**
  * The live strength hint of a password being set (ADR 0055): while typing

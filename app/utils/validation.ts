@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import { z } from 'zod'
+import { validationMessage } from './validation-messages.ts'
 
 /**
  * Validation messages in both languages (docs/decisions/0006-validation-messages.md).
@@ -10,33 +10,12 @@ import { z } from 'zod'
  * request's language. The same schema therefore serves the browser (Conform),
  * the server action and the API.
  */
-export type ValidationParams = Record<string, string | number>
-
-export function validationMessage(key: string, params?: ValidationParams): string {
-	if (!params || Object.keys(params).length === 0) return key
-	const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]))
-	return `${key}?${query.toString()}`
-}
-
-const KEY_PATTERN = /^([a-z][\w-]*:)?[a-zA-Z][\w-]*(\.[\w-]+)+$/
-
-export function decodeValidationMessage(message: string): { key: string; params: ValidationParams } | null {
-	const [key = '', query] = message.split('?', 2)
-	if (!KEY_PATTERN.test(key)) return null
-	const params: ValidationParams = {}
-	for (const [name, value] of new URLSearchParams(query ?? '')) {
-		params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value
-	}
-	return { key, params }
-}
-
-/** Text for an encoded message; text that is not an encoded key passes through. */
-export function translateValidationMessage(t: TFunction, message: string): string {
-	const decoded = decodeValidationMessage(message)
-	if (!decoded) return message
-	const text = t(decoded.key as never, decoded.params as never) as unknown as string
-	return text === decoded.key ? t('validation.invalid') : text
-}
+export {
+	decodeValidationMessage,
+	translateValidationMessage,
+	validationMessage,
+	type ValidationParams,
+} from './validation-messages.ts'
 
 type Issue = z.core.$ZodRawIssue
 

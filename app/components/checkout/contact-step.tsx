@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { registerGuestSchema } from '#app/schemas/auth.ts'
-import { contactStepSchema } from '#app/schemas/checkout.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { EmailField, NewPasswordFields, PersonFields } from '../account-fields.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '../forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '../forms.tsx'
+import { useLazyAppForm } from '../lazy-app-form.ts'
 import { LocaleLink } from '../locale-link.tsx'
 import { resultFor, type LoaderData } from './shared.tsx'
 
@@ -73,9 +72,9 @@ export function ContactStep({
 
 function ContactForm({ data, actionData }: { data: LoaderData; actionData: CheckoutActionData | undefined }) {
 	const { t } = useTranslation('booking')
-	const [form, fields] = useAppForm({
+	const [form, fields] = useLazyAppForm({
 		id: 'checkout-contact',
-		schema: contactStepSchema,
+		loadSchema: () => import('#app/schemas/checkout.ts').then((m) => m.contactStepSchema),
 		lastResult: resultFor(actionData, 'contact'),
 		defaultValue: data.contact ?? undefined,
 	})
@@ -124,9 +123,9 @@ function RegisterInline({ actionData }: { actionData: CheckoutActionData | undef
 	const { t } = useTranslation('booking')
 	const { t: ta } = useTranslation('auth')
 	const locale = useLocale()
-	const [form, fields] = useAppForm({
+	const [form, fields] = useLazyAppForm({
 		id: 'checkout-register',
-		schema: registerGuestSchema,
+		loadSchema: () => import('#app/schemas/auth.ts').then((m) => m.registerGuestSchema),
 		lastResult: resultFor(actionData, 'register'),
 		defaultValue: { langPreference: locale },
 	})

@@ -4,12 +4,12 @@ import { Form, useLocation } from 'react-router'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { dateStepSchema } from '#app/schemas/checkout.ts'
 import { formatHours } from '#app/utils/format.ts'
 import { formatDate, formatTime } from '#app/utils/format-instant.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton, useAppForm } from '../forms.tsx'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
+import { useLazyAppForm } from '../lazy-app-form.ts'
 import { HiddenState, resultFor, SlotTaken } from './shared.tsx'
 
 /** Step 1: booking type and day (a GET form), then start time and duration. */
@@ -26,9 +26,9 @@ export function DateStep({
 	const location = useLocation()
 	const hydrated = useHydrated()
 	const types = view.summary.bookingTypes.map((b) => b.bookingType)
-	const [form, fields] = useAppForm({
+	const [form, fields] = useLazyAppForm({
 		id: 'checkout-date',
-		schema: dateStepSchema,
+		loadSchema: () => import('#app/schemas/checkout.ts').then((m) => m.dateStepSchema),
 		lastResult: resultFor(actionData, 'date'),
 	})
 	const selectedStart = view.slot ? view.starts.find((s) => s.start === view.slot?.start) : undefined

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { guestsStepSchema } from '#app/schemas/checkout.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton, useAppForm } from '../forms.tsx'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
+import { useLazyAppForm } from '../lazy-app-form.ts'
 import { resultFor } from './shared.tsx'
 
 /** Step 2: adults, children and extras; with JavaScript each change asks for the live price. */
@@ -24,9 +24,9 @@ export function GuestsStep({
 	const { t: tv } = useTranslation()
 	const locale = useLocale()
 	const result = resultFor(actionData, 'guests')
-	const [form, fields] = useAppForm({
+	const [form, fields] = useLazyAppForm({
 		id: 'checkout-guests',
-		schema: guestsStepSchema,
+		loadSchema: () => import('#app/schemas/checkout.ts').then((m) => m.guestsStepSchema),
 		lastResult: result,
 		defaultValue: { adults: String(view.state.adults ?? 2), children: String(view.state.children) },
 	})

@@ -3,8 +3,9 @@ import { Form } from 'react-router'
 import type { PaymentMethod } from '#db/schema/catalogue.ts'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { paymentStepSchema, VOUCHER_CODE_MAX } from '#app/schemas/checkout.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '../forms.tsx'
+import { VOUCHER_CODE_MAX } from '#app/schemas/limits.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '../forms.tsx'
+import { useLazyAppForm } from '../lazy-app-form.ts'
 import { resultFor } from './shared.tsx'
 
 /** Step 4: payment method and voucher code. */
@@ -17,9 +18,9 @@ export function PaymentStep({
 }) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation('catalogue')
-	const [form, fields] = useAppForm({
+	const [form, fields] = useLazyAppForm({
 		id: 'checkout-payment',
-		schema: paymentStepSchema,
+		loadSchema: () => import('#app/schemas/checkout.ts').then((m) => m.paymentStepSchema),
 		lastResult: resultFor(actionData, 'payment'),
 		defaultValue: {
 			paymentMethod: view.state.paymentMethod ?? view.paymentMethods[0] ?? '',

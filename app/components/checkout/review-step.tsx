@@ -2,20 +2,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { confirmStepSchema, MESSAGE_MAX } from '#app/schemas/checkout.ts'
+import { MESSAGE_MAX } from '#app/schemas/limits.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { PriceBreakdown, RefundSchedule } from '../booking-ui.tsx'
-import {
-	CheckboxField,
-	FieldErrors,
-	FormAlert,
-	getFormProps,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from '../forms.tsx'
+import { CheckboxField, FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '../forms.tsx'
+import { useLazyAppForm } from '../lazy-app-form.ts'
 import { resultFor, SlotTaken, type LoaderData } from './shared.tsx'
 
 /** Step 5: everything at a glance, the event address of a mobile offer, message, terms and the order button. */
@@ -32,7 +25,11 @@ export function ReviewStep({
 	const navigation = useNavigation()
 	const { view } = data
 	const result = resultFor(actionData, 'confirm')
-	const [form, fields] = useAppForm({ id: 'checkout-confirm', schema: confirmStepSchema, lastResult: result })
+	const [form, fields] = useLazyAppForm({
+		id: 'checkout-confirm',
+		loadSchema: () => import('#app/schemas/checkout.ts').then((m) => m.confirmStepSchema),
+		lastResult: result,
+	})
 	const mobile = view.summary.placeType === 'Mobile'
 	const extras = view.price?.lines.filter((line) => line.kind === 'extra') ?? []
 	const slotTaken = actionData?.intent === 'confirm' && actionData.errorName === 'SlotNotAvailable'

@@ -2,7 +2,8 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/edit.ts'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import {
 	CurrentPasswordField,
 	EmailField,

@@ -3,14 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData, useFetcher } from 'react-router'
 import type { Route } from './+types/control-transaction.ts'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
-import {
-	CheckboxField,
-	FormAlert,
-	getFormProps,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from '#app/components/forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { recordControlTransaction } from '#app/models/control-transactions.server.ts'
 import { controlTransactionFormSchema, REFERENCE_MAX } from '#app/schemas/admin-payments.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'

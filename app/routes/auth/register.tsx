@@ -9,7 +9,8 @@ import {
 	PersonFields,
 } from '#app/components/account-fields.tsx'
 import { AuthPage } from '#app/components/auth-page.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, useAppForm } from '#app/components/forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { registerUser } from '#app/models/account.server.ts'
 import { registerGuestSchema, registerHostSchema } from '#app/schemas/auth.ts'

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData } from 'react-router'
 import type { Route } from './+types/calendar-feeds.ts'
-import { FormAlert, getFormProps, SubmitButton, TextField, useAppForm } from '#app/components/forms.tsx'
+import { FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { issueExportToken, revokeExportToken } from '#app/models/ical-export.server.ts'
 import {

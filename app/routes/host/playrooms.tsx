@@ -2,14 +2,8 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
-import {
-	FormAlert,
-	getFormProps,
-	SelectField,
-	SubmitButton,
-	TextField,
-	useAppForm,
-} from '#app/components/forms.tsx'
+import { FormAlert, getFormProps, SelectField, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
 import { CITIES } from '#app/domain/places.ts'

@@ -2,14 +2,8 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/availability.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
-import {
-	CheckboxField,
-	FormAlert,
-	getFormProps,
-	SelectField,
-	TextField,
-	useAppForm,
-} from '#app/components/forms.tsx'
+import { CheckboxField, FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { availableStarts, offeredBookingTypes } from '#app/domain/availability.ts'
 import { addDays, formatMinute, instantToLocal, localDateOf } from '#app/domain/berlin-time.ts'
 import { loadAvailabilityInput } from '#app/models/availability.server.ts'

@@ -10,8 +10,8 @@ import {
 	SelectField,
 	TextAreaField,
 	TextField,
-	useAppForm,
 } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
 import { CANCELLATION_TIERS } from '#app/domain/cancellation.ts'
 import { readRules, saveRules } from '#app/models/host-editor-settings.server.ts'
 import { EDITOR_LIMITS, rulesSchema } from '#app/schemas/host-editor.ts'

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * ADR 0116: the checkout's step forms load their schema and Zod on demand (the
+ * first focus or input), not with the page. With JavaScript the messages and
+ * the warning toast are the same as before; without it the server says the
+ * same. Nothing is booked here (the guests step of a far day of Spielwiese
+ * Ehrenfeld, anonymous), so no other test's data is touched.
+ */
+const CHECKOUT = '/public/playroomOrder/checkout?playroomUrlPath=spielwiese-ehrenfeld&bookingType=Hourly'
+
+function farDay(): string {
+	const date = new Date(Date.now() + 61 * 86_400_000).toLocaleDateString('sv-SE', {
+		timeZone: 'Europe/Berlin',
+	})
+	// Ehrenfeld is closed on Mondays.
+	return new Date(`${date}T12:00:00Z`).getUTCDay() === 1
+		? new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+		: date
+}
+
+/** The date step of the day, its first start, two hours → the guests step. */
+async function toGuestsStep(page: Page, lang: 'de' | 'en') {
+	const next = lang === 'de' ? 'Weiter' : 'Continue'
+	await page.goto(`${lang === 'en' ? '/en' : ''}${CHECKOUT}&date=${farDay()}`)
+	const slotForm = page.getByTestId('slot-form')
+	await expect(slotForm.getByRole('radio').first()).toBeVisible()
+	await slotForm.getByRole('radio').first().check()
+	await slotForm.getByLabel(lang === 'de' ? 'Dauer' : 'Duration').selectOption('120')
+	await slotForm.getByRole('button', { name: next }).click()
+	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+}
+
+function adultsField(page: Page, label: string) {
+	return page.getByRole('spinbutton', { name: new RegExp(String.raw`^${label}\s*\*?$`) })
+}
+
+test.describe('checkout validation with JavaScript (German)', () => {
+	test('the validator loads at the first focus; the messages and the toast are translated; a valid step goes on', async ({
+		page,
+	}) => {
+		await toGuestsStep(page, 'de')
+		// A fresh document (the date step's form already loaded the validator into this one).
+		await page.reload()
+		await page.waitForLoadState('networkidle')
+		const scripts: string[] = []
+		page.on('request', (request) => {
+			if (request.resourceType() === 'script') scripts.push(request.url())
+		})
+		const adults = adultsField(page, 'Erwachsene')
+		const validator = () => scripts.filter((url) => /\/form-submission-[\w-]+\.js$/.test(url)).length
+		// Nothing was loaded for validation while the page stood still …
+		await page.waitForTimeout(300)
+		expect(validator()).toBe(0)
+		// … the first focus loads it.
+		await adults.focus()
+		await expect.poll(validator).toBe(1)
+
+		await adults.fill('0')
+		await adults.blur()
+		await expect(page.getByText('Der Wert muss mindestens 1 sein')).toBeVisible()
+		await expect(adults).toHaveAttribute('aria-invalid', 'true')
+
+		await adults.fill('')
+		await page.getByTestId('guests-form').getByRole('button', { name: 'Weiter' }).click()
+		await expect(page.getByText('Bitte prüfe deine Eingaben.')).toBeVisible()
+		await expect(page.getByText('Wert ist erforderlich')).toBeVisible()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+
+		await adults.fill('2')
+		await expect(page.getByText('Wert ist erforderlich')).toHaveCount(0)
+		await page.getByTestId('guests-form').getByRole('button', { name: 'Weiter' }).click()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'contact')
+	})
+
+	test('a submit right after the page loaded, before the validator is there, is held and then checked', async ({
+		page,
+	}) => {
+		await toGuestsStep(page, 'de')
+		await page.reload()
+		await page.waitForLoadState('networkidle')
+		// Empty the field without a focus or input event, then submit at once.
+		await adultsField(page, 'Erwachsene').evaluate((input: HTMLInputElement) => {
+			input.value = ''
+		})
+		await page.getByTestId('guests-form').getByRole('button', { name: 'Weiter' }).click()
+		await expect(page.getByText('Bitte prüfe deine Eingaben.')).toBeVisible()
+		await expect(page.getByText('Wert ist erforderlich')).toBeVisible()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+	})
+})
+
+test.describe('checkout validation without JavaScript (English)', () => {
+	test.use({ javaScriptEnabled: false, locale: 'en-GB' })
+
+	test('the server checks the step and says why in English', async ({ page }) => {
+		await toGuestsStep(page, 'en')
+		await adultsField(page, 'Adults').fill('0')
+		await page.getByTestId('guests-form').getByRole('button', { name: 'Continue' }).click()
+		await expect(page.getByText('The value must be at least 1')).toBeVisible()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+		await adultsField(page, 'Adults').fill('2')
+		await page.getByTestId('guests-form').getByRole('button', { name: 'Continue' }).click()
+		await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'contact')
+	})
+})
