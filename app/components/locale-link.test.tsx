@@ -3,20 +3,22 @@ import {
 	createStaticHandler,
 	createStaticRouter,
 	Link,
+	NavLink,
 	Outlet,
 	StaticRouterProvider,
 	type LinkProps,
+	type NavLinkProps,
 } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { isPlainPath, PathLink } from './locale-link.tsx'
+import { isPlainPath, PathLink, PathNavLink } from './locale-link.tsx'
 
 /** Server-renders `links` (one per entry) at a nested route, as the app's server does (StaticRouterProvider). */
 async function serverHtml(
-	as: typeof Link | typeof PathLink,
-	links: (Omit<LinkProps, 'to'> & { to: string })[],
+	as: typeof Link | typeof PathLink | typeof NavLink | typeof PathNavLink,
+	links: (Omit<LinkProps, 'to'> & { to: string })[] | (Omit<NavLinkProps, 'to'> & { to: string })[],
 	url = 'http://localhost/de/host/orders/abc',
 ) {
-	const LinkComponent = as as typeof PathLink
+	const LinkComponent = as as unknown as (props: Record<string, unknown>) => React.ReactNode
 	const routes = [
 		{
 			path: '/de',
@@ -32,7 +34,7 @@ async function serverHtml(
 						<ul>
 							{links.map((props, index) => (
 								<li key={index}>
-									<LinkComponent {...props} />
+									<LinkComponent {...(props as Record<string, unknown>)} />
 								</li>
 							))}
 						</ul>
@@ -46,7 +48,7 @@ async function serverHtml(
 				<ul>
 					{links.map((props, index) => (
 						<li key={index}>
-							<LinkComponent {...props} />
+							<LinkComponent {...(props as Record<string, unknown>)} />
 						</li>
 					))}
 				</ul>
@@ -95,6 +97,38 @@ describe('PathLink on the server', () => {
 		const url = 'http://localhost/en/playrooms/search?city=koeln'
 		expect(await serverHtml(Link, CASES, url)).toContain('href="/en/playrooms/tobeland?date=2026-11-28&amp;guests=4"')
 		expect(await serverHtml(PathLink, CASES, url)).toBe(await serverHtml(Link, CASES, url))
+	})
+
+	const NAV_CASES: (Omit<NavLinkProps, 'to'> & { to: string })[] = [
+		{ to: '/de/host/orders', className: 'nav', children: 'prefix active' },
+		{ to: '/de/host/orders', end: true, className: 'nav', children: 'end: inactive' },
+		{ to: '/de/host/orders/abc', end: true, children: 'exact' },
+		{ to: '/DE/Host/orders', children: 'case-insensitive' },
+		{ to: '/DE/Host/orders', caseSensitive: true, children: 'case-sensitive' },
+		{ to: '/de/host/', children: 'trailing slash' },
+		{ to: '/de/hos', children: 'not a segment' },
+		{ to: '/de/host/orders?x=1', children: 'with search' },
+		{ to: '/de/guest', className: 'x', children: 'inactive' },
+		{ to: '/', children: 'root' },
+		{
+			to: '/de/host/orders',
+			className: ({ isActive, isPending }) => `a-${isActive} p-${isPending}`,
+			style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }),
+			children: ({ isActive }) => `fn ${isActive}`,
+		},
+		{ to: '/de/host/orders', 'aria-current': 'location', prefetch: 'intent', children: 'aria' },
+		{ to: '/de/ümlaut', children: 'not url-safe: NavLink' },
+		{ to: '/de//x', children: 'not plain: NavLink' },
+	]
+
+	test('PathNavLink renders exactly the markup of <NavLink>, active or not', async () => {
+		for (const url of ['http://localhost/de/host/orders/abc', 'http://localhost/en/playrooms/search?city=koeln']) {
+			const expected = await serverHtml(NavLink, NAV_CASES, url)
+			expect(await serverHtml(PathNavLink, NAV_CASES, url)).toBe(expected)
+		}
+		const active = await serverHtml(NavLink, NAV_CASES)
+		expect(active).toContain('aria-current="page" class="nav active"')
+		expect(active).toContain('class="a-true p-false"')
 	})
 
 	test('isPlainPath accepts absolute paths and refuses what <Link> would rewrite', () => {

@@ -1,4 +1,4 @@
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router'
+import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router'
 import { useLocalizePath } from '#app/utils/use-root-data.ts'
 
 /**
@@ -48,6 +48,56 @@ export function PathLink(props: Omit<LinkProps, 'to'> & { to: string }) {
 	)
 }
 
+/** Paths whose URL encoding (NavLink compares `encodeLocation(to).pathname`) is themselves. */
+const URL_SAFE_PATHNAME = /^[\w\-.~/]*$/
+
+/**
+ * A <NavLink> whose `to` is a ready absolute path: on the server its markup
+ * directly — `aria-current` and the "active" class from the request's path
+ * as NavLink computes them (a server render is never pending or in a view
+ * transition) — and React Router's <NavLink> in the browser (ADR 0120).
+ */
+export function PathNavLink(props: Omit<NavLinkProps, 'to'> & { to: string }) {
+	const location = useLocation()
+	const end = props.to.search(/[?#]/)
+	const pathname = end < 0 ? props.to : props.to.slice(0, end)
+	if (!ON_SERVER || !isPlainPath(props.to) || !URL_SAFE_PATHNAME.test(pathname)) return <NavLink {...props} />
+	const {
+		'aria-current': ariaCurrentProp = 'page',
+		caseSensitive = false,
+		className: classNameProp = '',
+		end: exact = false,
+		style: styleProp,
+		to,
+		viewTransition,
+		children,
+		...rest
+	} = props
+	const toPathname = caseSensitive ? pathname : pathname.toLowerCase()
+	const locationPathname = caseSensitive ? location.pathname : location.pathname.toLowerCase()
+	const endSlash = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length
+	const isActive =
+		locationPathname === toPathname ||
+		(!exact && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlash) === '/')
+	const renderProps = { isActive, isPending: false, isTransitioning: false }
+	const className =
+		typeof classNameProp === 'function'
+			? classNameProp(renderProps)
+			: [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ')
+	return (
+		<PathLink
+			{...rest}
+			aria-current={isActive ? ariaCurrentProp : undefined}
+			className={className}
+			style={typeof styleProp === 'function' ? styleProp(renderProps) : styleProp}
+			to={to}
+			viewTransition={viewTransition}
+		>
+			{typeof children === 'function' ? children(renderProps) : children}
+		</PathLink>
+	)
+}
+
 /** A Link whose `to` is a locale-free path; it points into the current locale. */
 export function LocaleLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: string }) {
 	const localize = useLocalizePath()
@@ -56,5 +106,5 @@ export function LocaleLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: strin
 
 export function LocaleNavLink({ to, ...props }: Omit<NavLinkProps, 'to'> & { to: string }) {
 	const localize = useLocalizePath()
-	return <NavLink to={localize(to)} {...props} />
+	return <PathNavLink to={localize(to)} {...props} />
 }
