@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
+import type { CardView as Card } from '#app/models/playroom-cards.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
 import { localizePath } from '#app/utils/locale.ts'

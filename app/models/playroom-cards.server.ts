@@ -91,6 +91,50 @@ export type PlayroomCard = {
 	distanceKm?: number
 }
 
+/**
+ * What a card in a list shows — the PlayroomCard component and the map's
+ * markers — and so what a list page sends as loader data (ADR 0121: the rows
+ * travel in the page's HTML and in every client navigation's data).
+ */
+export type CardView = Pick<
+	PlayroomCard,
+	| 'id'
+	| 'playroomUrlPath'
+	| 'name'
+	| 'placeType'
+	| 'city'
+	| 'lat'
+	| 'lng'
+	| 'maxGuests'
+	| 'instantBooking'
+	| 'safetyChecked'
+	| 'rating'
+	| 'priceFrom'
+	| 'distanceKm'
+> & { image: Omit<PhotoView, 'id' | 'ogUrl'> | null }
+
+export function cardView(card: PlayroomCard): CardView {
+	const { image } = card
+	return {
+		id: card.id,
+		playroomUrlPath: card.playroomUrlPath,
+		name: card.name,
+		placeType: card.placeType,
+		city: card.city,
+		lat: card.lat,
+		lng: card.lng,
+		maxGuests: card.maxGuests,
+		instantBooking: card.instantBooking,
+		safetyChecked: card.safetyChecked,
+		rating: card.rating,
+		priceFrom: card.priceFrom,
+		image: image
+			? { url: image.url, srcset: image.srcset, width: image.width, height: image.height, alt: image.alt }
+			: null,
+		...(card.distanceKm !== undefined ? { distanceKm: card.distanceKm } : {}),
+	}
+}
+
 export type CardOptions = {
 	bookingType?: BookingType
 	origin?: { lat: number; lng: number }
