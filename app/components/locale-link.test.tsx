@@ -64,7 +64,11 @@ async function serverHtml(
 
 const CASES: (Omit<LinkProps, 'to'> & { to: string })[] = [
 	{ to: '/host/orders/01JABC', className: 'link', 'aria-label': 'Buchung AB12 öffnen', children: 'AB12' },
-	{ to: '/en/playrooms/tobeland?date=2026-11-28&guests=4', className: 'after:absolute', children: 'Tobeland' },
+	{
+		to: '/en/playrooms/tobeland?date=2026-11-28&guests=4',
+		className: 'after:absolute',
+		children: 'Tobeland',
+	},
 	{ to: '/playrooms/a?view=map#results', preventScrollReset: true, replace: true, children: 'map' },
 	{ to: '/de/x', prefetch: 'intent', id: 'row', children: 'intent' },
 	{ to: '/de/x', prefetch: 'render', children: 'render' },
@@ -95,7 +99,9 @@ describe('PathLink on the server', () => {
 
 	test('the same at another route and locale', async () => {
 		const url = 'http://localhost/en/playrooms/search?city=koeln'
-		expect(await serverHtml(Link, CASES, url)).toContain('href="/en/playrooms/tobeland?date=2026-11-28&amp;guests=4"')
+		expect(await serverHtml(Link, CASES, url)).toContain(
+			'href="/en/playrooms/tobeland?date=2026-11-28&amp;guests=4"',
+		)
 		expect(await serverHtml(PathLink, CASES, url)).toBe(await serverHtml(Link, CASES, url))
 	})
 
@@ -122,7 +128,10 @@ describe('PathLink on the server', () => {
 	]
 
 	test('PathNavLink renders exactly the markup of <NavLink>, active or not', async () => {
-		for (const url of ['http://localhost/de/host/orders/abc', 'http://localhost/en/playrooms/search?city=koeln']) {
+		for (const url of [
+			'http://localhost/de/host/orders/abc',
+			'http://localhost/en/playrooms/search?city=koeln',
+		]) {
 			const expected = await serverHtml(NavLink, NAV_CASES, url)
 			expect(await serverHtml(PathNavLink, NAV_CASES, url)).toBe(expected)
 		}
@@ -135,7 +144,19 @@ describe('PathLink on the server', () => {
 		for (const to of ['/', '/de/host/orders/x', '/en/p?date=2026-01-01&g=2', '/a#h', '/a/?q=1#h', '/a/b/']) {
 			expect(isPlainPath(to), to).toBe(true)
 		}
-		for (const to of ['', 'a', './a', '//evil.example', '/a//b', '/a/./b', '/a/..', '/a\\b', '/a?', '/a#', '/a?#x']) {
+		for (const to of [
+			'',
+			'a',
+			'./a',
+			'//evil.example',
+			'/a//b',
+			'/a/./b',
+			'/a/..',
+			'/a\\b',
+			'/a?',
+			'/a#',
+			'/a?#x',
+		]) {
 			expect(isPlainPath(to), to).toBe(false)
 		}
 	})

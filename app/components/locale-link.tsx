@@ -43,9 +43,7 @@ export function PathLink(props: Omit<LinkProps, 'to'> & { to: string }) {
 		defaultShouldRevalidate: _defaultShouldRevalidate,
 		...rest
 	} = props
-	return (
-		<a {...rest} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />
-	)
+	return <a {...rest} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />
 }
 
 /** Paths whose URL encoding (NavLink compares `encodeLocation(to).pathname`) is themselves. */

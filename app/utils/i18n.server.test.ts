@@ -83,7 +83,12 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 					const key = path.replace(/_(zero|one|two|few|many|other)$/, '')
 					const names = [...message.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1] ?? '')
 					const values = Object.fromEntries(names.map((name, i) => [name, `V${i} <b>&`]))
-					for (const options of [values, { ...values, count: 1 }, { ...values, count: 7 }, { ...values, flag: true }]) {
+					for (const options of [
+						values,
+						{ ...values, count: 1 },
+						{ ...values, count: 7 },
+						{ ...values, flag: true },
+					]) {
 						const expected = plain(key, options)
 						expect(fast(key, options)).toBe(expected)
 						expect(fast(key, { ...options })).toBe(expected)
@@ -104,7 +109,9 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 		expect(t('orders.respondBy', { deadline: when })).toBe(plain('orders.respondBy', { deadline: when }))
 		when.toString = () => 'übermorgen'
 		expect(t('orders.respondBy', { deadline: when })).toBe('Antwort bis übermorgen')
-		expect(t('orders.respondBy', { deadline: undefined })).toBe(plain('orders.respondBy', { deadline: undefined }))
+		expect(t('orders.respondBy', { deadline: undefined })).toBe(
+			plain('orders.respondBy', { deadline: undefined }),
+		)
 		const columns = t('orders.columns', { returnObjects: true })
 		expect(columns).toEqual(plain('orders.columns', { returnObjects: true }))
 		expect(typeof columns).toBe('object')

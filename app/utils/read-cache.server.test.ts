@@ -32,7 +32,11 @@ describe('cachedRead (ADR 0121)', () => {
 		const room = await createTestPlayroom({ name: 'Cache B' })
 		const key = `test:b:${room.id}`
 		const name = () =>
-			cachedRead(getDb(), key, () => getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get()?.name)
+			cachedRead(
+				getDb(),
+				key,
+				() => getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get()?.name,
+			)
 		expect(name()).toBe('Cache B')
 		const other = new Database(process.env.DATABASE_PATH)
 		try {

@@ -58,7 +58,14 @@ describe('catalogue pages', async () => {
 		>
 		const [item] = data.result.items
 		expect(item).toMatchObject({ id: koeln.id, name: 'Tobeland Nippes', city: 'Köln' })
-		for (const key of ['shortDescription', 'features', 'bookingTypes', 'publishedAt', 'citySlug', 'sizeSqm']) {
+		for (const key of [
+			'shortDescription',
+			'features',
+			'bookingTypes',
+			'publishedAt',
+			'citySlug',
+			'sizeSqm',
+		]) {
 			expect(item).not.toHaveProperty(key)
 		}
 	})
