@@ -25,13 +25,21 @@ export const ORDER_STATUS_TONE: Record<OrderStatus, string> = {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
 	const { t } = useTranslation('booking')
+	return statusBadge(status, t(`statuses.${status}`))
+}
+
+/**
+ * The badge's markup for a label translated once per page — for lists with a
+ * badge per row, without a component (and its translation hook) per row.
+ */
+export function statusBadge(status: OrderStatus, label: string) {
 	return (
 		<span
 			className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${ORDER_STATUS_TONE[status]}`}
 			data-testid="order-status"
 			data-status={status}
 		>
-			{t(`statuses.${status}`)}
+			{label}
 		</span>
 	)
 }

@@ -1,5 +1,5 @@
 import { useFetcher, type FetcherFormProps } from 'react-router'
-import { inServerRender, PLAIN_PATH } from '#app/utils/server-render-markup.ts'
+import { inServerRender, isPlainPath } from '#app/utils/server-render-markup.ts'
 
 type Props = FetcherFormProps & { fetcherKey: string; action: string }
 
@@ -13,7 +13,7 @@ type Props = FetcherFormProps & { fetcherKey: string; action: string }
  * Router there too. `fetcher-form.test.tsx` compares the markup.
  */
 export function FetcherForm(props: Props) {
-	return inServerRender && PLAIN_PATH.test(props.action) && props.relative === undefined ? (
+	return inServerRender && isPlainPath(props.action) && props.relative === undefined ? (
 		<ServerForm {...props} />
 	) : (
 		<RouterFetcherForm {...props} />

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { renderWithApp } from '#tests/helpers/render.tsx'
-import type { PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
+import { cardView, type PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
 import { PlayroomCard } from './playroom-card.tsx'
 
 const card: Card = {
@@ -67,5 +67,35 @@ describe('playroom card', () => {
 			},
 		)
 		expect(screen.getByTestId('card-price').textContent).toMatch(/^from €140 for 1 guest · 1 night$/)
+	})
+
+	// ADR 0121: list pages send only what a card shows; the card must not need more.
+	test('a card from its list view (cardView) renders exactly as from the whole card', async () => {
+		const whole: Card = {
+			...card,
+			shortDescription: 'Ein großer Spielraum mit Bällebad.',
+			features: ['ball-pit'],
+			image: {
+				id: 'IMG',
+				url: '/img/a-640.webp',
+				srcset: '/img/a-640.webp 640w, /img/a-1280.webp 1280w',
+				ogUrl: '/img/a-1200.jpg',
+				width: 640,
+				height: 480,
+				alt: 'Bällebad',
+			},
+			safetyChecked: true,
+		}
+		for (const variant of [whole, { ...whole, distanceKm: undefined, image: null, priceFrom: null }]) {
+			const full = await renderWithApp(<PlayroomCard card={variant} priority query="?date=2026-11-28" />)
+			const html = full.container.innerHTML
+			full.unmount()
+			const view = cardView(variant)
+			expect(view).not.toHaveProperty('shortDescription')
+			expect(view.image ?? {}).not.toHaveProperty('ogUrl')
+			const slim = await renderWithApp(<PlayroomCard card={view} priority query="?date=2026-11-28" />)
+			expect(slim.container.innerHTML).toBe(html)
+			slim.unmount()
+		}
 	})
 })

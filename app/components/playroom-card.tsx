@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import type { PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
+import type { CardView as Card } from '#app/models/playroom-cards.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
-import { useLocale, useLocalizePath } from '#app/utils/use-root-data.ts'
+import { localizePath } from '#app/utils/locale.ts'
+import { useLocale } from '#app/utils/use-root-data.ts'
 import { FavouriteButton } from './favourite-button.tsx'
 import { SpriteIcon } from './icon.tsx'
+import { PathLink } from './locale-link.tsx'
 import type { MapPoint } from './results-map.tsx'
 
 /**
@@ -26,7 +27,6 @@ export function PlayroomCard({
 }) {
 	const { t } = useTranslation('catalogue')
 	const locale = useLocale()
-	const localize = useLocalizePath()
 	const { rating, priceFrom, image } = card
 	return (
 		<article
@@ -52,12 +52,12 @@ export function PlayroomCard({
 			)}
 			<div className="flex flex-1 flex-col gap-1 p-4">
 				<h3 className="text-lg leading-snug font-semibold">
-					<Link
-						to={`${localize(playroomPath(card.playroomUrlPath))}${query}`}
+					<PathLink
+						to={`${localizePath(playroomPath(card.playroomUrlPath), locale)}${query}`}
 						className="after:absolute after:inset-0 hover:underline"
 					>
 						{card.name}
-					</Link>
+					</PathLink>
 				</h3>
 				<p className="flex items-center gap-1 text-sm text-ink-muted">
 					<SpriteIcon name="pin" className="h-4 w-4" />

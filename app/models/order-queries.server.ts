@@ -243,12 +243,14 @@ export function listOwnerAgenda(
 
 /** The host's playrooms, for the filter. */
 export function hostPlayroomOptions(hostId: string, db: DbOrTx = getDb()) {
-	return db
-		.select({ id: playrooms.id, name: playrooms.name })
-		.from(playrooms)
-		.where(eq(playrooms.hostId, hostId))
-		.orderBy(asc(playrooms.name))
-		.all()
+	return preparedQuery(db, 'playrooms.hostOptions', (d) =>
+		d
+			.select({ id: playrooms.id, name: playrooms.name })
+			.from(playrooms)
+			.where(eq(playrooms.hostId, sql.placeholder('hostId')))
+			.orderBy(asc(playrooms.name))
+			.prepare(),
+	).all({ hostId })
 }
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

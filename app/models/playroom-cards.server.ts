@@ -13,6 +13,7 @@ import type { LocalDate } from '#app/domain/berlin-time.ts'
 import { createStayPricer, type CardPriceSettings } from '#app/domain/card-price.ts'
 import { distanceKm } from '#app/domain/places.ts'
 import { getDb, inJsonList, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
+import { cachedRead } from '#app/utils/read-cache.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { imageUrls } from './images.server.ts'
 import type { PlayroomRow } from './playrooms.server.ts'
@@ -91,6 +92,50 @@ export type PlayroomCard = {
 	distanceKm?: number
 }
 
+/**
+ * What a card in a list shows — the PlayroomCard component and the map's
+ * markers — and so what a list page sends as loader data (ADR 0121: the rows
+ * travel in the page's HTML and in every client navigation's data).
+ */
+export type CardView = Pick<
+	PlayroomCard,
+	| 'id'
+	| 'playroomUrlPath'
+	| 'name'
+	| 'placeType'
+	| 'city'
+	| 'lat'
+	| 'lng'
+	| 'maxGuests'
+	| 'instantBooking'
+	| 'safetyChecked'
+	| 'rating'
+	| 'priceFrom'
+	| 'distanceKm'
+> & { image: Omit<PhotoView, 'id' | 'ogUrl'> | null }
+
+export function cardView(card: PlayroomCard): CardView {
+	const { image } = card
+	return {
+		id: card.id,
+		playroomUrlPath: card.playroomUrlPath,
+		name: card.name,
+		placeType: card.placeType,
+		city: card.city,
+		lat: card.lat,
+		lng: card.lng,
+		maxGuests: card.maxGuests,
+		instantBooking: card.instantBooking,
+		safetyChecked: card.safetyChecked,
+		rating: card.rating,
+		priceFrom: card.priceFrom,
+		image: image
+			? { url: image.url, srcset: image.srcset, width: image.width, height: image.height, alt: image.alt }
+			: null,
+		...(card.distanceKm !== undefined ? { distanceKm: card.distanceKm } : {}),
+	}
+}
+
 export type CardOptions = {
 	bookingType?: BookingType
 	origin?: { lat: number; lng: number }
@@ -150,14 +195,8 @@ const cardColumns = {
 	publishedAt: playrooms.publishedAt,
 }
 
-/** Cards for the given ids, in that order (ids that do not exist are skipped). */
-export function loadCards(
-	ids: readonly string[],
-	locale: Locale,
-	options: CardOptions = {},
-	db: DbOrTx = getDb(),
-): PlayroomCard[] {
-	if (ids.length === 0) return []
+/** The rows behind the cards of `ids` (public data: cached until the database changes, ADR 0121). */
+function readCardRows(ids: readonly string[], db: DbOrTx) {
 	const idList = { ids: JSON.stringify(ids) }
 	const rows = preparedQuery(db, 'playrooms.cards', (d) =>
 		d.select(cardColumns).from(playrooms).where(inJsonList(playrooms.id, 'ids')).prepare(),
@@ -191,6 +230,20 @@ export function loadCards(
 			)
 			.prepare(),
 	).all(idList)
+	return { rows, types, featureRows, firstPhotos }
+}
+
+/** Cards for the given ids, in that order (ids that do not exist are skipped). */
+export function loadCards(
+	ids: readonly string[],
+	locale: Locale,
+	options: CardOptions = {},
+	db: DbOrTx = getDb(),
+): PlayroomCard[] {
+	if (ids.length === 0) return []
+	const { rows, types, featureRows, firstPhotos } = cachedRead(db, `cards:${JSON.stringify(ids)}`, () =>
+		readCardRows(ids, db),
+	)
 	const byId = new Map(rows.map((row) => [row.id, row]))
 	const stayPrice = options.guests
 		? createStayPricer({ ...options.guests, bookingType: options.bookingType })

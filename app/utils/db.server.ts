@@ -74,7 +74,7 @@ let buildingPreparedQuery = false
 const preparedQueries = new WeakMap<Database.Database, Map<string, unknown>>()
 
 /** The better-sqlite3 connection behind a database or a transaction handle (drizzle's session). */
-function connectionOf(db: DbOrTx): Database.Database {
+export function connectionOf(db: DbOrTx): Database.Database {
 	return (db as unknown as { session: { client: Database.Database } }).session.client
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { i18nOptions } from '#app/i18n.ts'
 import { NAMESPACES, resources } from '#app/locales/resources.server.ts'
 import { LOCALES } from './locale.ts'
-import { FIXED_T_CACHE_SIZE, withCachedFixedT } from './i18n.server.ts'
+import { FIXED_T_CACHE_SIZE, FIXED_T_OPTIONS_CACHE_SIZE, withCachedFixedT } from './i18n.server.ts'
 
 function instanceFor(locale: (typeof LOCALES)[number]) {
 	const instance = createInstance({ ...i18nOptions, resources, lng: locale, initAsync: false })
@@ -21,6 +21,15 @@ const fixedT = (instance: i18n, lng: string, ns: string) =>
 function keysOf(messages: object, prefix = ''): string[] {
 	return Object.entries(messages).flatMap(([key, value]) =>
 		value && typeof value === 'object' ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+	)
+}
+
+/** Every (key path, message) of a namespace. */
+function messagesOf(messages: object, prefix = ''): [string, string][] {
+	return Object.entries(messages).flatMap(([key, value]): [string, string][] =>
+		value && typeof value === 'object'
+			? messagesOf(value as object, `${prefix}${key}.`)
+			: [[`${prefix}${key}`, String(value)]],
 	)
 }
 
@@ -59,6 +68,63 @@ describe('the render instance’s cached fixed t (ADR 0112)', () => {
 		expect(t('catalogue:errors.playroomNotFound')).toBe(plain('catalogue:errors.playroomNotFound'))
 		expect(t('no.such.key')).toBe('no.such.key')
 		expect(t.lng).toBe('en')
+	})
+
+	test.each(LOCALES)(
+		'%s: calls with plain options (interpolation, count) give what i18next gives, first call and remembered (ADR 0121)',
+		(locale) => {
+			const instance = instanceFor(locale)
+			const cached = withCachedFixedT(instance)
+			let compared = 0
+			for (const ns of NAMESPACES) {
+				const plain = fixedT(instance, locale, ns)
+				const fast = fixedT(cached, locale, ns)
+				for (const [path, message] of messagesOf(resources[locale][ns])) {
+					const key = path.replace(/_(zero|one|two|few|many|other)$/, '')
+					const names = [...message.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1] ?? '')
+					const values = Object.fromEntries(names.map((name, i) => [name, `V${i} <b>&`]))
+					for (const options of [
+						values,
+						{ ...values, count: 1 },
+						{ ...values, count: 7 },
+						{ ...values, flag: true },
+					]) {
+						const expected = plain(key, options)
+						expect(fast(key, options)).toBe(expected)
+						expect(fast(key, { ...options })).toBe(expected)
+						compared++
+					}
+				}
+			}
+			expect(compared).toBeGreaterThan(2000)
+		},
+	)
+
+	test('options that are not plain values, and answers that are not strings, are not remembered', () => {
+		const instance = instanceFor('de')
+		const cached = withCachedFixedT(instance)
+		const t = fixedT(cached, 'de', 'booking')
+		const plain = fixedT(instance, 'de', 'booking')
+		const when = { toString: () => 'morgen' }
+		expect(t('orders.respondBy', { deadline: when })).toBe(plain('orders.respondBy', { deadline: when }))
+		when.toString = () => 'übermorgen'
+		expect(t('orders.respondBy', { deadline: when })).toBe('Antwort bis übermorgen')
+		expect(t('orders.respondBy', { deadline: undefined })).toBe(
+			plain('orders.respondBy', { deadline: undefined }),
+		)
+		const columns = t('orders.columns', { returnObjects: true })
+		expect(columns).toEqual(plain('orders.columns', { returnObjects: true }))
+		expect(typeof columns).toBe('object')
+	})
+
+	test('the remembered calls are bounded and stay right past the bound', () => {
+		const instance = instanceFor('en')
+		const t = fixedT(withCachedFixedT(instance), 'en', 'booking')
+		for (let i = 0; i < FIXED_T_OPTIONS_CACHE_SIZE + 50; i++) {
+			expect(t('orders.openOrder', { code: `C${i}` })).toBe(`Open booking C${i}`)
+		}
+		expect(t('orders.newRequests', { count: 1 })).toBe('1 new request is waiting for your answer.')
+		expect(t('orders.newRequests', { count: 2 })).toBe('2 new requests are waiting for your answer.')
 	})
 
 	test('the shared instance itself is unchanged', () => {

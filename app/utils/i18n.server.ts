@@ -82,6 +82,20 @@ const renderInstances: Record<Locale, i18n> = {
 /** Bound of each cached `t`'s results (then it starts over); keys are the app's own, so far fewer. */
 export const FIXED_T_CACHE_SIZE = 5_000
 
+/** Bound of each cached `t`'s results of calls with options (values vary: names, amounts, dates). */
+export const FIXED_T_OPTIONS_CACHE_SIZE = 5_000
+
+/** The cache key of a call with options, or null if its options are not plain values. */
+function optionsKey(key: string, options: unknown): string | null {
+	if (!options || typeof options !== 'object' || Array.isArray(options)) return null
+	if (Object.getPrototypeOf(options) !== Object.prototype) return null
+	for (const value of Object.values(options)) {
+		const type = typeof value
+		if (type !== 'string' && type !== 'number' && type !== 'boolean') return null
+	}
+	return `${key}\u0000${JSON.stringify(options)}`
+}
+
 /**
  * A layer over the shared instance whose `getFixedT` returns one `t` per
  * language, namespaces and key prefix (react-i18next asks for a new one for
@@ -90,8 +104,12 @@ export const FIXED_T_CACHE_SIZE = 5_000
  * instance's options into a new object on every call, ~10 % of a page's CPU;
  * the answer for a key without options never changes, as the server's
  * instances are loaded once and never change language (ADRs 0010, 0112).
- * Calls whose options are all strings, numbers or booleans are remembered by
- * key and options (ADR 0122); other options, arrays or selector keys go to
+ * Calls whose options are only strings, numbers and booleans (interpolation
+ * values, `count`, `context`) are remembered too, under the key and the
+ * options' JSON, in a bounded map of their own (ADR 0121): a list page asks
+ * the same labels with the same values again and again ("12 Gäste", "ab
+ * 25 €/Stunde"). Calls with other options (objects, functions, undefined
+ * values), arrays or selector keys, and answers that are not strings, go to
  * i18next unchanged.
  */
 export function withCachedFixedT(instance: i18n): i18n {
@@ -125,45 +143,27 @@ type LooseT = ((...args: unknown[]) => unknown) & {
 	keyPrefix?: unknown
 }
 
-/**
- * A cache key for options made only of strings, numbers and booleans (the
- * interpolations and plural counts of a page: "{{count}} orders", the
- * footer's year); null for anything else (objects, dates, arrays, functions,
- * `returnObjects`), which goes to i18next every time.
- */
-function primitiveOptionsKey(options: unknown): string | null {
-	if (typeof options !== 'object' || options === null || Array.isArray(options)) return null
-	let id = ''
-	for (const name in options) {
-		if (name === 'returnObjects') return null
-		const value = (options as Record<string, unknown>)[name]
-		const type = typeof value
-		if (type !== 'string' && type !== 'number' && type !== 'boolean') return null
-		id += `\u0001${name}\u0002${type.charAt(0)}${String(value)}`
-	}
-	return id
-}
-
 function cachingT(fixedT: TFunction): TFunction {
 	const t = fixedT as unknown as LooseT
 	const results = new Map<string, unknown>()
-	const withOptions = new Map<string, unknown>()
+	const withOptions = new Map<string, string>()
 	const cached: LooseT = (key, ...rest) => {
 		if (typeof key !== 'string') return t(key, ...rest)
-		if (rest.length === 0) {
-			if (results.has(key)) return results.get(key)
-			const result = t(key)
-			if (results.size >= FIXED_T_CACHE_SIZE) results.clear()
-			results.set(key, result)
+		if (rest.length > 0) {
+			const id = rest.length === 1 ? optionsKey(key, rest[0]) : null
+			if (id === null) return t(key, ...rest)
+			const known = withOptions.get(id)
+			if (known !== undefined) return known
+			const result = t(key, ...rest)
+			if (typeof result !== 'string') return result
+			if (withOptions.size >= FIXED_T_OPTIONS_CACHE_SIZE) withOptions.clear()
+			withOptions.set(id, result)
 			return result
 		}
-		const optionsId = rest.length === 1 ? primitiveOptionsKey(rest[0]) : null
-		if (optionsId === null) return t(key, ...rest)
-		const id = key + optionsId
-		if (withOptions.has(id)) return withOptions.get(id)
-		const result = t(key, rest[0])
-		if (withOptions.size >= FIXED_T_CACHE_SIZE) withOptions.clear()
-		withOptions.set(id, result)
+		if (results.has(key)) return results.get(key)
+		const result = t(key)
+		if (results.size >= FIXED_T_CACHE_SIZE) results.clear()
+		results.set(key, result)
 		return result
 	}
 	Object.assign(cached, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix })

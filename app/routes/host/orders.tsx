@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useMatches } from 'react-router'
 import type { Route } from './+types/orders.ts'
-import { StatusBadge } from '#app/components/booking-ui.tsx'
-import { LocaleLink } from '#app/components/locale-link.tsx'
+import { StatusBadge, statusBadge } from '#app/components/booking-ui.tsx'
+import { LocaleLink, PathLink } from '#app/components/locale-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import {
@@ -17,7 +17,8 @@ import { ORDER_STATUSES } from '#db/schema/orders.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay, formatTime } from '#app/utils/format-instant.ts'
-import { stripLocale } from '#app/utils/locale.ts'
+import { localizePath, stripLocale } from '#app/utils/locale.ts'
+import { labelTemplate, looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -46,7 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		owner: false as const,
 		openRequests,
-		list,
+		// Only what the table shows (the loader data travels in every page's HTML).
+		list: { ...list, items: list.items.map(hostListRow) },
 		filters: {
 			status: query.status ?? '',
 			playroomId: query.playroomId ?? '',
@@ -56,6 +58,22 @@ export async function loader(args: Route.LoaderArgs) {
 		playrooms: hostPlayroomOptions(host.id),
 		statuses: [...ORDER_STATUSES],
 		now: Date.now(),
+	}
+}
+
+function hostListRow(order: OrderListItem) {
+	const { id, code, status, checkIn, checkOut, guests, totalAmount, responseDeadline, guestName } = order
+	return {
+		id,
+		code,
+		status,
+		checkIn,
+		checkOut,
+		guests,
+		totalAmount,
+		responseDeadline,
+		guestName,
+		playroom: { name: order.playroom.name },
 	}
 }
 
@@ -95,6 +113,11 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation()
 	const locale = useLocale()
+	// Labels repeated per row are translated once per page.
+	const lt = looseT(t as unknown as Parameters<typeof looseT>[0])
+	const statusLabels = Object.fromEntries(data.statuses.map((status) => [status, lt(`statuses.${status}`)]))
+	const openOrder = labelTemplate(lt, 'orders.openOrder', 'code')
+	const respondBy = labelTemplate(lt, 'orders.respondBy', 'deadline')
 	return (
 		<>
 			<Form
@@ -115,7 +138,7 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 						<option value="">{t('orders.filters.allStatuses')}</option>
 						{data.statuses.map((status) => (
 							<option key={status} value={status}>
-								{t(`statuses.${status}`)}
+								{statusLabels[status]}
 							</option>
 						))}
 					</select>
@@ -190,13 +213,13 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 							{data.list.items.map((order) => (
 								<tr key={order.id} className="border-b border-line" data-testid="order-row">
 									<td className="p-2 font-mono">
-										<LocaleLink
-											to={`/host/orders/${order.id}`}
+										<PathLink
+											to={localizePath(`/host/orders/${order.id}`, locale)}
 											className="link"
-											aria-label={t('orders.openOrder', { code: order.code })}
+											aria-label={openOrder(order.code)}
 										>
 											{order.code}
-										</LocaleLink>
+										</PathLink>
 									</td>
 									<td className="p-2">{formatStay(order.checkIn, order.checkOut, locale)}</td>
 									<td className="p-2">{order.playroom.name}</td>
@@ -204,10 +227,10 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 									<td className="p-2">{order.guests}</td>
 									<td className="p-2 tabular-nums">{formatAmount(order.totalAmount, locale)}</td>
 									<td className="p-2">
-										<StatusBadge status={order.status} />
+										{statusBadge(order.status, statusLabels[order.status] ?? order.status)}
 										{order.status === 'Requested' && order.responseDeadline ? (
 											<span className="block text-xs text-ink-muted">
-												{t('orders.respondBy', { deadline: formatDateTime(order.responseDeadline, locale) })}
+												{respondBy(formatDateTime(order.responseDeadline, locale))}
 											</span>
 										) : null}
 									</td>

@@ -52,6 +52,24 @@ describe('catalogue pages', async () => {
 		expect((await page(search, '/en/playrooms')).headers.get('X-Page-Cache')).toBe('60')
 	})
 
+	test('the search page sends only what its cards and map show (ADR 0121)', async () => {
+		const data = (await page(search, '/playrooms/search?city=koeln')).data as Awaited<
+			ReturnType<typeof search.loader>
+		>
+		const [item] = data.result.items
+		expect(item).toMatchObject({ id: koeln.id, name: 'Tobeland Nippes', city: 'Köln' })
+		for (const key of [
+			'shortDescription',
+			'features',
+			'bookingTypes',
+			'publishedAt',
+			'citySlug',
+			'sizeSqm',
+		]) {
+			expect(item).not.toHaveProperty(key)
+		}
+	})
+
 	test('bad input on a search page is a notice with the page still working (never a 400 or 500)', async () => {
 		const result = await page(
 			search,

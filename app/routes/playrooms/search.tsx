@@ -15,6 +15,7 @@ import {
 	searchFormOptions,
 	type SearchPageFixed,
 } from '#app/models/catalogue-pages.server.ts'
+import { cardView } from '#app/models/playroom-cards.server.ts'
 import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, pageMeta } from '#app/models/seo.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { playroomPath, queryString, withQuery } from '#app/utils/catalogue-urls.ts'
@@ -78,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			view: search.view,
 			origin: search.origin,
 		},
-		result,
+		result: { ...result, items: result.items.map(cardView) },
 		cardQuery: queryString({
 			date: search.query.checkIn,
 			guests: search.query.guests,
