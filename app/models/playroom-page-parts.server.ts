@@ -1,0 +1,91 @@
+import { renderBookingSection, renderInfoSections } from '#app/components/playroom-sections.server.tsx'
+import { playroomPath } from '#app/utils/catalogue-urls.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
+import type { LooseT } from '#app/utils/loose-t.ts'
+import { CITY_SLUGS } from '#app/utils/slugs.ts'
+import { createVersionedCache } from '#app/utils/versioned-cache.server.ts'
+import type { PlayroomPageData } from './playroom-page.server.ts'
+import { playroomJsonLd } from './playroom-seo.server.ts'
+import { bookingViewInput, buildBookingView, buildPlayroomInfoView } from './playroom-view.server.ts'
+import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from './seo.server.ts'
+
+/**
+ * The parts of the playroom page built from data that many requests share,
+ * each kept in a bounded in-process cache under the JSON of exactly what it
+ * is built from (ADR 0118):
+ *
+ * - what depends only on the playroom (its detail and extra pages, as read for
+ *   this request): breadcrumbs, meta and JSON-LD, facts, and the HTML of the
+ *   info sections and the price box — per playroom and language;
+ * - the HTML of the booking panel, from the booking view's input (the choice
+ *   and the live availability read for this request) — per playroom, language
+ *   and page URL.
+ *
+ * The reads themselves run on every request, so an edit shows on the next
+ * page, whichever process made it; what is saved is turning them into text
+ * and HTML (i18next, formatting, React's static render).
+ */
+export const INFO_CACHE_SIZE = 500
+export const BOOKING_CACHE_SIZE = 2_000
+
+const infoCache = createVersionedCache<ReturnType<typeof buildInfoParts>>(INFO_CACHE_SIZE)
+const bookingCache = createVersionedCache<string>(BOOKING_CACHE_SIZE)
+
+/** Breadcrumbs, meta (with JSON-LD), share URL, facts, rating summary and the info and price HTML. */
+export function playroomInfoParts(
+	data: Pick<PlayroomPageData, 'detail' | 'pages'>,
+	t: LooseT,
+	locale: Locale,
+) {
+	const version = JSON.stringify([getEnv().PUBLIC_URL, data.detail, data.pages])
+	return infoCache.get(`${data.detail.id}:${locale}`, version, () => buildInfoParts(data, t, locale))
+}
+
+/** The booking panel's HTML. */
+export function playroomBookingHtml(data: PlayroomPageData, t: LooseT, locale: Locale) {
+	const input = bookingViewInput(data)
+	return bookingCache.get(`${input.playroomId}:${locale}:${input.pagePath}`, JSON.stringify(input), () =>
+		renderBookingSection(buildBookingView(input, t, locale), input.playroomUrlPath, t, locale),
+	)
+}
+
+/** Empties both caches (tests). */
+export function clearPlayroomPageParts() {
+	infoCache.clear()
+	bookingCache.clear()
+}
+
+const isCityPage = (slug: string) => (CITY_SLUGS as readonly string[]).includes(slug)
+
+function buildInfoParts(
+	{ detail, pages }: Pick<PlayroomPageData, 'detail' | 'pages'>,
+	t: LooseT,
+	locale: Locale,
+) {
+	const view = buildPlayroomInfoView(detail, t, locale)
+	const path = playroomPath(detail.playroomUrlPath)
+	const crumbs = [
+		{ name: t('nav.home'), path: '/' },
+		{ name: t('nav.playrooms'), path: '/playrooms' },
+		...(detail.address.citySlug && isCityPage(detail.address.citySlug)
+			? [{ name: detail.address.city, path: `/playrooms/cities/${detail.address.citySlug}` }]
+			: []),
+		{ name: detail.name, path },
+	]
+	return {
+		view: { facts: view.facts, rating: { summary: view.rating.summary, count: view.rating.count } },
+		html: renderInfoSections(detail, pages, view, t),
+		crumbs,
+		shareUrl: pageMeta({ title: '', description: '', path, locale }).url,
+		meta: pageMeta({
+			title: `${detail.name} – ${detail.address.city}`,
+			description: detail.description,
+			path,
+			locale,
+			type: 'place',
+			image: ogImage(detail.photos[0]),
+			jsonLd: jsonLdGraph(playroomJsonLd(detail, t, locale), breadcrumbJsonLd(crumbs, locale)),
+		}),
+	}
+}
