@@ -1,6 +1,5 @@
 import { renderBookingSection, renderInfoSections } from '#app/components/playroom-sections.server.tsx'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { CITY_SLUGS } from '#app/utils/slugs.ts'
@@ -11,25 +10,27 @@ import { bookingViewInput, buildBookingView, buildPlayroomInfoView } from './pla
 import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from './seo.server.ts'
 
 /**
- * The parts of the playroom page built from data that many requests share,
- * each kept in a bounded in-process cache under the JSON of exactly what it
- * is built from (ADR 0118):
+ * The parts of the playroom page built from data that many requests share
+ * (ADR 0118):
  *
- * - what depends only on the playroom (its detail and extra pages, as read for
- *   this request): breadcrumbs, meta and JSON-LD, facts, and the HTML of the
- *   info sections and the price box — per playroom and language;
- * - the HTML of the booking panel, from the booking view's input (the choice
- *   and the live availability read for this request) — per playroom, language
- *   and page URL.
+ * - what depends only on the playroom's content (its detail and extra pages):
+ *   breadcrumbs, meta and JSON-LD, facts, and the HTML of the info sections
+ *   and the price box — built once per detail object, which the content cache
+ *   (playroom-content.server.ts) hands out while the playroom's content
+ *   version is the same;
+ * - the HTML of the booking panel, kept in a bounded cache under the JSON of
+ *   the booking view's input (the choice and the live availability read for
+ *   this request) — per playroom, language and page URL.
  *
- * The reads themselves run on every request, so an edit shows on the next
- * page, whichever process made it; what is saved is turning them into text
- * and HTML (i18next, formatting, React's static render).
+ * Both are kept for as long as what they are built from is the same, so an
+ * edit shows on the next page, whichever process made it; what is saved is
+ * turning the data into text and HTML (i18next, formatting, React's static
+ * render).
  */
-export const INFO_CACHE_SIZE = 500
 export const BOOKING_CACHE_SIZE = 2_000
 
-const infoCache = createVersionedCache<ReturnType<typeof buildInfoParts>>(INFO_CACHE_SIZE)
+/** Per detail object: the content cache (playroom-content.server.ts) hands out the same one while it is current. */
+const infoParts = new WeakMap<PlayroomPageData['detail'], ReturnType<typeof buildInfoParts>>()
 const bookingCache = createVersionedCache<string>(BOOKING_CACHE_SIZE)
 
 /** Breadcrumbs, meta (with JSON-LD), share URL, facts, rating summary and the info and price HTML. */
@@ -38,8 +39,9 @@ export function playroomInfoParts(
 	t: LooseT,
 	locale: Locale,
 ) {
-	const version = JSON.stringify([getEnv().PUBLIC_URL, data.detail, data.pages])
-	return infoCache.get(`${data.detail.id}:${locale}`, version, () => buildInfoParts(data, t, locale))
+	let parts = infoParts.get(data.detail)
+	if (!parts) infoParts.set(data.detail, (parts = buildInfoParts(data, t, locale)))
+	return parts
 }
 
 /** The booking panel's HTML. */
@@ -48,12 +50,6 @@ export function playroomBookingHtml(data: PlayroomPageData, t: LooseT, locale: L
 	return bookingCache.get(`${input.playroomId}:${locale}:${input.pagePath}`, JSON.stringify(input), () =>
 		renderBookingSection(buildBookingView(input, t, locale), input.playroomUrlPath, t, locale),
 	)
-}
-
-/** Empties both caches (tests). */
-export function clearPlayroomPageParts() {
-	infoCache.clear()
-	bookingCache.clear()
 }
 
 const isCityPage = (slug: string) => (CITY_SLUGS as readonly string[]).includes(slug)

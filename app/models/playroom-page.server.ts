@@ -8,7 +8,8 @@ import type { Locale } from '#app/utils/locale.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
 import { takenStartsOn } from './waitlist-offers.server.ts'
-import { getNearbyPlayrooms, getPlayroomDetail, getPlayroomPage, type Caller } from './playrooms.server.ts'
+import { getPlayroomContent } from './playroom-content.server.ts'
+import { getNearbyPlayrooms, type Caller } from './playrooms.server.ts'
 import { listFavoriteIds } from './favourites.server.ts'
 
 /**
@@ -115,7 +116,7 @@ export function loadPlayroomPage(
 	db: DbOrTx = getDb(),
 ) {
 	const { now } = options
-	const detail = getPlayroomDetail({ playroomUrlPath }, caller, locale, db)
+	const { detail, pages } = getPlayroomContent(playroomUrlPath, caller, locale, db)
 	const offered = detail.bookingTypes.map((b) => b.bookingType)
 	const { choice, invalid } = readPlayroomChoice(url, offered, {
 		maxGuests: detail.maxGuests,
@@ -192,7 +193,6 @@ export function loadPlayroomPage(
 		invalid.push('start')
 	}
 
-	const pages = detail.pages.map((p) => getPlayroomPage(detail.id, p.id, caller, locale, db))
 	const nearby = getNearbyPlayrooms(detail.id, { limit: 4, radiusKm: 50 }, caller, locale, db)
 	const favouriteIds = caller ? listFavoriteIds(caller.id, db) : null
 

@@ -70,6 +70,13 @@ export const playrooms = sqliteTable(
 		/** Denormalised from visible ratings by refreshPlayroomRating (sort/filter without aggregation). */
 		ratingAverage: real('rating_average'),
 		ratingCount: integer('rating_count').notNull().default(0),
+		/**
+		 * Changes (to a random value) with every write to what the playroom page shows of the playroom:
+		 * this row, its photos, features, questions, pages, booking types, extras, opening hours and
+		 * ratings, and the names of its host and raters — set by triggers (migration
+		 * `playroom_content_version_sql`), so the page's cache (ADR 0118) is right whoever wrote.
+		 */
+		contentVersion: integer('content_version').notNull().default(0),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 		publishedAt: instant('published_at'),

@@ -1,0 +1,1 @@
+ALTER TABLE `playrooms` ADD `content_version` integer DEFAULT 0 NOT NULL;
