@@ -21,7 +21,7 @@ import {
  * reads the playroom's version, status and host (one small indexed read) and
  * checks that the caller may see it.
  */
-export const CONTENT_CACHE_SIZE = 1_000
+export const CONTENT_CACHE_SIZE = 500
 
 type PlayroomContent = {
 	detail: ReturnType<typeof getPlayroomDetail>

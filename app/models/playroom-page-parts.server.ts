@@ -20,14 +20,14 @@ import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from './seo.server.t
  *   version is the same;
  * - the HTML of the booking panel, kept in a bounded cache under the JSON of
  *   the booking view's input (the choice and the live availability read for
- *   this request) — per playroom, language and page URL.
+ *   this request) — per playroom, language and choice.
  *
  * Both are kept for as long as what they are built from is the same, so an
  * edit shows on the next page, whichever process made it; what is saved is
  * turning the data into text and HTML (i18next, formatting, React's static
  * render).
  */
-export const BOOKING_CACHE_SIZE = 2_000
+export const BOOKING_CACHE_SIZE = 500
 
 /** Per detail object: the content cache (playroom-content.server.ts) hands out the same one while it is current. */
 const infoParts = new WeakMap<PlayroomPageData['detail'], ReturnType<typeof buildInfoParts>>()
@@ -47,7 +47,10 @@ export function playroomInfoParts(
 /** The booking panel's HTML. */
 export function playroomBookingHtml(data: PlayroomPageData, t: LooseT, locale: Locale) {
 	const input = bookingViewInput(data)
-	return bookingCache.get(`${input.playroomId}:${locale}:${input.pagePath}`, JSON.stringify(input), () =>
+	// Keyed by the choice, not the page URL, which may carry any other parameters.
+	const { bookingType, month, date, start, guests } = input.choice
+	const key = [input.playroomId, locale, bookingType, month, date, start, guests].join(':')
+	return bookingCache.get(key, JSON.stringify(input), () =>
 		renderBookingSection(buildBookingView(input, t, locale), input.playroomUrlPath, t, locale),
 	)
 }
