@@ -277,7 +277,10 @@ export function recordAdminPlayroomEdit(
 	assertAdmin(admin)
 	immediateTransaction((tx) => {
 		const after = loadPlayroom(playroomId, tx)
-		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter((key) => key !== 'updatedAt')
+		// Not fields of the playroom: when it was saved, and the page cache's version (ADR 0118, set by triggers).
+		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter(
+			(key) => key !== 'updatedAt' && key !== 'contentVersion',
+		)
 		recordAdminAudit(tx, {
 			admin,
 			action: 'playroom.editOnBehalf',

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { images, playroomPhotos, playrooms } from '#db/schema/catalogue.ts'
+import { images, playroomBookingTypes, playroomPhotos, playrooms } from '#db/schema/catalogue.ts'
 import { createId } from '#db/schema/columns.ts'
 import { ratings } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { recordAdminPlayroomEdit } from './admin-playrooms.server.ts'
+import { listAuditEntries } from './audit-log.server.ts'
 import { getPlayroomContent } from './playroom-content.server.ts'
 
 const version = (id: string) =>
@@ -148,5 +150,22 @@ describe("the playroom's content version (ADR 0118)", () => {
 		getDb().update(playrooms).set({ status: 'Paused' }).where(eq(playrooms.id, room.id)).run()
 		expect(() => getPlayroomContent(path, null, 'en')).toThrow()
 		expect(getPlayroomContent(path, { id: room.hostId, role: 'Owner' }, 'en').detail.status).toBe('Paused')
+	})
+
+	test("the version is not a field of an admin's audited edit: a price-only save records the tab alone", async () => {
+		const room = await createTestPlayroom()
+		const admin = await createTestUser({ role: 'Admin' })
+		const before = getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get()
+		if (!before) throw new Error('no playroom')
+		getDb()
+			.update(playroomBookingTypes)
+			.set({ weekdayPrice: 4_000 })
+			.where(eq(playroomBookingTypes.playroomId, room.id))
+			.run()
+		expect(version(room.id)).not.toBe(before.contentVersion)
+		recordAdminPlayroomEdit({ id: admin.id, role: 'Admin' }, room.id, 'prices', before)
+		expect(listAuditEntries('playroom', room.id)[0]?.changes).toEqual([
+			expect.objectContaining({ field: 'editorTab', after: 'prices' }),
+		])
 	})
 })
