@@ -277,10 +277,7 @@ export function recordAdminPlayroomEdit(
 	assertAdmin(admin)
 	immediateTransaction((tx) => {
 		const after = loadPlayroom(playroomId, tx)
-		// Not fields of the playroom: when it was saved, and the page cache's version (ADR 0118, set by triggers).
-		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter(
-			(key) => key !== 'updatedAt' && key !== 'contentVersion',
-		)
+		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter((key) => key !== 'updatedAt')
 		recordAdminAudit(tx, {
 			admin,
 			action: 'playroom.editOnBehalf',

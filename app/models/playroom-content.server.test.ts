@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { images, playroomBookingTypes, playroomPhotos, playrooms } from '#db/schema/catalogue.ts'
+import {
+	images,
+	playroomBookingTypes,
+	playroomContentVersions,
+	playroomPhotos,
+	playrooms,
+} from '#db/schema/catalogue.ts'
 import { createId } from '#db/schema/columns.ts'
 import { ratings } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
@@ -12,7 +18,11 @@ import { listAuditEntries } from './audit-log.server.ts'
 import { getPlayroomContent } from './playroom-content.server.ts'
 
 const version = (id: string) =>
-	getDb().select({ v: playrooms.contentVersion }).from(playrooms).where(eq(playrooms.id, id)).get()?.v
+	getDb()
+		.select({ v: playroomContentVersions.version })
+		.from(playroomContentVersions)
+		.where(eq(playroomContentVersions.playroomId, id))
+		.get()?.v
 
 /** A playroom with a row in every table its page reads, and a rating by a guest. */
 async function fullPlayroom() {
@@ -152,17 +162,23 @@ describe("the playroom's content version (ADR 0118)", () => {
 		expect(getPlayroomContent(path, { id: room.hostId, role: 'Owner' }, 'en').detail.status).toBe('Paused')
 	})
 
-	test("the version is not a field of an admin's audited edit: a price-only save records the tab alone", async () => {
+	test("a price-only save changes the version, not the playroom's row: an admin's audited edit records the tab alone", async () => {
 		const room = await createTestPlayroom()
 		const admin = await createTestUser({ role: 'Admin' })
 		const before = getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get()
+		const versionBefore = version(room.id)
 		if (!before) throw new Error('no playroom')
 		getDb()
 			.update(playroomBookingTypes)
 			.set({ weekdayPrice: 4_000 })
 			.where(eq(playroomBookingTypes.playroomId, room.id))
 			.run()
-		expect(version(room.id)).not.toBe(before.contentVersion)
+		expect(version(room.id)).not.toBe(versionBefore)
+		// The playroom's own row is unchanged (the version has its own table).
+		const { updatedAt: _u, ...row } =
+			getDb().select().from(playrooms).where(eq(playrooms.id, room.id)).get() ?? before
+		const { updatedAt: _v, ...rowBefore } = before
+		expect(row).toEqual(rowBefore)
 		recordAdminPlayroomEdit({ id: admin.id, role: 'Admin' }, room.id, 'prices', before)
 		expect(listAuditEntries('playroom', room.id)[0]?.changes).toEqual([
 			expect.objectContaining({ field: 'editorTab', after: 'prices' }),

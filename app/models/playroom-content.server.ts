@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { playrooms } from '#db/schema/catalogue.ts'
+import { playroomContentVersions, playrooms } from '#db/schema/catalogue.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { createVersionedCache } from '#app/utils/versioned-cache.server.ts'
@@ -13,10 +13,10 @@ import {
 
 /**
  * What the playroom page shows of a playroom — its detail and its extra pages
- * — kept per playroom and language while the playroom's `content_version` is
- * the same (ADR 0118). Triggers give that column a new random value on every
- * write to any row the detail is read from (migration
- * `playroom_content_version_sql`), so whichever process or tool wrote, the
+ * — kept per playroom and language while the playroom's content version
+ * (`playroom_content_versions`) is the same (ADR 0118). Triggers give it a new
+ * random value on every write to any row the detail is read from (migration
+ * `playroom_content_versions_sql`), so whichever process or tool wrote, the
  * next request reads the new version and builds afresh. Each request still
  * reads the playroom's version, status and host (one small indexed read) and
  * checks that the caller may see it.
@@ -43,9 +43,10 @@ export function getPlayroomContent(
 				id: playrooms.id,
 				status: playrooms.status,
 				hostId: playrooms.hostId,
-				contentVersion: playrooms.contentVersion,
+				version: playroomContentVersions.version,
 			})
 			.from(playrooms)
+			.leftJoin(playroomContentVersions, eq(playroomContentVersions.playroomId, playrooms.id))
 			.where(eq(playrooms.playroomUrlPath, sql.placeholder('path')))
 			.prepare(),
 	).get({ path: playroomUrlPath })
@@ -56,7 +57,7 @@ export function getPlayroomContent(
 	}
 	// Inside a transaction the rows read may still be rolled back: read them, never keep them.
 	if (db !== getDb()) return load()
-	return contentCache.get(`${row.id}:${locale}`, String(row.contentVersion), load)
+	return contentCache.get(`${row.id}:${locale}`, String(row.version), load)
 }
 
 /** Empties the cache (tests). */

@@ -70,13 +70,6 @@ export const playrooms = sqliteTable(
 		/** Denormalised from visible ratings by refreshPlayroomRating (sort/filter without aggregation). */
 		ratingAverage: real('rating_average'),
 		ratingCount: integer('rating_count').notNull().default(0),
-		/**
-		 * Changes (to a random value) with every write to what the playroom page shows of the playroom:
-		 * this row, its photos, features, questions, pages, booking types, extras, opening hours and
-		 * ratings, and the names of its host and raters — set by triggers (migration
-		 * `playroom_content_version_sql`), so the page's cache (ADR 0118) is right whoever wrote.
-		 */
-		contentVersion: integer('content_version').notNull().default(0),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 		publishedAt: instant('published_at'),
@@ -92,6 +85,20 @@ export const playrooms = sqliteTable(
 		index('playrooms_status_lat_idx').on(table.status, table.lat),
 	],
 )
+
+/**
+ * The version of what the playroom page shows of a playroom: a new random value on every write to
+ * the playroom's row, its photos (and their images), features (and their names), questions, pages,
+ * booking types, extras, opening hours and ratings, and the display names of its host and raters —
+ * written by triggers (migration `playroom_content_versions_sql`), so the page's cache (ADR 0118) is
+ * right whoever wrote. Its own table, so the playroom's row does not change when only its prices do.
+ */
+export const playroomContentVersions = sqliteTable('playroom_content_versions', {
+	playroomId: text('playroom_id')
+		.primaryKey()
+		.references(() => playrooms.id, { onDelete: 'cascade' }),
+	version: integer('version').notNull(),
+})
 
 /**
  * Former URL paths of a playroom: after a slug change the old path 301-redirects

@@ -1,1 +1,0 @@
-ALTER TABLE `playrooms` ADD `content_version` integer DEFAULT 0 NOT NULL;
