@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { buildPlayroomView, PlayroomPageData } from '#app/models/playroom-page.server.ts'
+import type { PlayroomPageData } from '#app/models/playroom-page.server.ts'
+import type { BookingView, PlayroomInfoView } from '#app/models/playroom-view.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'
@@ -15,15 +16,25 @@ import { WaitlistJoin } from './waitlist-join.tsx'
  * budget, ADR 0030); links in them become client-side navigations through
  * useSectionLinks. React escapes every text, as in any other render.
  */
-type View = ReturnType<typeof buildPlayroomView>
+type Detail = PlayroomPageData['detail']
+type Pages = PlayroomPageData['pages']
 
 const h2 = 'text-xl font-semibold'
 
-function Info({ data, view, t }: { data: PlayroomPageData; view: View; t: LooseT }) {
-	const { detail } = data
+function Info({
+	detail,
+	pages,
+	view,
+	t,
+}: {
+	detail: Detail
+	pages: Pages
+	view: PlayroomInfoView
+	t: LooseT
+}) {
 	const faq = [
 		...detail.questions.map((q) => ({ id: q.id, title: q.question, text: q.answer })),
-		...data.pages.map((p) => ({ id: p.id, title: p.title, text: p.text })),
+		...pages.map((p) => ({ id: p.id, title: p.title, text: p.text })),
 	]
 	return (
 		<>
@@ -137,7 +148,7 @@ function Info({ data, view, t }: { data: PlayroomPageData; view: View; t: LooseT
 	)
 }
 
-function Prices({ view, t }: { view: View; t: LooseT }) {
+function Prices({ view, t }: { view: PlayroomInfoView; t: LooseT }) {
 	return (
 		<>
 			<h2 id="prices" className={h2}>
@@ -181,7 +192,7 @@ function Booking({
 	t,
 	locale,
 }: {
-	booking: View['booking']
+	booking: BookingView
 	playroomUrlPath: string
 	t: LooseT
 	locale: Locale
@@ -358,12 +369,22 @@ function Booking({
 	)
 }
 
-export function renderPlayroomSections(data: PlayroomPageData, view: View, t: LooseT, locale: Locale) {
+/** The description, features, rules, FAQ and ratings (`info`) and the price box (`prices`): from the detail alone. */
+export function renderInfoSections(detail: Detail, pages: Pages, view: PlayroomInfoView, t: LooseT) {
 	return {
-		booking: renderToStaticMarkup(
-			<Booking booking={view.booking} playroomUrlPath={data.detail.playroomUrlPath} t={t} locale={locale} />,
-		),
-		info: renderToStaticMarkup(<Info data={data} view={view} t={t} />),
+		info: renderToStaticMarkup(<Info detail={detail} pages={pages} view={view} t={t} />),
 		prices: renderToStaticMarkup(<Prices view={view} t={t} />),
 	}
+}
+
+/** The booking panel: from the booking view alone. */
+export function renderBookingSection(
+	booking: BookingView,
+	playroomUrlPath: string,
+	t: LooseT,
+	locale: Locale,
+) {
+	return renderToStaticMarkup(
+		<Booking booking={booking} playroomUrlPath={playroomUrlPath} t={t} locale={locale} />,
+	)
 }

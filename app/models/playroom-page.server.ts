@@ -1,25 +1,15 @@
 import type { BookingType } from '#db/schema/catalogue.ts'
-import { addDays, formatMinute, localDateOf } from '#app/domain/berlin-time.ts'
+import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
 import { addMonths, lastDayOfMonth, monthOf, monthWeeks } from '#app/domain/calendar-grid.ts'
 import { calculatePrice } from '#app/domain/pricing.ts'
 import { bookingTypeSchema, localDateSchema, monthSchema } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
-import { checkoutPath, queryString } from '#app/utils/catalogue-urls.ts'
-import { formatTime } from '#app/utils/format-instant.ts'
-import {
-	formatLocalDate,
-	formatMoney,
-	formatMonth,
-	formatNumber,
-	formatRating,
-	weekdayNames,
-} from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import type { LooseT } from '#app/utils/loose-t.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
 import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
 import { takenStartsOn } from './waitlist-offers.server.ts'
-import { getNearbyPlayrooms, getPlayroomDetail, getPlayroomPage, type Caller } from './playrooms.server.ts'
+import { getPlayroomContent } from './playroom-content.server.ts'
+import { getNearbyPlayrooms, type Caller } from './playrooms.server.ts'
 import { listFavoriteIds } from './favourites.server.ts'
 
 /**
@@ -126,7 +116,7 @@ export function loadPlayroomPage(
 	db: DbOrTx = getDb(),
 ) {
 	const { now } = options
-	const detail = getPlayroomDetail({ playroomUrlPath }, caller, locale, db)
+	const { detail, pages } = getPlayroomContent(playroomUrlPath, caller, locale, db)
 	const offered = detail.bookingTypes.map((b) => b.bookingType)
 	const { choice, invalid } = readPlayroomChoice(url, offered, {
 		maxGuests: detail.maxGuests,
@@ -203,7 +193,6 @@ export function loadPlayroomPage(
 		invalid.push('start')
 	}
 
-	const pages = detail.pages.map((p) => getPlayroomPage(detail.id, p.id, caller, locale, db))
 	const nearby = getNearbyPlayrooms(detail.id, { limit: 4, radiusKm: 50 }, caller, locale, db)
 	const favouriteIds = caller ? listFavoriteIds(caller.id, db) : null
 
@@ -225,216 +214,4 @@ export function loadPlayroomPage(
 
 export type PlayroomPageData = ReturnType<typeof loadPlayroomPage>
 
-// --- The page's view: texts and links built on the server (small client bundle, ADR 0030) ---
-
-const PRICE_UNITS = { Hourly: 'hour', Daily: 'day', Overnight: 'night' } as const
-
-/** Links, labels and formatted values of the playroom page. `t` is the request's (server) translator. */
-export function buildPlayroomView(data: PlayroomPageData, t: LooseT, locale: Locale) {
-	const { detail, choice } = data
-	const money = (cents: number) => formatMoney(cents, locale)
-	const link = (
-		changes: Partial<Record<'bookingType' | 'month' | 'date' | 'start' | 'guests', string | number | null>>,
-	) => {
-		const next = {
-			bookingType: choice.bookingType,
-			month: choice.month,
-			date: choice.date,
-			guests: choice.guests,
-			...changes,
-		}
-		return `${queryString({
-			bookingType: next.bookingType,
-			month: next.month,
-			date: next.date,
-			start: next.start ?? undefined,
-			guests: next.guests,
-		})}#booking`
-	}
-	const time = (local: string) => local.slice(11, 16)
-
-	const prices = detail.bookingTypes.map((b) => {
-		const unit = t(`catalogue:units.${PRICE_UNITS[b.bookingType]}`)
-		const lines = [
-			`${t('catalogue:detail.weekday')}: ${t('catalogue:detail.perUnit', { price: money(b.weekdayPrice), unit })}`,
-			`${t('catalogue:detail.weekend')}: ${t('catalogue:detail.perUnit', { price: money(b.weekendPrice), unit })}`,
-			t('catalogue:detail.guestsIncluded', { count: b.guestsIncluded, price: money(b.extraGuestFee) }),
-		]
-		if (b.bookingType === 'Hourly' && b.minHours && b.maxHours)
-			lines.push(t('catalogue:detail.hours', { min: b.minHours, max: b.maxHours }))
-		if (b.bookingType === 'Overnight') {
-			if (b.minNights && b.maxNights)
-				lines.push(t('catalogue:detail.nights', { min: b.minNights, max: b.maxNights }))
-			if (b.checkInMinute !== null && b.checkOutMinute !== null) {
-				lines.push(
-					t('catalogue:detail.checkInOut', {
-						checkIn: formatMinute(b.checkInMinute),
-						checkOut: formatMinute(b.checkOutMinute),
-					}),
-				)
-			}
-		}
-		if (b.cleaningFee) lines.push(t('catalogue:detail.cleaningFee', { price: money(b.cleaningFee) }))
-		if (b.deposit) lines.push(t('catalogue:detail.deposit', { price: money(b.deposit) }))
-		return { type: b.bookingType, title: t(`catalogue:bookingTypes.${b.bookingType}`), lines }
-	})
-
-	// One translation per state, not one per day of the month (the render's hot path, issue 15).
-	const stateLabels = new Map<CalendarDayState, string>()
-	const stateLabel = (state: CalendarDayState) => {
-		let label = stateLabels.get(state)
-		if (label === undefined) stateLabels.set(state, (label = t(`catalogue:detail.legend.${state}`)))
-		return label
-	}
-	const calendar = {
-		title: formatMonth(data.calendar.month, locale),
-		weekdays: weekdayNames(locale),
-		weeks: data.calendar.weeks.map((week) =>
-			week.map((day) =>
-				day
-					? {
-							day: day.day,
-							state: day.state,
-							selected: day.date === choice.date,
-							label: t('catalogue:detail.dayLabel', {
-								date: formatLocalDate(day.date, locale),
-								state: stateLabel(day.state),
-							}),
-							// A full day opens too: its taken starts can be waited for (waitlist).
-							href:
-								day.state === 'free' || day.state === 'full' ? link({ date: day.date, start: null }) : null,
-						}
-					: null,
-			),
-		),
-		previous: data.calendar.previous ? link({ month: data.calendar.previous }) : null,
-		next: data.calendar.next ? link({ month: data.calendar.next }) : null,
-		legend: (['free', 'full', 'closed'] as const).map((state) => ({ state, label: stateLabel(state) })),
-	}
-
-	const durationLabel = (d: DurationChoice) => {
-		const price = d.total === null ? '' : money(d.total)
-		if (choice.bookingType === 'Daily')
-			return t('catalogue:detail.durationDay', { end: time(d.localEnd), price })
-		if (choice.bookingType === 'Overnight') {
-			const end = `${formatLocalDate(d.localEnd.slice(0, 10), locale, 'short')}, ${time(d.localEnd)}`
-			return t('catalogue:detail.durationNights', { count: d.nights ?? 1, end, price })
-		}
-		const hours = formatNumber(d.minutes / 60, locale)
-		return t('catalogue:detail.durationHours', { hours, end: time(d.localEnd), price })
-	}
-
-	const booking = {
-		types: detail.bookingTypes.map((b) => ({
-			type: b.bookingType,
-			label: t(`catalogue:bookingTypes.${b.bookingType}`),
-			href: link({ bookingType: b.bookingType, start: null }),
-			current: b.bookingType === choice.bookingType,
-		})),
-		calendar,
-		dateLabel: choice.date ? formatLocalDate(choice.date, locale) : null,
-		starts:
-			data.starts?.map((s) => ({
-				label: t('catalogue:detail.startAt', { time: time(s.localStart) }),
-				href: link({ start: s.start }),
-				selected: s.start === data.selected?.start,
-			})) ?? null,
-		selected: data.selected
-			? {
-					label: t('catalogue:detail.chosenStart', {
-						date: formatLocalDate(data.selected.localStart.slice(0, 10), locale),
-						time: time(data.selected.localStart),
-					}),
-					checkIn: data.selected.start,
-					durations: data.selected.durations.map((d) => ({ value: d.end, label: durationLabel(d) })),
-					changeHref: link({ start: null }),
-					guests: data.selected.guests,
-					// The guests form reloads this page with the same choice and a new count.
-					keep: Object.entries({
-						bookingType: choice.bookingType,
-						month: choice.month,
-						date: choice.date ?? '',
-						start: data.selected.start,
-					}).map(([name, value]) => ({ name, value })),
-				}
-			: null,
-		bookingType: choice.bookingType,
-		guests: choice.guests,
-		maxGuests: detail.maxGuests,
-		instant: detail.instantBooking,
-		waitlist: data.waitlistStarts.length
-			? {
-					playroomId: detail.id,
-					bookingType: choice.bookingType,
-					redirectTo: `${data.pagePath}#booking`,
-					starts: data.waitlistStarts.map((start) => ({
-						value: new Date(start).toISOString(),
-						label: t('waitlist:join.startOption', { time: formatTime(start, locale) }),
-					})),
-				}
-			: null,
-		checkoutWithoutDate: checkoutPath({
-			playroomUrlPath: detail.playroomUrlPath,
-			bookingType: choice.bookingType,
-			guests: choice.guests ?? undefined,
-		}),
-	}
-
-	const rating = detail.rating
-	return {
-		prices,
-		booking,
-		facts: [
-			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
-			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
-			detail.instantBooking ? t('catalogue:detail.instant') : t('catalogue:detail.onRequest'),
-			...(detail.safetyChecked ? [t('catalogue:detail.safetyChecked')] : []),
-			...childAgeFact(t, detail.minChildAge, detail.maxChildAge),
-			...(detail.placeType === 'Mobile'
-				? [t('catalogue:detail.mobile', { km: detail.serviceRadiusKm ?? 0 })]
-				: []),
-		],
-		rating: {
-			summary:
-				rating.average !== null && rating.count > 0
-					? t('catalogue:detail.ratingSummary', { average: formatRating(rating.average, locale) })
-					: null,
-			count: t('catalogue:detail.ratingCount', { count: rating.count }),
-			criteria: (['cleanliness', 'communication', 'value'] as const)
-				.filter((key) => rating[key] !== null)
-				.map((key) => ({
-					label: t(`catalogue:detail.criteria.${key}`),
-					value: formatRating(rating[key] ?? 0, locale),
-				})),
-			latest: detail.ratings.map((r) => ({
-				id: r.id,
-				stars: r.stars,
-				comment: r.comment,
-				hostReply: r.hostReply,
-				author: r.guestName,
-				date: formatLocalDate(r.createdAt.slice(0, 10), locale, 'short'),
-			})),
-		},
-		rules: detail.rules
-			.split('\n')
-			.map((line) => line.trim())
-			.filter(Boolean),
-		cancellation: t(`catalogue:cancellationPolicies.${detail.cancellationPolicy}`),
-		payment: detail.paymentMethods.map((m) => t(`catalogue:paymentMethods.${m}`)).join(', '),
-		extras: detail.additions.map(
-			(a) =>
-				`${a.name}: ${money(a.price)}${a.unit === 'PerBooking' ? '' : ` / ${t(`catalogue:units.${a.unit === 'PerGuest' ? 'guest' : 'hour'}`)}`}`,
-		),
-	}
-}
-
-function childAgeFact(
-	t: (key: string, params?: Record<string, unknown>) => string,
-	min: number | null,
-	max: number | null,
-) {
-	if (min !== null && max !== null) return [t('catalogue:detail.childAges', { min, max })]
-	if (min !== null) return [t('catalogue:detail.childAgesFrom', { min })]
-	if (max !== null) return [t('catalogue:detail.childAgesTo', { max })]
-	return []
-}
+export { buildPlayroomView } from './playroom-view.server.ts'

@@ -87,6 +87,20 @@ export const playrooms = sqliteTable(
 )
 
 /**
+ * The version of what the playroom page shows of a playroom: a new random value on every write to
+ * the playroom's row, its photos (and their images), features (and their names), questions, pages,
+ * booking types, extras, opening hours and ratings, and the display names of its host and raters —
+ * written by triggers (migration `playroom_content_versions_sql`), so the page's cache (ADR 0118) is
+ * right whoever wrote. Its own table, so the playroom's row does not change when only its prices do.
+ */
+export const playroomContentVersions = sqliteTable('playroom_content_versions', {
+	playroomId: text('playroom_id')
+		.primaryKey()
+		.references(() => playrooms.id, { onDelete: 'cascade' }),
+	version: integer('version').notNull(),
+})
+
+/**
  * Former URL paths of a playroom: after a slug change the old path 301-redirects
  * to the current one (issue 12). A path is either current or in here, never both.
  */

@@ -18,7 +18,7 @@ import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay, formatTime } from '#app/utils/format-instant.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
-import { labelTemplate, looseT } from '#app/utils/loose-t.ts'
+import { translationTemplate, looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -116,8 +116,8 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 	// Labels repeated per row are translated once per page.
 	const lt = looseT(t as unknown as Parameters<typeof looseT>[0])
 	const statusLabels = Object.fromEntries(data.statuses.map((status) => [status, lt(`statuses.${status}`)]))
-	const openOrder = labelTemplate(lt, 'orders.openOrder', 'code')
-	const respondBy = labelTemplate(lt, 'orders.respondBy', 'deadline')
+	const openOrder = translationTemplate(lt, 'orders.openOrder', ['code'])
+	const respondBy = translationTemplate(lt, 'orders.respondBy', ['deadline'])
 	return (
 		<>
 			<Form
@@ -216,7 +216,7 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 										<PathLink
 											to={localizePath(`/host/orders/${order.id}`, locale)}
 											className="link"
-											aria-label={openOrder(order.code)}
+											aria-label={openOrder({ code: order.code })}
 										>
 											{order.code}
 										</PathLink>
@@ -230,7 +230,7 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 										{statusBadge(order.status, statusLabels[order.status] ?? order.status)}
 										{order.status === 'Requested' && order.responseDeadline ? (
 											<span className="block text-xs text-ink-muted">
-												{respondBy(formatDateTime(order.responseDeadline, locale))}
+												{respondBy({ deadline: formatDateTime(order.responseDeadline, locale) })}
 											</span>
 										) : null}
 									</td>

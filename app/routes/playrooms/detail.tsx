@@ -8,13 +8,11 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid } from '#app/components/playroom-card.tsx'
 import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
-import { renderPlayroomSections } from '#app/components/playroom-sections.server.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
 import { formerPathTarget } from '#app/models/host-editor.server.ts'
-import { buildPlayroomView, loadPlayroomPage } from '#app/models/playroom-page.server.ts'
+import { playroomBookingHtml, playroomInfoParts } from '#app/models/playroom-page-parts.server.ts'
+import { loadPlayroomPage } from '#app/models/playroom-page.server.ts'
 import { customUrlTarget } from '#app/models/playrooms.server.ts'
-import { playroomJsonLd } from '#app/models/playroom-seo.server.ts'
-import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from '#app/models/seo.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { playroomPath, websiteRedirectPath } from '#app/utils/catalogue-urls.ts'
@@ -23,7 +21,6 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { allowPageCache } from '#app/utils/page-cache.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
-import { CITY_SLUGS } from '#app/utils/slugs.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
 /**
@@ -57,16 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	}
 	allowPageCache(context, 15)
 	const { detail } = data
-	const path = playroomPath(detail.playroomUrlPath)
-	const crumbs = [
-		{ name: t('nav.home'), path: '/' },
-		{ name: t('nav.playrooms'), path: '/playrooms' },
-		...(detail.address.citySlug && isCityPage(detail.address.citySlug)
-			? [{ name: detail.address.city, path: `/playrooms/cities/${detail.address.citySlug}` }]
-			: []),
-		{ name: detail.name, path },
-	]
-	const view = buildPlayroomView(data, t, locale)
+	const info = playroomInfoParts(data, t, locale)
 	return {
 		detail: {
 			id: detail.id,
@@ -81,28 +69,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		photo: data.choice.photo,
 		favouriteIds: data.favouriteIds,
 		nearby: data.nearby,
-		view: { facts: view.facts, rating: { summary: view.rating.summary, count: view.rating.count } },
-		html: renderPlayroomSections(data, view, t, locale),
+		view: info.view,
+		html: { booking: playroomBookingHtml(data, t, locale), info: info.html.info, prices: info.html.prices },
 		notice: data.invalid.length
 			? t('catalogue:notices.invalid', {
 					fields: data.invalid.map((f) => t(`catalogue:fields.${f}`)).join(', '),
 				})
 			: null,
-		crumbs,
-		shareUrl: pageMeta({ title: '', description: '', path, locale }).url,
-		meta: pageMeta({
-			title: `${detail.name} – ${detail.address.city}`,
-			description: detail.description,
-			path,
-			locale,
-			type: 'place',
-			image: ogImage(detail.photos[0]),
-			jsonLd: jsonLdGraph(playroomJsonLd(detail, t, locale), breadcrumbJsonLd(crumbs, locale)),
-		}),
+		crumbs: info.crumbs,
+		shareUrl: info.shareUrl,
+		meta: info.meta,
 	}
 }
-
-const isCityPage = (slug: string) => (CITY_SLUGS as readonly string[]).includes(slug)
 
 /** Counts one view per page visit (PlayroomPageView; no consent needed, ADR 0033). */
 function useCountView(playroomUrlPath: string) {
