@@ -12,6 +12,7 @@ import {
 } from 'react-router'
 import { registerBufferedDocument } from '#server/buffered-documents.ts'
 import { getServices } from './utils/context.server.ts'
+import { DocumentHtmlContext } from './utils/document-html.tsx'
 import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
@@ -34,11 +35,14 @@ export default async function handleRequest(
 ) {
 	const nonce = getServices(loadContext).cspNonce
 	const i18n = getRenderI18nInstance(loadContext)
+	const documentHtml = getServices(loadContext).documentHtml
 	const app = (context: EntryContext) => (
 		<NonceProvider value={nonce}>
-			<I18nextProvider i18n={i18n}>
-				<ServerRouter context={context} url={request.url} nonce={nonce} />
-			</I18nextProvider>
+			<DocumentHtmlContext.Provider value={documentHtml}>
+				<I18nextProvider i18n={i18n}>
+					<ServerRouter context={context} url={request.url} nonce={nonce} />
+				</I18nextProvider>
+			</DocumentHtmlContext.Provider>
 		</NonceProvider>
 	)
 	const buffered = getEnv().RENDER_PATH !== 'legacy'

@@ -32,6 +32,9 @@ export const handleRequest = createRequestHandler({
 			cspNonce: res.locals.cspNonce ?? '',
 			clientIp: req.ip ?? '',
 			logger: getLogger(),
+			// RENDER_PATH=legacy (the benchmark's "before") sends everything as loader data, as before.
+			documentRequest: process.env.RENDER_PATH !== 'legacy' && !req.path.endsWith('.data'),
+			documentHtml: new Map(),
 		})
 		return context
 	},

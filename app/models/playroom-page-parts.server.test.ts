@@ -15,7 +15,9 @@ import { updatePlayroom, setPlayroomFeatures } from './catalogue.server.ts'
 import { loadPlayroomPage } from './playroom-page.server.ts'
 import { bookingViewInput, buildBookingView, buildPlayroomInfoView } from './playroom-view.server.ts'
 
-type PageData = Awaited<ReturnType<typeof detail.loader>>
+type LoaderData = Awaited<ReturnType<typeof detail.loader>>
+/** A data request (client navigation): the loader data carries the pieces' HTML (ADR 0122). */
+type PageData = LoaderData & { html: NonNullable<LoaderData['html']> }
 
 async function page(playroomUrlPath: string, query = '', lang: 'de' | 'en' = 'en') {
 	const prefix = lang === 'en' ? '/en' : ''
@@ -24,7 +26,9 @@ async function page(playroomUrlPath: string, query = '', lang: 'de' | 'en' = 'en
 		params: { playroomUrlPath },
 	})
 	expect(result.status).toBe(200)
-	return result.data as PageData
+	const data = result.data as LoaderData
+	expect(data.html).not.toBeNull()
+	return data as PageData
 }
 
 /** The next month named `month` (1–12) after the current one, as "YYYY-MM". */

@@ -9,6 +9,13 @@ export type RequestServices = {
 	cspNonce: string
 	clientIp: string
 	logger: Logger
+	/**
+	 * A document request (an HTML page), not a client navigation's data request (`….data`):
+	 * HTML the server renders into the document need not travel again as loader data (ADR 0122).
+	 */
+	documentRequest: boolean
+	/** HTML pieces for the document render only (`documentOnlyHtml`), by name. */
+	documentHtml: Map<string, string>
 }
 
 export const requestServicesContext = createContext<RequestServices>()

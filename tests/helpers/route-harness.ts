@@ -77,6 +77,9 @@ export async function callRoute(
 		cspNonce: 'test-nonce',
 		clientIp: '127.0.0.1',
 		logger: getLogger(),
+		// As a client navigation's data request: loaders return everything they render.
+		documentRequest: false,
+		documentHtml: new Map(),
 	})
 	const args: HandlerArgs = {
 		request,

@@ -133,9 +133,9 @@ describe('catalogue pages', async () => {
 		expect(result.status).toBe(200)
 		expect(result.headers.get('X-Page-Cache')).toBe('15')
 		const data = result.data as Awaited<ReturnType<typeof detail.loader>>
-		expect(data.html.booking).toContain('data-testid="start-times"')
-		expect(data.html.info).toContain('Ball pit')
-		expect(data.html.prices).toContain('€35 / hour')
+		expect(data.html?.booking).toContain('data-testid="start-times"')
+		expect(data.html?.info).toContain('Ball pit')
+		expect(data.html?.prices).toContain('€35 / hour')
 		const jsonLd = JSON.parse(data.meta.jsonLd ?? '{}')['@graph']
 		expect(jsonLd[0]).toMatchObject({
 			'@type': 'LocalBusiness',
@@ -145,15 +145,15 @@ describe('catalogue pages', async () => {
 		expect(jsonLd[0].makesOffer[0]).toMatchObject({ price: '35.00', priceCurrency: 'EUR' })
 		expect(jsonLd[1]['@type']).toBe('BreadcrumbList')
 
-		const start = data.html.booking.match(/start=([^&"#]+)/)?.[1]
+		const start = data.html?.booking.match(/start=([^&"#]+)/)?.[1]
 		const chosen = (
 			await page(detail, `/en/playrooms/${koeln.input.playroomUrlPath}?date=${tomorrow}&start=${start}`, {
 				playroomUrlPath: koeln.input.playroomUrlPath,
 			})
 		).data as Awaited<ReturnType<typeof detail.loader>>
-		expect(chosen.html.booking).toContain('action="/en/public/playroomOrder/checkout"')
-		expect(chosen.html.booking).toContain(`name="checkIn" value="${decodeURIComponent(start ?? '')}"`)
-		expect(chosen.html.booking).toContain('name="checkOut"')
+		expect(chosen.html?.booking).toContain('action="/en/public/playroomOrder/checkout"')
+		expect(chosen.html?.booking).toContain(`name="checkIn" value="${decodeURIComponent(start ?? '')}"`)
+		expect(chosen.html?.booking).toContain('name="checkOut"')
 
 		for (const path of ['does-not-exist', draft.input.playroomUrlPath, 'Not_A_Path']) {
 			expect((await page(detail, `/playrooms/${path}`, { playroomUrlPath: path })).status).toBe(404)

@@ -11,6 +11,8 @@ import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playr
 import { ResultsMap } from '#app/components/results-map.tsx'
 import { formerPathTarget } from '#app/models/host-editor.server.ts'
 import { playroomBookingHtml, playroomInfoParts } from '#app/models/playroom-page-parts.server.ts'
+import { DocumentHtml } from '#app/utils/document-html.tsx'
+import { documentOnlyHtml } from '#app/utils/document-html.server.ts'
 import { loadPlayroomPage } from '#app/models/playroom-page.server.ts'
 import { customUrlTarget } from '#app/models/playrooms.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
@@ -70,7 +72,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		favouriteIds: data.favouriteIds,
 		nearby: data.nearby,
 		view: info.view,
-		html: { booking: playroomBookingHtml(data, t, locale), info: info.html.info, prices: info.html.prices },
+		// Written into a document, loader data only for client navigations (ADR 0122).
+		html: documentOnlyHtml(context, 'playroom', {
+			booking: playroomBookingHtml(data, t, locale),
+			info: info.html.info,
+			prices: info.html.prices,
+		}),
 		notice: data.invalid.length
 			? t('catalogue:notices.invalid', {
 					fields: data.invalid.map((f) => t(`catalogue:fields.${f}`)).join(', '),
@@ -154,22 +161,30 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 			<div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
 				<div className="flex flex-col gap-8">
 					<PhotoGallery photos={detail.photos} initial={data.photo} name={detail.name} />
-					<div className="flex flex-col gap-8" dangerouslySetInnerHTML={{ __html: data.html.info }} />
+					<DocumentHtml
+						name="playroom.info"
+						html={data.html?.info}
+						className="flex flex-col gap-8"
+					/>
 				</div>
 				<aside className="flex flex-col gap-6">
-					<section
+					<DocumentHtml
+						as="section"
+						name="playroom.prices"
+						html={data.html?.prices}
 						aria-labelledby="prices"
 						className="card flex flex-col gap-3"
 						data-testid="price-box"
-						dangerouslySetInnerHTML={{ __html: data.html.prices }}
 					/>
-					<section
+					<DocumentHtml
+						as="section"
+						name="playroom.booking"
+						html={data.html?.booking}
 						id="booking"
 						aria-labelledby="booking-title"
 						className="card flex flex-col gap-4"
 						data-testid="booking-panel"
 						onClick={followLinks}
-						dangerouslySetInnerHTML={{ __html: data.html.booking }}
 					/>
 					<section aria-labelledby="location" className="flex flex-col gap-2">
 						<h2 id="location" className={h2}>
