@@ -122,21 +122,27 @@ export function PlayroomCard({
 	)
 }
 
-/** A grid of cards. */
+/**
+ * A grid of cards. The first `eagerCount` photos load at once and first (a results page's first
+ * screen); a grid below the fold (the playroom page's nearby rooms) passes 0, so its photos do
+ * not compete with the page's own largest image.
+ */
 export function CardGrid({
 	cards,
 	label,
 	query,
+	eagerCount = 2,
 }: {
 	cards: readonly Card[]
 	label?: string
 	query?: string
+	eagerCount?: number
 }) {
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={label}>
 			{cards.map((card, index) => (
 				<li key={card.id} className="flex *:w-full">
-					<PlayroomCard card={card} priority={index < 2} query={query} />
+					<PlayroomCard card={card} priority={index < eagerCount} query={query} />
 				</li>
 			))}
 		</ul>

@@ -249,7 +249,7 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 					<h2 id="nearby" className="text-2xl font-bold">
 						{t('detail.nearby')}
 					</h2>
-					<CardGrid cards={data.nearby} />
+					<CardGrid cards={data.nearby} eagerCount={0} />
 				</section>
 			) : null}
 		</main>
