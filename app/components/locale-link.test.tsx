@@ -20,6 +20,15 @@ async function serverHtml(
 	url = 'http://localhost/de/host/orders/abc',
 ) {
 	const LinkComponent = as as unknown as (props: Record<string, unknown>) => React.ReactNode
+	const List = () => (
+		<ul>
+			{links.map((props, index) => (
+				<li key={index}>
+					<LinkComponent {...(props as Record<string, unknown>)} />
+				</li>
+			))}
+		</ul>
+	)
 	const routes = [
 		{
 			path: '/de',
@@ -28,33 +37,9 @@ async function serverHtml(
 					<Outlet />
 				</div>
 			),
-			children: [
-				{
-					path: 'host/orders/:id',
-					Component: () => (
-						<ul>
-							{links.map((props, index) => (
-								<li key={index}>
-									<LinkComponent {...(props as Record<string, unknown>)} />
-								</li>
-							))}
-						</ul>
-					),
-				},
-			],
+			children: [{ path: 'host/orders/:id', Component: List }],
 		},
-		{
-			path: '*',
-			Component: () => (
-				<ul>
-					{links.map((props, index) => (
-						<li key={index}>
-							<LinkComponent {...(props as Record<string, unknown>)} />
-						</li>
-					))}
-				</ul>
-			),
-		},
+		{ path: '*', Component: List },
 	]
 	const handler = createStaticHandler(routes)
 	const context = await handler.query(new Request(url))
