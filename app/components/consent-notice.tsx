@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { chooseConsent, openConsentSettings, useConsent, type ConsentChoice } from '#app/utils/consent.ts'
+import {
+	chooseConsent,
+	loadConsentBanner,
+	openConsentSettings,
+	useConsent,
+	type ConsentChoice,
+} from '#app/utils/consent.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
@@ -29,6 +35,9 @@ export function ConsentNotice({ decided, returning }: ConsentNoticeProps) {
 	const browserConsent = useConsent()
 	if (decided || browserConsent.decided) return null
 
+	// The library loads as the visitor reaches for the banner (pointer or keyboard), so a click finds it
+	// ready; pages do not load it before (issue 11: it was a long task in every first visit).
+	const warmUp = () => void loadConsentBanner(locale)
 	const choose = (event: React.MouseEvent<HTMLButtonElement>, choice: ConsentChoice) => {
 		event.preventDefault()
 		void chooseConsent(locale, choice)
@@ -39,6 +48,9 @@ export function ConsentNotice({ decided, returning }: ConsentNoticeProps) {
 			aria-labelledby="consent-notice-title"
 			aria-describedby="consent-notice-text"
 			data-testid="consent-notice"
+			onPointerEnter={warmUp}
+			onTouchStart={warmUp}
+			onFocus={warmUp}
 			className="fixed right-4 bottom-4 left-4 z-50 rounded-lg border border-line bg-surface-raised p-5 text-ink shadow-xl sm:left-auto sm:max-w-[24rem]"
 		>
 			<h2 id="consent-notice-title" className="mb-2 font-semibold">

@@ -1,10 +1,4 @@
-import {
-	consentAllows,
-	loadConsentBanner,
-	readBrowserConsent,
-	subscribeConsent,
-	updateConsentLanguage,
-} from './consent.ts'
+import { consentAllows, readBrowserConsent, subscribeConsent, updateConsentLanguage } from './consent.ts'
 import { readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
 import type { Locale } from './locale.ts'
 
@@ -79,7 +73,8 @@ export function afterNavigation(navigation: Navigation) {
 		subscribed = true
 		subscribeConsent(traceIfAllowed)
 	}
-	if (!readBrowserConsent().decided) void loadConsentBanner(navigation.locale)
+	// The consent library loads when the visitor reaches for the server-rendered banner
+	// (ConsentNotice), not with every first visit: it was a 50–100 ms task in each first load.
 	if (localeChanged) updateConsentLanguage(navigation.locale)
 	traceIfAllowed()
 	mergeFavourites(navigation)
