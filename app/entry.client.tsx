@@ -3,21 +3,11 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { readBrowserConsent } from './utils/consent.ts'
 import { initClientI18n } from './utils/i18n.client.ts'
 import { getLocaleFromPathname } from './utils/locale.ts'
 
 const locale = getLocaleFromPathname(window.location.pathname)
 const version = document.querySelector('meta[name="i18n-version"]')?.getAttribute('content') ?? ''
-
-// A first visitor sees the consent banner right after hydration; on a phone it is the largest
-// thing on most pages, so it is the LCP element (Lighthouse, issue 11). Fetch its code and the
-// module that starts it now, in parallel with the messages and hydration, instead of as a chain
-// of lazy chunks after hydration. Nothing runs earlier: CatalogueChrome still starts it.
-if (!readBrowserConsent().decided) {
-	void import('./utils/catalogue-session.client.ts')
-	void import('./components/consent-banner.client.ts')
-}
 
 // Hydrate once the page's messages are there. If they cannot be loaded, the
 // server-rendered page keeps working without JavaScript enhancements.
