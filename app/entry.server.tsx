@@ -10,7 +10,7 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
-import { registerBufferedDocument } from '#server/buffered-documents.ts'
+import { bufferedDocumentResponse } from '#server/buffered-documents.ts'
 import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
 import { getEnv } from './utils/env.server.ts'
@@ -110,7 +110,7 @@ function documentResponse(html: string, status: number, headers: Headers): Respo
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
 	const document = lowerModulePreloadPriorityInDocument(html)
-	return registerBufferedDocument(new Response(document, { headers, status }), document)
+	return bufferedDocumentResponse(document, { headers, status })
 }
 
 /**

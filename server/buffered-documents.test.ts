@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { registerBufferedDocument, sendBufferedDocument } from './buffered-documents.ts'
+import { bufferedDocumentResponse, copyResponse, sendBufferedDocument } from './buffered-documents.ts'
 
 function fakeRes() {
 	const sent = { status: 0, headers: [] as [string, string][], body: undefined as string | undefined }
@@ -24,10 +24,10 @@ function fakeRes() {
 describe('documents rendered whole leave in one end() (ADR 0122)', () => {
 	test('a registered document is sent with its status and headers', () => {
 		const html = '<!DOCTYPE html><html lang="de"><body>Spielzimmer</body></html>'
-		const response = registerBufferedDocument(
-			new Response(html, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-A': '1' } }),
-			html,
-		)
+		const response = bufferedDocumentResponse(html, {
+			status: 404,
+			headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-A': '1' },
+		})
 		const { res, sent } = fakeRes()
 		expect(sendBufferedDocument(res, response)).toBe(true)
 		expect(sent).toEqual({
@@ -47,8 +47,21 @@ describe('documents rendered whole leave in one end() (ADR 0122)', () => {
 		expect(sendBufferedDocument(res, new Response('x'))).toBe(false)
 		const closed = fakeRes()
 		closed.res.destroyed = true
-		expect(sendBufferedDocument(closed.res, registerBufferedDocument(new Response('y'), 'y'))).toBe(false)
+		expect(sendBufferedDocument(closed.res, bufferedDocumentResponse('y', {}))).toBe(false)
 		expect(sent.body).toBeUndefined()
 		expect(closed.sent.body).toBeUndefined()
 	})
+})
+
+test('a copy of a document response (other headers) is still sent whole; other copies keep their body', async () => {
+	const html = '<!DOCTYPE html><html><body>Kopie</body></html>'
+	const copy = copyResponse(bufferedDocumentResponse(html, { status: 200 }), {
+		status: 200,
+		headers: { 'Set-Cookie': 'a=1' },
+	})
+	const { res, sent } = fakeRes()
+	expect(sendBufferedDocument(res, copy)).toBe(true)
+	expect(sent.body).toBe(html)
+	expect(sent.headers).toEqual([['set-cookie', 'a=1']])
+	expect(await copyResponse(new Response('plain'), { status: 201 }).text()).toBe('plain')
 })

@@ -109,7 +109,11 @@ describe('login attempts per IP', () => {
 describe('password-strength checks per IP', () => {
 	test('the 31st check within a minute is refused with 429, however the path is written', async () => {
 		const base = await start()
-		const paths = ['/resources/password-strength', '/resources/%70assword-strength', '/RESOURCES/password-strength.data']
+		const paths = [
+			'/resources/password-strength',
+			'/resources/%70assword-strength',
+			'/RESOURCES/password-strength.data',
+		]
 		for (let i = 0; i < 30; i++) expect(await rawPost(base, paths[i % paths.length] ?? '')).toBe(200)
 		expect((await post(`${base}/resources/password-strength`)).status).toBe(429)
 		// A separate budget: logins are not used up by the hint, and the hint not by reading.

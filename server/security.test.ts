@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseEnv } from '#app/utils/env.server.ts'
-import { cspNonce, rateLimits, sameOriginCheck, securityHeaders } from './security.ts'
+import { cspNonce, nextCspNonce, rateLimits, sameOriginCheck, securityHeaders } from './security.ts'
 
 let server: http.Server | undefined
 
@@ -23,11 +23,17 @@ async function startApp(envOverrides: Record<string, string> = {}) {
 }
 
 afterEach(async () => {
-	await new Promise((resolve) => server?.close(resolve))
+	if (server) await new Promise((resolve) => server?.close(resolve))
 	server = undefined
 })
 
 describe('security baseline', () => {
+	test('nonces from the pool: 16 random bytes each, never the same one twice across refills', () => {
+		const nonces = Array.from({ length: 1_000 }, () => nextCspNonce())
+		expect(new Set(nonces).size).toBe(1_000)
+		for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+	})
+
 	test('a CSP with a fresh nonce per response, and no HSTS outside production', async () => {
 		const base = await startApp()
 		const first = await fetch(`${base}/`)

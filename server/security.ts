@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
@@ -62,8 +62,24 @@ export function refuse(req: Request, res: Response, status: number, name: Refusa
 	res.status(status).set('Cache-Control', 'no-store').type(contentType).send(body)
 }
 
+// Nonces are cut from a pool the CSPRNG fills 256 at a time: one `randomBytes(16)` per page
+// was a system call and a Buffer each (~1 % of a rendered page's CPU). Every byte is used once.
+const NONCE_BYTES = 16
+const noncePool = Buffer.alloc(NONCE_BYTES * 256)
+let noncePoolOffset = noncePool.length
+
+export function nextCspNonce(): string {
+	if (noncePoolOffset === noncePool.length) {
+		randomFillSync(noncePool)
+		noncePoolOffset = 0
+	}
+	const nonce = noncePool.toString('base64', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
+	noncePoolOffset += NONCE_BYTES
+	return nonce
+}
+
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
-	res.locals.cspNonce = randomBytes(16).toString('base64')
+	res.locals.cspNonce = nextCspNonce()
 	next()
 }
 

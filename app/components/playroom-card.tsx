@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import type { CardView as Card } from '#app/models/playroom-cards.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
 import { localizePath } from '#app/utils/locale.ts'
+import { useIsFavourite } from '#app/utils/favourites.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
+import { CachedFragment } from './cached-fragment.tsx'
 import { FavouriteButton } from './favourite-button.tsx'
 import { SpriteIcon } from './icon.tsx'
 import { PathLink } from './locale-link.tsx'
@@ -16,15 +19,27 @@ import type { MapPoint } from './results-map.tsx'
  * `query` carries a search's date, guests and booking type to the playroom
  * page, which then shows that day's start times.
  */
-export function PlayroomCard({
-	card,
-	priority = false,
-	query = '',
-}: {
-	card: Card
-	priority?: boolean
-	query?: string
-}) {
+type CardProps = { card: Card; priority?: boolean; query?: string }
+
+export function PlayroomCard(props: CardProps) {
+	const locale = useLocale()
+	const favourite = useIsFavourite(props.card.id)
+	const { pathname, search } = useLocation()
+	// ADR 0123: the same card for the same visitor state is the same HTML. Its markup depends on
+	// the locale, the heart's state, the URL (the heart's no-JavaScript redirect) and the props; a
+	// priority card's eager photo is preloaded in <head>, which a kept copy would not do.
+	const cacheKey = props.priority
+		? null
+		: () =>
+				`card\n${locale}\n${favourite}\n${pathname}${search}\n${props.query ?? ''}\n${JSON.stringify(props.card)}`
+	return (
+		<CachedFragment cacheKey={cacheKey}>
+			<CardContent {...props} />
+		</CachedFragment>
+	)
+}
+
+function CardContent({ card, priority = false, query = '' }: CardProps) {
 	const { t } = useTranslation('catalogue')
 	const locale = useLocale()
 	const { rating, priceFrom, image } = card

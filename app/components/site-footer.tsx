@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { useLocale } from '#app/utils/use-root-data.ts'
+import { CachedFragment } from './cached-fragment.tsx'
 import { ConsentSettingsLink } from './catalogue-chrome.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
@@ -10,7 +12,17 @@ const FOOTER_LINKS = [
 	{ to: '/routes', labelKey: 'footer.sitemap' },
 ] as const
 
+/** The same HTML for every page of a language and year: the server keeps it (ADR 0123). */
 export function SiteFooter() {
+	const locale = useLocale()
+	return (
+		<CachedFragment cacheKey={() => `footer\n${locale}\n${new Date().getFullYear()}`}>
+			<FooterContent />
+		</CachedFragment>
+	)
+}
+
+function FooterContent() {
 	const { t } = useTranslation()
 	return (
 		<footer className="mt-16 border-t border-line bg-surface-raised">

@@ -49,28 +49,56 @@ export function isValidLocalDate(value: string): boolean {
 	return utc.toISOString().slice(0, 10) === value
 }
 
+// Calendar arithmetic goes through day numbers (days since 1970-01-01): a page's availability
+// turns the same few dozen dates back and forth thousands of times, so both directions are
+// remembered (pure functions; the caches are emptied when they grow large).
+const DAY_CACHE_LIMIT = 20_000
+const dayNumbers = new Map<LocalDate, number>()
+const datesOfDayNumbers = new Map<number, LocalDate>()
+
+function dayNumber(date: LocalDate): number {
+	let n = dayNumbers.get(date)
+	if (n === undefined) {
+		const { year, month, day } = parseLocalDate(date)
+		n = Math.round(Date.UTC(year, month - 1, day) / DAY_MS)
+		if (dayNumbers.size >= DAY_CACHE_LIMIT) dayNumbers.clear()
+		dayNumbers.set(date, n)
+	}
+	return n
+}
+
+function dateOfDayNumber(n: number): LocalDate {
+	let date = datesOfDayNumbers.get(n)
+	if (date === undefined) {
+		date = new Date(n * DAY_MS).toISOString().slice(0, 10)
+		if (datesOfDayNumbers.size >= DAY_CACHE_LIMIT) datesOfDayNumbers.clear()
+		datesOfDayNumbers.set(n, date)
+	}
+	return date
+}
+
+/** ISO weekday of a day number: day 0 (1970-01-01) was a Thursday (4). */
+function weekdayOfDayNumber(n: number): number {
+	return ((((n + 3) % 7) + 7) % 7) + 1
+}
+
 function formatUtcDate(utcMs: number): LocalDate {
-	return new Date(utcMs).toISOString().slice(0, 10)
+	return dateOfDayNumber(Math.floor(utcMs / DAY_MS))
 }
 
 /** Calendar arithmetic on local dates (no time zone involved). */
 export function addDays(date: LocalDate, days: number): LocalDate {
-	const { year, month, day } = parseLocalDate(date)
-	return formatUtcDate(Date.UTC(year, month - 1, day + days))
+	return dateOfDayNumber(dayNumber(date) + days)
 }
 
 /** Whole days from `from` to `to` (negative if `to` is earlier). */
 export function daysBetween(from: LocalDate, to: LocalDate): number {
-	const a = parseLocalDate(from)
-	const b = parseLocalDate(to)
-	return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS)
+	return dayNumber(to) - dayNumber(from)
 }
 
 /** ISO weekday of a local date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: LocalDate): number {
-	const { year, month, day } = parseLocalDate(date)
-	const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
-	return weekday === 0 ? 7 : weekday
+	return weekdayOfDayNumber(dayNumber(date))
 }
 
 export function isWeekend(date: LocalDate): boolean {
@@ -84,14 +112,13 @@ export function isWeekend(date: LocalDate): boolean {
  * `minute` may be 0…1440; 1440 is midnight at the end of the day.
  */
 export function localToInstant(date: LocalDate, minute: number): number | null {
-	const { year, month, day } = parseLocalDate(date)
-	const wallClockAsUtc = Date.UTC(year, month - 1, day, 0, minute)
-	const offsets = new Set([
-		berlinOffsetMinutes(wallClockAsUtc - 3 * HOUR),
-		berlinOffsetMinutes(wallClockAsUtc + 3 * HOUR),
-	])
+	const wallClockAsUtc = dayNumber(date) * DAY_MS + minute * MINUTE
+	// The two offsets around the wall-clock time (equal except near a change): a time in the
+	// skipped hour fits neither, one in the repeated hour fits both (the earlier wins).
+	const before = berlinOffsetMinutes(wallClockAsUtc - 3 * HOUR)
+	const after = berlinOffsetMinutes(wallClockAsUtc + 3 * HOUR)
 	let best: number | null = null
-	for (const offset of offsets) {
+	for (const offset of before === after ? [before] : [before, after]) {
 		const candidate = wallClockAsUtc - offset * MINUTE
 		if (berlinOffsetMinutes(candidate) !== offset) continue
 		if (best === null || candidate < best) best = candidate
@@ -109,18 +136,16 @@ export function startOfLocalDay(date: LocalDate): number {
 /** Local date, minute of day and weekday of an instant. */
 export function instantToLocal(instant: number): { date: LocalDate; minute: number; weekday: number } {
 	const shifted = instant + berlinOffsetMinutes(instant) * MINUTE
-	const date = formatUtcDate(shifted)
-	const minute = Math.floor((shifted - Date.UTC(...utcParts(date))) / MINUTE)
-	return { date, minute, weekday: isoWeekday(date) }
-}
-
-function utcParts(date: LocalDate): [number, number, number] {
-	const { year, month, day } = parseLocalDate(date)
-	return [year, month - 1, day]
+	const n = Math.floor(shifted / DAY_MS)
+	return {
+		date: dateOfDayNumber(n),
+		minute: Math.floor((shifted - n * DAY_MS) / MINUTE),
+		weekday: weekdayOfDayNumber(n),
+	}
 }
 
 export function localDateOf(instant: number): LocalDate {
-	return instantToLocal(instant).date
+	return formatUtcDate(instant + berlinOffsetMinutes(instant) * MINUTE)
 }
 
 /** "HH:MM" of a minute of day. */

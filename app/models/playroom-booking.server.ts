@@ -126,11 +126,7 @@ export function getOccupationData(
 	const { rules, busy } = loadInputForDays(playroom.id, from, days + 1, db, now)
 	const rangeStart = startOfLocalDay(from)
 	const rangeEnd = startOfLocalDay(addDays(to, 1))
-	const dayList = Array.from({ length: days + 1 }, (_, i) => addDays(from, i)).map((date) => ({
-		date,
-		open: openingWindows(rules, date).length > 0,
-		available: isAvailableOn(rules, busy, date, undefined, now),
-	}))
+	const dayList = dayStates(rules, busy, from, days, now)
 	return {
 		playroomId: playroom.id,
 		from,
@@ -145,6 +141,37 @@ export function getOccupationData(
 		})),
 		days: dayList,
 	}
+}
+
+type AvailabilityInput = ReturnType<typeof loadInputForDays>
+
+function dayStates(
+	rules: AvailabilityInput['rules'],
+	busy: AvailabilityInput['busy'],
+	from: LocalDate,
+	days: number,
+	now: number,
+) {
+	return Array.from({ length: days + 1 }, (_, i) => addDays(from, i)).map((date) => ({
+		date,
+		open: openingWindows(rules, date).length > 0,
+		available: isAvailableOn(rules, busy, date, undefined, now),
+	}))
+}
+
+/**
+ * The days of GetOccupationData alone, for the playroom page: the caller has
+ * already found the playroom visible, and the page shows no intervals.
+ */
+export function getOccupationDays(
+	playroomId: string,
+	range: { from: LocalDate; to: LocalDate },
+	now: number,
+	db: DbOrTx = getDb(),
+) {
+	const days = daysBetween(range.from, range.to)
+	const { rules, busy } = loadInputForDays(playroomId, range.from, days + 1, db, now)
+	return dayStates(rules, busy, range.from, days, now)
 }
 
 /** LiveData: is it free right now, and when is the next free start. */

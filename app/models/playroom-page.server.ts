@@ -6,7 +6,7 @@ import { bookingTypeSchema, localDateSchema, monthSchema } from '#app/schemas/ca
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { inUrlOrder } from './catalogue-pages.server.ts'
-import { getAvailableLists, getOccupationData } from './playroom-booking.server.ts'
+import { getAvailableLists, getOccupationDays } from './playroom-booking.server.ts'
 import { takenStartsOn } from './waitlist-offers.server.ts'
 import { getPlayroomContent } from './playroom-content.server.ts'
 import { getNearbyPlayrooms, type Caller } from './playrooms.server.ts'
@@ -128,9 +128,10 @@ export function loadPlayroomPage(
 	const today = localDateOf(now)
 	const from = `${choice.month}-01`
 	const to = lastDayOfMonth(choice.month)
-	const occupation = getOccupationData(detail.id, { from, to }, caller, { now }, db)
+	// getPlayroomContent has found the playroom visible to the caller.
+	const occupation = getOccupationDays(detail.id, { from, to }, now, db)
 	const states = new Map<string, CalendarDayState>(
-		occupation.days.map((d) => [
+		occupation.map((d) => [
 			d.date,
 			d.date < today ? 'past' : !d.open ? 'closed' : d.available ? 'free' : 'full',
 		]),

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
+import { copyResponse } from '#server/buffered-documents.ts'
 import { responseCookiesContext } from './context.server.ts'
 
 /**
@@ -28,10 +29,6 @@ function withCookies(response: Response, cookies: string[]): Response {
 		// Some responses have immutable headers; copy them into a new response.
 		const headers = new Headers(response.headers)
 		for (const cookie of cookies) headers.append('Set-Cookie', cookie)
-		return new Response(response.body, {
-			status: response.status,
-			statusText: response.statusText,
-			headers,
-		})
+		return copyResponse(response, { status: response.status, statusText: response.statusText, headers })
 	}
 }

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
+import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
+import { createFragmentStore } from './cached-fragments.server.ts'
 
 /**
  * A document rendered in one synchronous pass (ADR 0122). React Router hands
@@ -93,7 +95,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * Renders `app(contextWithoutStream)` to a string and appends the handoff
- * scripts; null when the streaming renderer must do it (see above).
+ * scripts; null when the streaming renderer must do it (see above). Parts in
+ * `CachedFragment` come from the fragment cache (ADR 0123).
  */
 export function renderWholeDocument(
 	routerContext: EntryContext,
@@ -101,8 +104,16 @@ export function renderWholeDocument(
 	nonce: string | undefined,
 	app: (context: EntryContext) => ReactElement,
 ): string | null {
-	const html = renderToString(app({ ...routerContext, serverHandoffStream: undefined }))
-	if (!html.startsWith('<html') || !html.endsWith(DOCUMENT_END) || html.includes('<!--$!-->')) return null
+	const fragments = createFragmentStore()
+	const rendered = renderToString(
+		<FragmentStoreContext.Provider value={fragments}>
+			{app({ ...routerContext, serverHandoffStream: undefined })}
+		</FragmentStoreContext.Provider>,
+	)
+	if (!rendered.startsWith('<html') || !rendered.endsWith(DOCUMENT_END) || rendered.includes('<!--$!-->')) {
+		return null
+	}
+	const html = fragments.assemble(rendered)
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
 	const page = html.slice(0, -DOCUMENT_END.length)

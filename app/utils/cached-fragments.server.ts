@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { FRAGMENT_MARKER_TAG, type FragmentStore } from '#app/components/cached-fragment.tsx'
+
+/**
+ * The server's side of `CachedFragment` (app/components/cached-fragment.tsx,
+ * ADR 0123): the fragments' HTML, kept per process under their keys, and the
+ * store one whole-document render uses.
+ *
+ * A render writes a marker element where a fragment goes: for a kept one a
+ * single marker, for a new one a marker before and after its HTML. `assemble`
+ * then puts the kept HTML in, keeps the new HTML and takes the markers out,
+ * so the document is byte for byte what a render without the cache writes.
+ * The markers carry a random token of this process: no text on a page (React
+ * escapes every `<`, and nothing else writes raw HTML with our token) can be
+ * taken for one.
+ */
+const TOKEN = randomBytes(6).toString('hex')
+const OPEN = `<${FRAGMENT_MARKER_TAG} data-f="${TOKEN}:`
+const CLOSE = `"></${FRAGMENT_MARKER_TAG}>`
+
+/** ~1,000 cards of ~3 KB; least recently used go first. */
+const MAX_FRAGMENTS = 1_000
+const kept = new Map<string, string>()
+
+function lookUp(key: string): string | undefined {
+	const html = kept.get(key)
+	if (html !== undefined) {
+		// Most recently used last: Map keeps insertion order.
+		kept.delete(key)
+		kept.set(key, html)
+	}
+	return html
+}
+
+function keep(key: string, html: string) {
+	kept.delete(key)
+	kept.set(key, html)
+	if (kept.size > MAX_FRAGMENTS) kept.delete(kept.keys().next().value as string)
+}
+
+/**
+ * Only HTML that starts and ends with an element is position-independent: a
+ * text node at either end would change React's `<!-- -->` separators next to
+ * it. An eager `<img>` would have made React preload it in <head>, which a
+ * kept copy does not do.
+ */
+export function isKeepableFragment(html: string): boolean {
+	return (
+		html.startsWith('<') &&
+		!html.startsWith('<!--') &&
+		html.endsWith('>') &&
+		!html.endsWith('-->') &&
+		!html.includes('<!--$!') &&
+		!/<img\b(?![^>]*\bloading="lazy")/.test(html)
+	)
+}
+
+export type DocumentFragmentStore = FragmentStore & {
+	/** The document with the kept fragments in and the markers out; new fragments are kept. */
+	assemble(html: string): string
+}
+
+export function createFragmentStore(): DocumentFragmentStore {
+	const hits: string[] = []
+	const misses: string[] = []
+	return {
+		place(key) {
+			const html = lookUp(key)
+			if (html !== undefined) return { hit: `${TOKEN}:h${hits.push(html) - 1}` }
+			const index = misses.push(key) - 1
+			return { start: `${TOKEN}:s${index}`, end: `${TOKEN}:e${index}` }
+		},
+		assemble(html) {
+			if (hits.length === 0 && misses.length === 0) return html
+			const parts = html.split(OPEN)
+			let out = parts[0] ?? ''
+			for (let i = 1; i < parts.length; i++) {
+				const part = parts[i] as string
+				const close = part.indexOf(CLOSE)
+				const kind = part[0]
+				const index = Number(part.slice(1, close))
+				const rest = part.slice(close + CLOSE.length)
+				if (kind === 'h') out += hits[index]
+				// A new fragment's HTML is all of the text up to its end marker (inner fragments are plain).
+				else if (kind === 's' && isKeepableFragment(rest)) keep(misses[index] as string, rest)
+				out += rest
+			}
+			return out
+		},
+	}
+}
+
+/** For tests: forget every kept fragment. */
+export function clearKeptFragments() {
+	kept.clear()
+}
