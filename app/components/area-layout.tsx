@@ -3,9 +3,10 @@ import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
 import { DEFAULT_SIDEBAR, type PreferenceSaved, type SidebarState } from '#app/utils/preferences.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { inServerRender } from '#app/utils/server-render-markup.ts'
-import { useRootData } from '#app/utils/use-root-data.ts'
+import { useLocale, useRootData } from '#app/utils/use-root-data.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { badgeCount, useStatusPolling, type StatusCounts } from '#app/utils/use-status-polling.ts'
+import { CachedFragment } from './cached-fragment.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { FetcherForm } from './fetcher-form.tsx'
 import { Icon } from './icon.tsx'
@@ -108,6 +109,66 @@ function useBreadcrumbs(areaId: string) {
 	return crumbs
 }
 
+/** The area's navigation; on a phone a row above the page that scrolls inside its own box. */
+function Sidebar({
+	items,
+	sidebar,
+	counts,
+}: {
+	items: AreaNavItem[]
+	sidebar: SidebarState
+	counts: StatusCounts | null
+}) {
+	const { t } = useTranslation()
+	return (
+		<aside
+			className={`${sidebar.minimize ? 'md:w-16' : 'md:w-60'} min-w-0 shrink-0`}
+			data-testid="area-sidebar"
+			data-minimized={sidebar.minimize}
+		>
+			<nav
+				aria-label={t('sidebar.label')}
+				className="flex gap-1 overflow-x-auto pb-1 md:sticky md:top-4 md:flex-col md:overflow-visible md:pb-0"
+			>
+				{items.map((item) => {
+					const label = pageTitle(t, item.id)
+					return (
+						<LocaleNavLink
+							key={item.id}
+							to={item.to}
+							title={sidebar.minimize ? label : undefined}
+							className={({ isActive }) =>
+								`btn-ghost shrink-0 justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
+							}
+						>
+							{sidebar.minimize ? (
+								<>
+									<span aria-hidden="true" className="font-mono text-xs">
+										{label.slice(0, 2)}
+									</span>
+									<span className="sr-only">{label}</span>
+									<NavBadge count={badgeCount(item.id, counts)} />
+								</>
+							) : (
+								<>
+									{label}
+									<NavBadge count={badgeCount(item.id, counts)} />
+								</>
+							)}
+						</LocaleNavLink>
+					)
+				})}
+				<SidebarButton
+					next={{ show: true, minimize: !sidebar.minimize }}
+					label={sidebar.minimize ? t('sidebar.expand') : t('sidebar.minimize')}
+				>
+					<span aria-hidden="true">{sidebar.minimize ? '»' : '«'}</span>
+				</SidebarButton>
+			</nav>
+		</aside>
+	)
+}
+
 /**
  * The layout of the role areas (guest, host, owner, admin): a sidebar that can
  * be hidden (sidebarShow) or minimised (sidebarMinimize), and breadcrumbs.
@@ -125,55 +186,19 @@ export function AreaLayout({
 	const counts = useStatusPolling(status?.endpoint ?? null, status?.counts ?? null)
 	const sidebar = useSidebarState()
 	const crumbs = useBreadcrumbs(areaId)
+	const locale = useLocale()
+	const { pathname, search } = useLocation()
 	return (
 		<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:gap-6" data-area={areaId}>
 			{sidebar.show ? (
-				// On a phone the sidebar is a row above the page that scrolls inside its own box.
-				<aside
-					className={`${sidebar.minimize ? 'md:w-16' : 'md:w-60'} min-w-0 shrink-0`}
-					data-testid="area-sidebar"
-					data-minimized={sidebar.minimize}
+				// ADR 0123: the sidebar is the same HTML for the same area, language, URL, state and counts.
+				<CachedFragment
+					cacheKey={() =>
+						`sidebar\n${locale}\n${pathname}${search}\n${JSON.stringify([items, sidebar, counts])}`
+					}
 				>
-					<nav
-						aria-label={t('sidebar.label')}
-						className="flex gap-1 overflow-x-auto pb-1 md:sticky md:top-4 md:flex-col md:overflow-visible md:pb-0"
-					>
-						{items.map((item) => {
-							const label = pageTitle(t, item.id)
-							return (
-								<LocaleNavLink
-									key={item.id}
-									to={item.to}
-									title={sidebar.minimize ? label : undefined}
-									className={({ isActive }) =>
-										`btn-ghost shrink-0 justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
-									}
-								>
-									{sidebar.minimize ? (
-										<>
-											<span aria-hidden="true" className="font-mono text-xs">
-												{label.slice(0, 2)}
-											</span>
-											<span className="sr-only">{label}</span>
-											<NavBadge count={badgeCount(item.id, counts)} />
-										</>
-									) : (
-										<>
-											{label}
-											<NavBadge count={badgeCount(item.id, counts)} />
-										</>
-									)}
-								</LocaleNavLink>
-							)
-						})}
-						<SidebarButton
-							next={{ show: true, minimize: !sidebar.minimize }}
-							label={sidebar.minimize ? t('sidebar.expand') : t('sidebar.minimize')}
-						>
-							<span aria-hidden="true">{sidebar.minimize ? '»' : '«'}</span>
-						</SidebarButton>
-					</nav>
-				</aside>
+					<Sidebar items={items} sidebar={sidebar} counts={counts} />
+				</CachedFragment>
 			) : null}
 			<div className="min-w-0 flex-1">
 				<div className="mb-4 flex items-center gap-2">

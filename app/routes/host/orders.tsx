@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useMatches } from 'react-router'
 import type { Route } from './+types/orders.ts'
 import { StatusBadge, statusBadge } from '#app/components/booking-ui.tsx'
+import { CachedFragment } from '#app/components/cached-fragment.tsx'
 import { LocaleLink, PathLink } from '#app/components/locale-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
@@ -211,30 +212,36 @@ function HostList({ data }: { data: Extract<Route.ComponentProps['loaderData'], 
 						</thead>
 						<tbody>
 							{data.list.items.map((order) => (
-								<tr key={order.id} className="border-b border-line" data-testid="order-row">
-									<td className="p-2 font-mono">
-										<PathLink
-											to={localizePath(`/host/orders/${order.id}`, locale)}
-											className="link"
-											aria-label={openOrder({ code: order.code })}
-										>
-											{order.code}
-										</PathLink>
-									</td>
-									<td className="p-2">{formatStay(order.checkIn, order.checkOut, locale)}</td>
-									<td className="p-2">{order.playroom.name}</td>
-									<td className="p-2">{order.guestName}</td>
-									<td className="p-2">{order.guests}</td>
-									<td className="p-2 tabular-nums">{formatAmount(order.totalAmount, locale)}</td>
-									<td className="p-2">
-										{statusBadge(order.status, statusLabels[order.status] ?? order.status)}
-										{order.status === 'Requested' && order.responseDeadline ? (
-											<span className="block text-xs text-ink-muted">
-												{respondBy({ deadline: formatDateTime(order.responseDeadline, locale) })}
-											</span>
-										) : null}
-									</td>
-								</tr>
+								// ADR 0123: a row is the same HTML for the same order and language.
+								<CachedFragment
+									key={order.id}
+									cacheKey={() => `host-order-row\n${locale}\n${JSON.stringify(order)}`}
+								>
+									<tr className="border-b border-line" data-testid="order-row">
+										<td className="p-2 font-mono">
+											<PathLink
+												to={localizePath(`/host/orders/${order.id}`, locale)}
+												className="link"
+												aria-label={openOrder({ code: order.code })}
+											>
+												{order.code}
+											</PathLink>
+										</td>
+										<td className="p-2">{formatStay(order.checkIn, order.checkOut, locale)}</td>
+										<td className="p-2">{order.playroom.name}</td>
+										<td className="p-2">{order.guestName}</td>
+										<td className="p-2">{order.guests}</td>
+										<td className="p-2 tabular-nums">{formatAmount(order.totalAmount, locale)}</td>
+										<td className="p-2">
+											{statusBadge(order.status, statusLabels[order.status] ?? order.status)}
+											{order.status === 'Requested' && order.responseDeadline ? (
+												<span className="block text-xs text-ink-muted">
+													{respondBy({ deadline: formatDateTime(order.responseDeadline, locale) })}
+												</span>
+											) : null}
+										</td>
+									</tr>
+								</CachedFragment>
 							))}
 						</tbody>
 					</table>
