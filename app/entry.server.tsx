@@ -50,7 +50,7 @@ export default async function handleRequest(
 		// ADR 0122: the loader data first, then the page in one synchronous pass.
 		const chunks = await readHandoffChunks(routerContext.serverHandoffStream)
 		const html = renderWholeDocument(routerContext, chunks, nonce, app)
-		if (html !== null) return documentResponse(html, responseStatusCode, responseHeaders)
+		if (html !== null) return documentResponse(html, responseStatusCode, responseHeaders, false)
 		routerContext.serverHandoffStream = handoffStream(chunks)
 	}
 	// Buffered: every document complete, then sent in one piece (the streaming renderer, for a page
@@ -106,10 +106,11 @@ export default async function handleRequest(
 }
 
 /** A whole document as the response, sent in one write (server/buffered-documents.ts). */
-function documentResponse(html: string, status: number, headers: Headers): Response {
+function documentResponse(html: string, status: number, headers: Headers, lowerPreloads = true): Response {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
-	// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
-	const document = lowerModulePreloadPriorityInDocument(html)
+	// The page's scripts load after the stylesheet and the LCP image (ADR 0115); renderWholeDocument
+	// has done it already.
+	const document = lowerPreloads ? lowerModulePreloadPriorityInDocument(html) : html
 	return bufferedDocumentResponse(document, { headers, status })
 }
 

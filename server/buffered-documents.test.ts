@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { bufferedDocumentResponse, copyResponse, sendBufferedDocument } from './buffered-documents.ts'
 
 function fakeRes() {
-	const sent = { status: 0, headers: [] as [string, string][], body: undefined as string | undefined }
+	const sent = {
+		status: 0,
+		headers: [] as [string, string | number][],
+		body: undefined as string | undefined,
+	}
 	const res = {
 		destroyed: false,
 		writableEnded: false,
@@ -13,8 +17,11 @@ function fakeRes() {
 		append(name: string, value: string) {
 			sent.headers.push([name, value])
 		},
-		end(body: string) {
-			sent.body = body
+		setHeader(name: string, value: number) {
+			sent.headers.push([name, value])
+		},
+		end(body: Buffer) {
+			sent.body = body.toString('utf8')
 			res.writableEnded = true
 		},
 	}
@@ -23,7 +30,7 @@ function fakeRes() {
 
 describe('documents rendered whole leave in one end() (ADR 0122)', () => {
 	test('a registered document is sent with its status and headers', () => {
-		const html = '<!DOCTYPE html><html lang="de"><body>Spielzimmer</body></html>'
+		const html = '<!DOCTYPE html><html lang="de"><body>Spielzimmer – Köln €</body></html>'
 		const response = bufferedDocumentResponse(html, {
 			status: 404,
 			headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-A': '1' },
@@ -35,6 +42,7 @@ describe('documents rendered whole leave in one end() (ADR 0122)', () => {
 			headers: [
 				['content-type', 'text/html; charset=utf-8'],
 				['x-a', '1'],
+				['Content-Length', Buffer.byteLength(html)],
 			],
 			body: html,
 		})
@@ -62,6 +70,9 @@ test('a copy of a document response (other headers) is still sent whole; other c
 	const { res, sent } = fakeRes()
 	expect(sendBufferedDocument(res, copy)).toBe(true)
 	expect(sent.body).toBe(html)
-	expect(sent.headers).toEqual([['set-cookie', 'a=1']])
+	expect(sent.headers).toEqual([
+		['set-cookie', 'a=1'],
+		['Content-Length', Buffer.byteLength(html)],
+	])
 	expect(await copyResponse(new Response('plain'), { status: 201 }).text()).toBe('plain')
 })

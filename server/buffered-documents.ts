@@ -36,7 +36,8 @@ type ExpressLikeResponse = {
 	statusMessage: string
 	status(code: number): unknown
 	append(name: string, value: string): unknown
-	end(body: string): unknown
+	setHeader(name: string, value: number): unknown
+	end(body: Buffer): unknown
 }
 
 /** Sends a registered document in one `end`; false when `response` is not one (or `res` is closed). */
@@ -47,6 +48,10 @@ export function sendBufferedDocument(res: ExpressLikeResponse, response: Respons
 	res.statusMessage = response.statusText
 	res.status(response.status)
 	for (const [name, value] of response.headers.entries()) res.append(name, value)
-	res.end(html)
+	// Encoded once here, with its length: given a string, the compression middleware and Node
+	// would each measure its UTF-8 length (a pass over the page each) before encoding it.
+	const body = Buffer.from(html)
+	res.setHeader('Content-Length', body.length)
+	res.end(body)
 	return true
 }

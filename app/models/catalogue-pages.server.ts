@@ -12,6 +12,7 @@ import {
 	type SearchSort,
 } from '#app/schemas/catalogue.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { cachedRead } from '#app/utils/read-cache.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { CITY_SLUGS, STATE_SLUGS, type CitySlug, type StateSlug } from '#app/utils/slugs.ts'
 import { searchPlayrooms, type SearchResult } from './playroom-search.server.ts'
@@ -206,15 +207,36 @@ export function runPageSearch(
 	db: DbOrTx = getDb(),
 ): SearchPageResult {
 	const noPlace = search.notices.includes('needPlace') || search.notices.includes('placeNotFound')
+	const run = (query: PageSearch['query']) => searchWhileUnchanged(query, caller, locale, options.now, db)
 	const result = noPlace
 		? { items: [], totalCount: 0, currentPage: search.query.currentPage, perPage: search.query.perPage }
-		: searchPlayrooms(search.query, caller, locale, options, db)
+		: run(search.query)
 	const totalPages = Math.max(1, Math.ceil(result.totalCount / result.perPage))
 	if (result.currentPage <= totalPages) return { ...result, totalPages }
 	search.notices.push('pageOutOfRange')
 	search.query.currentPage = totalPages
-	const last = result.totalCount > 0 ? searchPlayrooms(search.query, caller, locale, options, db) : result
+	const last = result.totalCount > 0 ? run(search.query) : result
 	return { ...last, currentPage: totalPages, totalPages }
+}
+
+/**
+ * A results page's search, kept until the database changes (`cachedRead`) and
+ * for at most 10 seconds: the same query by the next visitor (a popular city,
+ * the next page and back) is the same list. Availability on a list may be
+ * those seconds old — as on anonymous pages, which the page cache keeps for
+ * 10 s — and the booking engine checks the slot itself at the checkout (ADR 0123).
+ */
+const SEARCH_KEEP_MS = 10_000
+
+function searchWhileUnchanged(
+	query: PageSearch['query'],
+	caller: Caller,
+	locale: Locale,
+	now: number,
+	db: DbOrTx,
+): SearchResult {
+	const key = `page-search\n${locale}\n${caller?.id ?? '-'}\n${Math.floor(now / SEARCH_KEEP_MS)}\n${JSON.stringify(query)}`
+	return cachedRead(db, key, () => searchPlayrooms(query, caller, locale, { now }, db))
 }
 
 /** Everything a search form offers besides the typed values. */

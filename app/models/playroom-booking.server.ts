@@ -25,6 +25,7 @@ import {
 import { calculatePrice, type PriceBreakdown } from '#app/domain/pricing.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { cachedRead } from '#app/utils/read-cache.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
@@ -169,9 +170,14 @@ export function getOccupationDays(
 	now: number,
 	db: DbOrTx = getDb(),
 ) {
-	const days = daysBetween(range.from, range.to)
-	const { rules, busy } = loadInputForDays(playroomId, range.from, days + 1, db, now)
-	return dayStates(rules, busy, range.from, days, now)
+	// Kept until the database changes and for at most 10 seconds, like a results page's search
+	// (catalogue-pages.server.ts, ADR 0123): the checkout checks the slot itself.
+	const key = `occupation-days\n${playroomId}\n${range.from}\n${range.to}\n${Math.floor(now / 10_000)}`
+	return cachedRead(db, key, () => {
+		const days = daysBetween(range.from, range.to)
+		const { rules, busy } = loadInputForDays(playroomId, range.from, days + 1, db, now)
+		return dayStates(rules, busy, range.from, days, now)
+	})
 }
 
 /** LiveData: is it free right now, and when is the next free start. */

@@ -18,6 +18,7 @@ import { TIME_ZONE } from '#app/domain/berlin-time.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
+import { cachedRead } from '#app/utils/read-cache.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { loadCards, photoView, pick, type PhotoView, type PlayroomCard } from './playroom-cards.server.ts'
 
@@ -364,6 +365,18 @@ export function getNearbyPlayrooms(
 	db: DbOrTx = getDb(),
 ): PlayroomCard[] {
 	const origin = findVisiblePlayroom({ playroomId }, caller, db)
+	// The same for every visitor: kept until the database changes (ADR 0123).
+	const key = `nearby\n${playroomId}\n${locale}\n${options.limit}\n${options.radiusKm}`
+	return cachedRead(db, key, () => nearbyCards(origin, options, locale, db))
+}
+
+function nearbyCards(
+	origin: { id: string; lat: number; lng: number },
+	options: { limit: number; radiusKm: number },
+	locale: Locale,
+	db: DbOrTx,
+): PlayroomCard[] {
+	const playroomId = origin.id
 	const band = latitudeBand(origin.lat, options.radiusKm)
 	const candidates = db
 		.select({ id: playrooms.id, lat: playrooms.lat, lng: playrooms.lng })

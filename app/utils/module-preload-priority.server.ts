@@ -18,10 +18,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g
 export function lowerModulePreloadPriorityInDocument(html: string): string {
 	const end = html.indexOf('</head>')
 	if (end === -1) return html
-	return (
-		html.slice(0, end).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') +
-		html.slice(end)
-	)
+	return lowerModulePreloadPriorityInHead(html.slice(0, end)) + html.slice(end)
+}
+
+/** The same rewrite on a document's head alone (the whole-document render, ADR 0122). */
+export function lowerModulePreloadPriorityInHead(head: string): string {
+	return head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"')
 }
 
 export function lowerModulePreloadPriority(): Transform {

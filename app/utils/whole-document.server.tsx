@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
 import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
 import { createFragmentStore } from './cached-fragments.server.ts'
+import { lowerModulePreloadPriorityInHead } from './module-preload-priority.server.ts'
 
 /**
  * A document rendered in one synchronous pass (ADR 0122). React Router hands
@@ -96,7 +97,8 @@ function escapeAttribute(value: string): string {
 /**
  * Renders `app(contextWithoutStream)` to a string and appends the handoff
  * scripts; null when the streaming renderer must do it (see above). Parts in
- * `CachedFragment` come from the fragment cache (ADR 0123).
+ * `CachedFragment` come from the fragment cache (ADR 0123); the head's module
+ * preloads are marked low priority (ADR 0115).
  */
 export function renderWholeDocument(
 	routerContext: EntryContext,
@@ -113,9 +115,12 @@ export function renderWholeDocument(
 	if (!rendered.startsWith('<html') || !rendered.endsWith(DOCUMENT_END) || rendered.includes('<!--$!-->')) {
 		return null
 	}
-	const html = fragments.assemble(rendered)
+	// The head (React's output, flat) is rewritten alone and the body assembled alone: a string
+	// built from both would be copied once more before it is sent.
+	const headEnd = rendered.indexOf('</head>')
+	const head = lowerModulePreloadPriorityInHead(rendered.slice(0, Math.max(0, headEnd)))
+	const body = fragments.assemble(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length))
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
-	const page = html.slice(0, -DOCUMENT_END.length)
-	return `<!DOCTYPE html>${page}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`
+	return `<!DOCTYPE html>${head}${body}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`
 }
