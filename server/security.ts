@@ -249,9 +249,14 @@ export function rateLimits(env: Env) {
 			handler: (req: Request, res: Response) => refuse(req, res, 429, 'TooManyRequests'),
 			skip: (req) => skip(req, routerPath(req) ?? req.path),
 		})
+	// The two posting limits are not entered for reads (their own skip would say the same, after
+	// an async round trip through the limiter for every page).
+	const forPosts =
+		(limiter: ReturnType<typeof rateLimit>) => (req: Request, res: Response, next: NextFunction) =>
+			UNSAFE_METHODS.has(req.method) ? limiter(req, res, next) : next()
 	return [
 		perMinute(1_000, (_req, path) => path === '/healthz' || path.startsWith('/assets/')),
-		perMinute(10, (req, path) => !UNSAFE_METHODS.has(req.method) || !AUTH_PATH.test(path)),
-		perMinute(30, (req, path) => !UNSAFE_METHODS.has(req.method) || !PASSWORD_STRENGTH_PATH.test(path)),
+		forPosts(perMinute(10, (_req, path) => !AUTH_PATH.test(path))),
+		forPosts(perMinute(30, (_req, path) => !PASSWORD_STRENGTH_PATH.test(path))),
 	]
 }

@@ -10,6 +10,7 @@ import { CardGrid } from '#app/components/playroom-card.tsx'
 import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
 import { formerPathTarget } from '#app/models/host-editor.server.ts'
+import { cardView } from '#app/models/playroom-cards.server.ts'
 import { playroomBookingHtml, playroomInfoParts } from '#app/models/playroom-page-parts.server.ts'
 import { DocumentHtml } from '#app/utils/document-html.tsx'
 import { documentOnlyHtml } from '#app/utils/document-html.server.ts'
@@ -70,7 +71,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		},
 		photo: data.choice.photo,
 		favouriteIds: data.favouriteIds,
-		nearby: data.nearby,
+		// What the cards show (ADR 0121), as on the results pages.
+		nearby: data.nearby.map(cardView),
 		view: info.view,
 		// Written into a document, loader data only for client navigations (ADR 0122).
 		html: documentOnlyHtml(context, 'playroom', {
