@@ -123,7 +123,12 @@ function HeaderContent() {
 	const location = useLocation()
 	const menu = useRef<HTMLDetailsElement>(null)
 	// With JavaScript a client-side navigation leaves the page: close the menu (and the account menu).
+	// Not when React starts: a menu opened before hydration (ADR 0124) stays open.
+	const shownUrl = useRef(`${location.pathname}${location.search}`)
 	useEffect(() => {
+		const url = `${location.pathname}${location.search}`
+		if (url === shownUrl.current) return
+		shownUrl.current = url
 		menu.current?.removeAttribute('open')
 		menu.current?.querySelector('details[open]')?.removeAttribute('open')
 	}, [location.pathname, location.search])

@@ -4,6 +4,7 @@ import type { EntryContext } from 'react-router'
 import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
 import { createFragmentStore } from './cached-fragments.server.ts'
 import { lowerModulePreloadPriorityInHead } from './module-preload-priority.server.ts'
+import { loadScriptsAfterFirstPaint } from './scripts-after-paint.server.ts'
 
 /**
  * A document rendered in one synchronous pass (ADR 0122). React Router hands
@@ -97,8 +98,8 @@ function escapeAttribute(value: string): string {
 /**
  * Renders `app(contextWithoutStream)` to a string and appends the handoff
  * scripts; null when the streaming renderer must do it (see above). Parts in
- * `CachedFragment` come from the fragment cache (ADR 0123); the head's module
- * preloads are marked low priority (ADR 0115).
+ * `CachedFragment` come from the fragment cache (ADR 0123); the page's
+ * JavaScript loads after the first paint (scripts-after-paint.server.ts).
  */
 export function renderWholeDocument(
 	routerContext: EntryContext,
@@ -118,8 +119,10 @@ export function renderWholeDocument(
 	// The head (React's output, flat) is rewritten alone and the body assembled alone: a string
 	// built from both would be copied once more before it is sent.
 	const headEnd = rendered.indexOf('</head>')
-	const head = lowerModulePreloadPriorityInHead(rendered.slice(0, Math.max(0, headEnd)))
-	const body = fragments.assemble(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length))
+	const { head, body } = loadScriptsAfterFirstPaint(
+		lowerModulePreloadPriorityInHead(rendered.slice(0, Math.max(0, headEnd))),
+		fragments.assemble(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length)),
+	)
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
 	return `<!DOCTYPE html>${head}${body}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`

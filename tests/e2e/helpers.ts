@@ -92,3 +92,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 		.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 	expect(serious).toEqual([])
 }
+
+/**
+ * Waits until React has hydrated the page (the root marks `<html data-hydrated>`). The page's
+ * JavaScript loads after the first paint (ADR 0124): a test of what needs it (a modal, a fetcher)
+ * waits for this after `goto`; without it a click is the no-JavaScript link or form.
+ */
+export async function waitForHydration(page: Page) {
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}

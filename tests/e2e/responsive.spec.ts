@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs } from './helpers.ts'
+import { DEMO, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 11: every public and guest page fits a phone. At 360, 390, 768 (tablet) and 1280 px,
@@ -136,6 +136,9 @@ test.describe('the phone menu', () => {
 	test('a long display name is cut short, not widening the page', async ({ page, context, baseURL }) => {
 		await loginAs(context, DEMO.guest, baseURL ?? '')
 		await page.goto('/playrooms')
+		// The name is changed in the DOM below: after React has hydrated it, or React would see a
+		// text that it did not render.
+		await waitForHydration(page)
 		await page.getByTestId('site-menu-button').click()
 		const name = page.getByTestId('account-name')
 		await expect(name).toBeVisible()

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs } from './helpers.ts'
+import { DEMO, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 11, the site-chrome defects: server-rendered messages without
@@ -134,6 +134,7 @@ test('registering with a taken address says so once, at the field', async ({ pag
 
 test('a toast raised while the login modal is open is above its backdrop', async ({ page }) => {
 	await page.goto('/playrooms')
+	await waitForHydration(page)
 	await page.getByTestId('login-link').click()
 	const modal = page.getByTestId('login-modal')
 	await expect(modal).toBeVisible()
