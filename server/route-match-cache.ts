@@ -77,18 +77,27 @@ type ServerRoutesFactory = (
 	...rest: unknown[]
 ) => unknown[]
 
-type ServerRoutesEntry = { isSpaMode: boolean; routeModules: Record<string, unknown>; routes: unknown[] }
+type ServerRoutesEntry = {
+	isSpaMode: boolean
+	routeModules: Record<string, unknown>
+	ids: string[]
+	routes: unknown[]
+}
 const serverRoutes = new WeakMap<object, ServerRoutesEntry>()
 
-/** The same modules per route id: React Router passes a new object per request, with the build's modules. */
-function sameModules(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+/**
+ * The same modules per route id: React Router passes a new object per request, with the build's
+ * modules. `ids` are the cached object's keys, taken once; both objects come from the same build
+ * (the cache is keyed by its manifest), so they have the same ids and only the modules are compared.
+ */
+function sameModules(
+	ids: readonly string[],
+	a: Record<string, unknown>,
+	b: Record<string, unknown>,
+): boolean {
 	if (a === b) return true
-	let count = 0
-	for (const id in b) {
-		if (a[id] !== b[id]) return false
-		count++
-	}
-	return count === Object.keys(a).length
+	for (const id of ids) if (a[id] !== b[id]) return false
+	return true
 }
 
 /**
@@ -112,10 +121,10 @@ export function cachedServerRoutes(
 	if (!enabled || rest.some((value) => value !== undefined && value !== ''))
 		return uncached(manifest, routeModules, future, isSpaMode, ...rest)
 	const cached = serverRoutes.get(manifest)
-	if (cached && cached.isSpaMode === isSpaMode && sameModules(cached.routeModules, routeModules))
+	if (cached && cached.isSpaMode === isSpaMode && sameModules(cached.ids, cached.routeModules, routeModules))
 		return cached.routes
 	const routes = uncached(manifest, routeModules, future, isSpaMode, ...rest)
-	serverRoutes.set(manifest, { isSpaMode, routeModules, routes })
+	serverRoutes.set(manifest, { isSpaMode, routeModules, ids: Object.keys(routeModules), routes })
 	return routes
 }
 

@@ -45,18 +45,33 @@ export function loadScriptsAfterFirstPaint(head: string, body: string): { head: 
 		if (href) hrefs.push(href.replaceAll('&amp;', '&'))
 		return ''
 	})
-	const loader =
-		`(function(){var n=document.currentScript&&document.currentScript.nonce,done=false;` +
-		`function go(){if(done)return;done=true;` +
-		`${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){` +
-		`var l=document.createElement('link');l.rel='modulepreload';l.href=h;l.setAttribute('fetchpriority','low');` +
-		`if(n)l.nonce=n;document.head.appendChild(l)});` +
-		`var m=document.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=${scriptString(code)};` +
-		`document.body.appendChild(m)}` +
-		// After the next frame has been painted; a hidden tab paints no frames, so at the latest after 1 s.
-		`requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`
+	const loader = loaderFor(hrefs, code)
 	return {
 		head: withoutPreloads,
 		body: `${body.slice(0, start)}<script${attributes}>${loader}${body.slice(end)}`,
 	}
+}
+
+/** The loader is the same for every page of a path (its hrefs and module code): written once. */
+const loaders = new Map<string, string>()
+const MAX_LOADERS = 500
+
+function loaderFor(hrefs: string[], code: string): string {
+	const key = `${hrefs.join('\n')}\n\n${code}`
+	let loader = loaders.get(key)
+	if (loader === undefined) {
+		loader =
+			`(function(){var n=document.currentScript&&document.currentScript.nonce,done=false;` +
+			`function go(){if(done)return;done=true;` +
+			`${JSON.stringify(hrefs).replace(/</g, '\\u003c')}.forEach(function(h){` +
+			`var l=document.createElement('link');l.rel='modulepreload';l.href=h;l.setAttribute('fetchpriority','low');` +
+			`if(n)l.nonce=n;document.head.appendChild(l)});` +
+			`var m=document.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=${scriptString(code)};` +
+			`document.body.appendChild(m)}` +
+			// After the next frame has been painted; a hidden tab paints no frames, so at the latest after 1 s.
+			`requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`
+		if (loaders.size >= MAX_LOADERS) loaders.clear()
+		loaders.set(key, loader)
+	}
+	return loader
 }
