@@ -241,7 +241,8 @@ function searchWhileUnchanged(
 
 /** Everything a search form offers besides the typed values. */
 export function searchFormOptions(locale: Locale, db: DbOrTx = getDb()) {
-	return {
+	// The same for every search page of a language while the data is unchanged (ADR 0123).
+	return cachedRead(db, `search-form-options\n${locale}`, () => ({
 		features: getFeatureList(locale, db).map(({ key, name }) => ({ key, name })),
 		cities: CITIES.map((c) => ({ slug: c.slug, name: c.name })).sort((a, b) =>
 			a.name.localeCompare(b.name, 'de'),
@@ -249,7 +250,7 @@ export function searchFormOptions(locale: Locale, db: DbOrTx = getDb()) {
 		states: STATES.map((s) => ({ slug: s.slug, name: locale === 'en' ? s.nameEn : s.nameDe })).sort((a, b) =>
 			a.name.localeCompare(b.name, locale),
 		),
-	}
+	}))
 }
 
 export function knownFeatureKeys(db: DbOrTx = getDb()): Set<string> {

@@ -91,11 +91,14 @@ export type FeatureView = { key: string; icon: string; name: string }
 
 /** The whole feature catalogue (FeatureList). */
 export function getFeatureList(locale: Locale, db: DbOrTx = getDb()): FeatureView[] {
-	return preparedQuery(db, 'features.all', (d) =>
-		d.select().from(features).orderBy(asc(features.position)).prepare(),
+	// Every search form and search reads it: kept until the database changes (ADR 0123).
+	return cachedRead(db, `features\n${locale}`, () =>
+		preparedQuery(db, 'features.all', (d) =>
+			d.select().from(features).orderBy(asc(features.position)).prepare(),
+		)
+			.all()
+			.map((f) => ({ key: f.key, icon: f.icon, name: pick(locale, f.nameDe, f.nameEn) })),
 	)
-		.all()
-		.map((f) => ({ key: f.key, icon: f.icon, name: pick(locale, f.nameDe, f.nameEn) }))
 }
 
 export function getPlayroomFeatures(playroomId: string, locale: Locale, db: DbOrTx = getDb()): FeatureView[] {
