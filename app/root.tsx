@@ -110,6 +110,11 @@ function AlternateLinks({ origin }: { origin: string }) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+	// The page's JavaScript arrives after the first paint (ADR 0124): e2e tests wait for this mark
+	// before using what needs it (tests/e2e/fixtures.ts). In the layout, so error pages get it too.
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	const data = useRootData()
 	const nonce = useNonce()
 	const location = useLocation()
@@ -148,11 +153,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	useToastFromServer(loaderData.toast)
 	useEffect(() => installChunkReloadGuard(), [])
-	// The page's JavaScript arrives after the first paint (ADR 0124): e2e tests of what needs it
-	// wait for this mark (tests/e2e/helpers.ts, waitForHydration).
-	useEffect(() => {
-		document.documentElement.dataset.hydrated = 'true'
-	}, [])
 	const colorMode = useColorMode()
 	// A logout/relogin submit ends the session on the server: close the realtime
 	// channel at once, or a (re)connect racing the logout is refused with 401.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs, waitForHydration } from './helpers.ts'
 
 /** Issue 3: accounts, tried the way a new user would — both languages, JavaScript on and off. */
 const PASSWORD = 'Sandkasten-Wolke-73'
@@ -96,6 +96,8 @@ test.describe('registration and login with JavaScript', () => {
 		await expect(page.getByTestId('confirm-result')).toContainText('Dieser Link wurde bereits verwendet.')
 
 		await page.goto('/playrooms')
+		// The modal is the page's JavaScript (ADR 0124: it loads after the first paint).
+		await waitForHydration(page)
 		await page.evaluate(() => localStorage.setItem('sz:favourites', JSON.stringify(['AAAAAAAAAAAAAAAA'])))
 		await page.getByTestId('login-link').click()
 		const modal = page.locator('#modal-login')
@@ -123,6 +125,8 @@ test.describe('registration and login with JavaScript', () => {
 
 	test('the password strength hint is live: a weak password says why, own names count', async ({ page }) => {
 		await page.goto('/auth/register-guest')
+		// The hint is the page's JavaScript (ADR 0124: it loads after the first paint).
+		await waitForHydration(page)
 		const password = page.getByRole('textbox', { name: 'Passwort', exact: true })
 		const strength = page.getByTestId('password-strength')
 		await password.fill('password123')
@@ -142,6 +146,7 @@ test.describe('registration and login with JavaScript', () => {
 		page,
 	}) => {
 		await page.goto('/en/playrooms')
+		await waitForHydration(page)
 		await page.getByTestId('login-link').click()
 		const modal = page.locator('#modal-login')
 		await expect(modal).toBeVisible()

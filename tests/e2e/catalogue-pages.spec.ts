@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 4, "Done means": the public catalogue as a new visitor tries it — in
@@ -371,6 +371,8 @@ test('SEO: title, description, Open Graph, JSON-LD, canonical and hreflang; site
 
 test('the gallery follows the keyboard', async ({ page }) => {
 	await page.goto('/playrooms/spielwiese-ehrenfeld')
+	// The arrow keys are the page's JavaScript (ADR 0124: it loads after the first paint).
+	await waitForHydration(page)
 	await page.getByRole('link', { name: 'Nächstes Foto' }).focus()
 	await page.keyboard.press('ArrowRight')
 	await expect(page.getByText(/^Foto 2 von \d+$/)).toBeVisible()

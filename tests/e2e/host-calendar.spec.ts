@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 13, the host calendar (journey 2 of PRODUCT.md §1: "sees it in the
@@ -69,6 +69,8 @@ test.describe('host calendar with JavaScript', () => {
 	}) => {
 		await loginAs(context, DEMO.host, baseURL ?? '')
 		await page.goto('/en/host/calendar')
+		// Client-side month changes need the page's JavaScript (ADR 0124: it loads after the first paint).
+		await waitForHydration(page)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar')
 		const title = page.getByTestId('calendar-title')
 		const before = await title.textContent()
