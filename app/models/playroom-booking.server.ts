@@ -28,7 +28,7 @@ import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { cachedRead } from '#app/utils/read-cache.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD } from './availability.server.ts'
+import { loadAvailabilityInput, MAX_NIGHTS_LOOKAHEAD, type AvailabilityInput } from './availability.server.ts'
 import {
 	findVisiblePlayroom,
 	getAdditions,
@@ -143,8 +143,6 @@ export function getOccupationData(
 		days: dayList,
 	}
 }
-
-type AvailabilityInput = ReturnType<typeof loadInputForDays>
 
 function dayStates(
 	rules: AvailabilityInput['rules'],

@@ -119,10 +119,14 @@ export function renderWholeDocument(
 	// The head (React's output, flat) is rewritten alone and the body assembled alone: a string
 	// built from both would be copied once more before it is sent.
 	const headEnd = rendered.indexOf('</head>')
-	const { head, body } = loadScriptsAfterFirstPaint(
-		lowerModulePreloadPriorityInHead(rendered.slice(0, Math.max(0, headEnd))),
+	const renderedHead = rendered.slice(0, Math.max(0, headEnd))
+	const moved = loadScriptsAfterFirstPaint(
+		renderedHead,
 		fragments.assemble(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length)),
 	)
+	const { body } = moved
+	// Preloads left in the head (React Router's script was not found) load at low priority (ADR 0115).
+	const head = moved.head === renderedHead ? lowerModulePreloadPriorityInHead(renderedHead) : moved.head
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
 	return `<!DOCTYPE html>${head}${body}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`
