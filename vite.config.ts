@@ -91,6 +91,36 @@ ${out.replace(
 	}
 }
 
+type ModuleInfoLookup = (id: string) => { isEntry: boolean; importedIds: readonly string[] } | null
+
+/**
+ * Client build only (ADR 0125): every module that the client entry or the root route imports
+ * statically is loaded by every page, so they go into one `shell` chunk. One file compresses
+ * better than ~25 small ones (gzip sees React, React Router, i18next and the app's frame together,
+ * and the import/export glue between chunks is gone), and a page asks for ~11 files instead of
+ * ~33. Entry modules (the client entry, route modules) keep their own files: React Router's
+ * manifest names them.
+ */
+let shellModules: Set<string> | null = null
+function shellChunk(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoLookup }) {
+	if (!shellModules) {
+		shellModules = new Set()
+		const roots = [path.resolve('app/entry.client.tsx'), path.resolve('app/root.tsx')]
+		const queue = [...roots]
+		while (queue.length) {
+			const next = queue.pop()!
+			for (const imported of getModuleInfo(next)?.importedIds ?? [])
+				if (!shellModules.has(imported)) {
+					shellModules.add(imported)
+					queue.push(imported)
+				}
+		}
+		for (const root of roots) shellModules.delete(root)
+	}
+	if (getModuleInfo(id)?.isEntry) return undefined
+	return shellModules.has(id) ? 'shell' : undefined
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
 	plugins: [tailwindcss(), reactRouter(), cachedRouteMatching()],
 	resolve: {
@@ -116,9 +146,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 	build: {
 		// The server bundle's entry is our Express-facing module, which pulls in
 		// the React Router server build (see server/app.ts).
-		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : { output: { manualChunks: shellChunk } },
 		// Keep source maps out of the public client bundle.
 		sourcemap: false,
+		// ADR 0125: terser packs the browser's JavaScript ~2.5 % smaller than esbuild (the server
+		// bundle keeps esbuild: it is not downloaded, and stack traces stay readable).
+		minify: isSsrBuild ? 'esbuild' : 'terser',
+		terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
 	},
 	server: {
 		// The custom Express server owns the HTTP server; Vite only serves HMR.
