@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import type { PhotoView } from '#app/models/playroom-cards.server.ts'
 import { withQuery } from '#app/utils/catalogue-urls.ts'
 import { swipeDirection } from '#app/utils/swipe.ts'
 import { SpriteIcon } from './icon.tsx'
+import { PathLink } from './locale-link.tsx'
 
 /**
  * The interactive parts of the playroom page: the photo gallery (keyboard and
@@ -28,13 +29,15 @@ export function PhotoGallery({
 	const photo = photos[index]
 	if (!photo) return null
 	const at = (i: number) => (i + count) % count
-	const href = (i: number) => `${withQuery(location.search, { photo: i + 1 })}#gallery`
+	// Absolute, as React Router resolves the relative `?photo=n#gallery`: PathLink then writes the
+	// markup directly on the server (ADR 0120) instead of running <Link>'s hooks for every thumbnail.
+	const href = (i: number) => `${location.pathname}${withQuery(location.search, { photo: i + 1 })}#gallery`
 	const show = (i: number) => (event: React.MouseEvent) => {
 		event.preventDefault()
 		setIndex(at(i))
 	}
 	const arrow = (i: number, label: string, icon: string, side: string) => (
-		<Link
+		<PathLink
 			to={href(at(i))}
 			onClick={show(i)}
 			preventScrollReset
@@ -43,7 +46,7 @@ export function PhotoGallery({
 			className={`absolute top-1/2 ${side} -translate-y-1/2 rounded-full bg-surface/90 p-2 text-ink shadow`}
 		>
 			<SpriteIcon name={icon} />
-		</Link>
+		</PathLink>
 	)
 	return (
 		<section
@@ -102,7 +105,7 @@ export function PhotoGallery({
 				<ul className="flex gap-2 overflow-x-auto pb-1">
 					{photos.map((p, i) => (
 						<li key={p.id} className="shrink-0">
-							<Link
+							<PathLink
 								to={href(i)}
 								onClick={show(i)}
 								preventScrollReset
@@ -119,7 +122,7 @@ export function PhotoGallery({
 									loading="lazy"
 									className="h-[72px] w-24 object-cover"
 								/>
-							</Link>
+							</PathLink>
 						</li>
 					))}
 				</ul>
