@@ -36,6 +36,7 @@ const only = process.argv.slice(2)
 const selected = only.length ? BENCHMARKS.filter((b) => only.includes(b.name)) : BENCHMARKS
 
 const hello = await startHelloServer()
+await measureRps(hello.baseUrl, 2) // warm-up, as the rendered pages get (render-pages.bench.ts)
 const helloRps = (await measureRps(hello.baseUrl, 6)).rps
 await hello.stop()
 console.log(`bare Express hello route: ${fmt.rps(helloRps)} (reference for the ratios below)\n`)
