@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { initClientI18n } from './utils/i18n.client.ts'
+import { MessagesVersionProvider } from './utils/messages-version.tsx'
 import { getLocaleFromPathname } from './utils/locale.ts'
 
 const locale = getLocaleFromPathname(window.location.pathname)
@@ -17,9 +18,11 @@ initClientI18n(locale, version).then(
 			hydrateRoot(
 				document,
 				<I18nextProvider i18n={i18next}>
-					<StrictMode>
-						<HydratedRouter />
-					</StrictMode>
+					<MessagesVersionProvider value={version}>
+						<StrictMode>
+							<HydratedRouter />
+						</StrictMode>
+					</MessagesVersionProvider>
 				</I18nextProvider>,
 			)
 		})

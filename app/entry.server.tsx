@@ -15,11 +15,13 @@ import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
 import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
+import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
 import {
 	lowerModulePreloadPriority,
 	lowerModulePreloadPriorityInDocument,
 } from './utils/module-preload-priority.server.ts'
+import { MessagesVersionProvider } from './utils/messages-version.tsx'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 import { handoffStream, readHandoffChunks, renderWholeDocument } from './utils/whole-document.server.tsx'
 import './utils/validation.ts'
@@ -39,9 +41,11 @@ export default async function handleRequest(
 	const app = (context: EntryContext) => (
 		<NonceProvider value={nonce}>
 			<DocumentHtmlContext.Provider value={documentHtml}>
-				<I18nextProvider i18n={i18n}>
-					<ServerRouter context={context} url={request.url} nonce={nonce} />
-				</I18nextProvider>
+				<MessagesVersionProvider value={MESSAGES_VERSION}>
+					<I18nextProvider i18n={i18n}>
+						<ServerRouter context={context} url={request.url} nonce={nonce} />
+					</I18nextProvider>
+				</MessagesVersionProvider>
 			</DocumentHtmlContext.Provider>
 		</NonceProvider>
 	)

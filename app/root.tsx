@@ -27,6 +27,7 @@ import appStylesHref from './styles/app.css?url'
 import { getAuth } from './utils/auth.server.ts'
 import { installChunkReloadGuard } from './utils/chunk-reload.client.ts'
 import { ensureClientLocale } from './utils/i18n.client.ts'
+import { useMessagesVersion } from './utils/messages-version.tsx'
 import { COOKIE_NAMES, readCookies } from './utils/cookies.server.ts'
 import { CONSENT_COOKIE, parseConsent } from './utils/consent.ts'
 import { appendResponseCookie } from './utils/context.server.ts'
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
 	const data = useRootData()
+	const messagesVersion = useMessagesVersion()
 	const nonce = useNonce()
 	const location = useLocation()
 	const locale = data?.locale ?? getLocaleFromPathname(location.pathname)
@@ -128,13 +130,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="color-scheme" content={dark ? 'dark' : 'light'} />
-				{data ? <meta name="i18n-version" content={data.messagesVersion} /> : null}
-				{data ? (
+				{messagesVersion ? <meta name="i18n-version" content={messagesVersion} /> : null}
+				{messagesVersion ? (
 					<link
 						rel="preload"
 						as="fetch"
 						crossOrigin="anonymous"
-						href={messagesUrl(data.messagesVersion, locale)}
+						href={messagesUrl(messagesVersion, locale)}
 					/>
 				) : null}
 				<Meta />

@@ -115,6 +115,9 @@ test.describe('error pages', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access denied')
 		await expect(page.locator('header').getByRole('link', { name: 'Playrooms' }).first()).toBeVisible()
 		await expect(page.locator('footer')).toBeVisible()
+		// The root's error page has no loader data; it still names its message files and hydrates.
+		await expect(page.locator('meta[name="i18n-version"]')).toHaveAttribute('content', /^[0-9a-f]{12}$/)
+		await waitForHydration(page)
 	})
 })
 
