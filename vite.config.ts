@@ -20,6 +20,7 @@ function cachedRouteMatching(): Plugin {
 	const staticRouterStart =
 		/function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
 	const sendResponse = 'async function sendRemixResponse(res, nodeResponse) {'
+	const entryRouteModules = 'routeModules: createEntryRouteModules(build.routes),'
 	const partialManifestJson = /JSON\.stringify\(\s*getPartialManifest\(manifest, router\),\s*null,\s*2\s*\)/
 	const patched = new Set<string>()
 	return {
@@ -65,6 +66,12 @@ ${out.replace(
   let { manifest, dataRoutes } = __cachedStaticDataRoutes(routes, (manifest) => convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest));`,
 )}`
 			}
+			// ADR 0127: the route modules by id the server runtime builds per document, once per build.
+			if (out.includes(entryRouteModules)) {
+				patched.add('createEntryRouteModules')
+				out = `import { cachedEntryRouteModules as __cachedEntryRouteModules } from ${JSON.stringify(routeMatchCache)};
+${out.replace(entryRouteModules, 'routeModules: __cachedEntryRouteModules(build.routes, createEntryRouteModules),')}`
+			}
 			// ADR 0122: the partial manifest <Scripts> inlines, once per pathname.
 			if (partialManifestJson.test(out)) {
 				patched.add('getPartialManifest')
@@ -85,6 +92,7 @@ ${out.replace(
 				'createStaticRouter',
 				'sendRemixResponse',
 				'getPartialManifest',
+				'createEntryRouteModules',
 			])
 				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
 		},

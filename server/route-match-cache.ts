@@ -128,6 +128,24 @@ export function cachedServerRoutes(
 	return routes
 }
 
+const entryRouteModules = new WeakMap<object, unknown>()
+
+/**
+ * The server runtime builds `{ [routeId]: module }` for all ~150 routes on every document request
+ * (`createEntryRouteModules`, a dictionary-mode object per page), from the build's routes, which
+ * never change after start. It is made once per build; React Router only reads it on the server.
+ * The same object per request also makes `sameModules` above a single identity check.
+ */
+export function cachedEntryRouteModules<T>(routes: object, uncached: (routes: object) => T): T {
+	if (!enabled) return uncached(routes)
+	let cached = entryRouteModules.get(routes) as T | undefined
+	if (cached === undefined) {
+		cached = uncached(routes)
+		entryRouteModules.set(routes, cached)
+	}
+	return cached
+}
+
 type StaticDataRoutes = { dataRoutes: unknown[]; manifest: Record<string, unknown> }
 const staticDataRoutes = new WeakMap<object, StaticDataRoutes>()
 

@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import {
+	cachedEntryRouteModules,
 	cachedRouteMatch,
 	cachedServerRoutes,
 	cachedPartialManifestJson,
@@ -182,6 +183,27 @@ describe('the route tree of the server render, made once per build (ADR 0112)', 
 		expect(conversions).toBe(1)
 		expect(cachedStaticDataRoutes([{ id: 'root' }], convert)).not.toBe(first)
 		expect(conversions).toBe(2)
+	})
+})
+
+describe('the route modules by id of a document request, made once per build (ADR 0127)', () => {
+	test("one object per build's routes, from the runtime's own function; another build gets its own", () => {
+		let calls = 0
+		const byId = (routes: object) => {
+			calls++
+			return Object.fromEntries(
+				Object.entries(routes as Record<string, { module: unknown }>).map(([id, r]) => [id, r.module]),
+			)
+		}
+		const home = {}
+		const routes = { root: { module: {} }, home: { module: home } }
+		const first = cachedEntryRouteModules(routes, byId)
+		expect(first).toEqual({ root: routes.root.module, home })
+		expect(cachedEntryRouteModules(routes, byId)).toBe(first)
+		expect(calls).toBe(1)
+		const otherBuild = { home: { module: {} } }
+		expect(cachedEntryRouteModules(otherBuild, byId)).toEqual({ home: otherBuild.home.module })
+		expect(calls).toBe(2)
 	})
 })
 
