@@ -11,11 +11,11 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { bufferedDocumentResponse } from '#server/buffered-documents.ts'
+import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
 import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
-import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
 import {
 	lowerModulePreloadPriority,

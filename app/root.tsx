@@ -112,7 +112,7 @@ function AlternateLinks({ origin }: { origin: string }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	// The page's JavaScript arrives after the first paint (ADR 0124): e2e tests wait for this mark
-	// before using what needs it (tests/e2e/fixtures.ts). In the layout, so error pages get it too.
+	// before using what needs it (waitForHydration, tests/e2e/helpers.ts). In the layout, so error pages get it too.
 	useEffect(() => {
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
