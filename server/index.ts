@@ -8,6 +8,8 @@
  * App code is loaded only through server/app.ts (see there), never imported
  * directly, so there is exactly one copy of it in the process.
  */
+// First: NODE_ENV must be set before any import loads React (see node-env.ts).
+import './node-env.ts'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -39,7 +41,6 @@ import {
 type AppModule = typeof AppModuleNamespace
 
 const dev = process.argv.includes('--dev')
-process.env.NODE_ENV ??= dev ? 'development' : 'production'
 
 let env: Env
 try {
