@@ -48,12 +48,20 @@ async function waitFor(url: string, timeoutMs = 120_000) {
  */
 export async function startAppServer(
 	extraEnv: Record<string, string> = {},
-	options: { probe?: boolean } = {},
+	options: {
+		probe?: boolean
+		/** Extra flags for node (e.g. `--trace-gc-nvp`, scripts/diagnostics/promoted-bytes.ts). */
+		nodeArgs?: string[]
+		/** Where the server's stdout goes (default: discarded). */
+		stdoutFile?: string
+	} = {},
 ) {
 	const port = await freePort()
 	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
 	const probeArgs = options.probe ? ['--import', './scripts/bench/server-probe.ts'] : []
-	const child = spawn(process.execPath, ['--import', 'tsx', ...probeArgs, 'server/index.ts'], {
+	const stdout = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore'
+	const nodeArgs = [...(options.nodeArgs ?? []), '--import', 'tsx', ...probeArgs, 'server/index.ts']
+	const child = spawn(process.execPath, nodeArgs, {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -68,7 +76,7 @@ export async function startAppServer(
 			LOG_LEVEL: 'warn',
 			...extraEnv,
 		},
-		stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+		stdio: options.probe ? ['ignore', stdout, 'inherit', 'ipc'] : ['ignore', stdout, 'inherit'],
 	})
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(`${baseUrl}/healthz`)
@@ -95,6 +103,12 @@ export async function startAppServer(
 
 export type ProbeReport = {
 	serverMs: number[]
+	/** Each request's start and end, epoch ms. */
+	requests: [number, number][]
+	/** With PROBE_STALLS=1: the event loop's stretches of > 6 ms, [from, to] in epoch ms. */
+	stalls: [number, number][]
+	/** Each GC: start (epoch ms), duration (ms), kind. */
+	gcEntries: [number, number, string][]
 	gc: {
 		count: number
 		totalMs: number

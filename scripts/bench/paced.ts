@@ -7,6 +7,8 @@ import http from 'node:http'
  * client never queues a request behind another). Latency counts from the time a
  * request was due, so a client that fell behind does not hide the wait
  * (no coordinated omission).
+ * With `timings`, each request's phases are appended to it (epoch ms, comparable with the
+ * server probe's: scripts/diagnostics/slow-episodes.ts).
  *
  * autocannon's `overallRate` is not this: each of its connections sends its share
  * of the second's requests back to back as soon as each second starts, so a
@@ -19,6 +21,7 @@ export async function measurePaced(
 	seconds: number,
 	headers: Record<string, string>,
 	rate: number,
+	timings?: RequestTiming[],
 ): Promise<{ latenciesMs: number[]; sendLagMs: number[]; non2xx: number; errors: number }> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 	const total = Math.max(1, Math.round(seconds * rate))
@@ -34,15 +37,31 @@ export async function measurePaced(
 
 	const send = (dueAt: number) => {
 		sendLagMs.push(performance.now() - dueAt)
+		const timing: RequestTiming | undefined = timings && {
+			due: epochMs(dueAt),
+			sent: epochMs(performance.now()),
+			socket: 0,
+			newConnection: false,
+			firstByte: 0,
+			end: 0,
+		}
+		if (timing) timings?.push(timing)
 		const done = new Promise<void>((resolve) => {
 			const request = http.get(url, { agent, headers }, (response) => {
+				if (timing) timing.firstByte = epochMs(performance.now())
 				if ((response.statusCode ?? 0) >= 300) non2xx++
 				response.resume()
 				response.on('end', () => {
 					latenciesMs.push(performance.now() - dueAt)
+					if (timing) timing.end = epochMs(performance.now())
 					resolve()
 				})
 			})
+			if (timing)
+				request.on('socket', (socket) => {
+					timing.socket = epochMs(performance.now())
+					timing.newConnection = socket.connecting
+				})
 			request.on('error', () => {
 				errors++
 				resolve()
@@ -65,6 +84,19 @@ export async function measurePaced(
 	agent.destroy()
 	return { latenciesMs, sendLagMs, non2xx, errors }
 }
+
+/** One request of a paced run, in epoch ms (0: did not happen). */
+export type RequestTiming = {
+	due: number
+	sent: number
+	socket: number
+	/** Whether the request had to open a new connection (every kept-alive one was busy). */
+	newConnection: boolean
+	firstByte: number
+	end: number
+}
+
+const epochMs = (monotonicMs: number) => performance.timeOrigin + monotonicMs
 
 /** The q-quantile (0…1) of a list of numbers (nearest rank). */
 export function quantile(values: number[], q: number): number {

@@ -10,12 +10,19 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
  * - the event loop's delay (`monitorEventLoopDelay`, 1 ms resolution): how long a
  *   ready callback waited for the loop — a stall (GC, a big synchronous write, a
  *   background task) shows here whatever the client does, and
- * - the garbage collector's pauses (`gc` performance entries): count, total and longest.
- * Messages: `{ probe: 'reset' }`, `{ probe: 'report' }` → `{ probe: 'report', serverMs, loopDelay, gc }`.
+ * - the garbage collector's pauses (`gc` performance entries): count, total and longest, and
+ *   each one's start (epoch ms), duration and kind;
+ * - each request's start and end (epoch ms), and with PROBE_STALLS=1 every stretch of more than
+ *   6 ms in which a 1 ms timer did not run (scripts/diagnostics/slow-episodes.ts).
+ * Messages: `{ probe: 'reset' }`, `{ probe: 'report' }` → `{ probe: 'report', serverMs, requests, stalls, gcEntries, loopDelay, gc }`.
  */
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
 let serverMs: number[] = []
+let requests: [number, number][] = []
+let gcEntries: [number, number, string][] = []
+let stalls: [number, number][] = []
+const epochMs = () => performance.timeOrigin + performance.now()
 const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' }
 let gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as Record<string, { count: number; maxMs: number }> }
 new PerformanceObserver((list) => {
@@ -28,6 +35,7 @@ new PerformanceObserver((list) => {
 		const byKind = (gc.byKind[kind] ??= { count: 0, maxMs: 0 })
 		byKind.count++
 		byKind.maxMs = Math.max(byKind.maxMs, entry.duration)
+		gcEntries.push([performance.timeOrigin + entry.startTime, entry.duration, kind])
 	}
 }).observe({ entryTypes: ['gc'] })
 
@@ -36,20 +44,39 @@ http.Server.prototype.emit = function emit(this: http.Server, event: string | sy
 	if (event === 'request') {
 		const started = performance.now()
 		const response = args[1] as http.ServerResponse
-		response.once('finish', () => serverMs.push(performance.now() - started))
+		response.once('finish', () => {
+			const finished = performance.now()
+			serverMs.push(finished - started)
+			requests.push([performance.timeOrigin + started, performance.timeOrigin + finished])
+		})
 	}
 	return originalEmit.apply(this, [event, ...args] as Parameters<typeof originalEmit>)
 } as typeof http.Server.prototype.emit
 
+if (process.env.PROBE_STALLS === '1') {
+	let last = epochMs()
+	setInterval(() => {
+		const now = epochMs()
+		if (now - last > 6) stalls.push([last, now])
+		last = now
+	}, 1).unref()
+}
+
 process.on('message', (message: { probe?: string }) => {
 	if (message?.probe === 'reset') {
 		serverMs = []
+		requests = []
+		gcEntries = []
+		stalls = []
 		gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} }
 		loop.reset()
 	} else if (message?.probe === 'report') {
 		process.send?.({
 			probe: 'report',
 			serverMs,
+			requests,
+			stalls,
+			gcEntries,
 			gc,
 			heapUsedMib: process.memoryUsage().heapUsed / 2 ** 20,
 			loopDelay: {
