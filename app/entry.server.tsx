@@ -71,6 +71,9 @@ export default async function handleRequest(
 		const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
 		const { pipe, abort } = renderToPipeableStream(app(routerContext), {
 			nonce,
+			// Sent in one piece: every finished Suspense boundary inline, none moved to the end of the
+			// document behind a script (a page suspending on a lazy module works without JavaScript).
+			...(buffered ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
 			[readyEvent]() {
 				if (settled) return
 				settled = true

@@ -1,11 +1,7 @@
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { ContactStep } from './checkout/contact-step.tsx'
-import { DateStep } from './checkout/date-step.tsx'
-import { GuestsStep } from './checkout/guests-step.tsx'
-import { PaymentStep } from './checkout/payment-step.tsx'
-import { ReviewStep } from './checkout/review-step.tsx'
 import { STEPS, type LoaderData, type Step } from './checkout/shared.tsx'
 import { Summary, useLivePrice } from './checkout/summary.tsx'
 import { LocaleLink } from './locale-link.tsx'
@@ -31,6 +27,34 @@ const NOTE_STEP: Record<string, Step | undefined> = {
 	extras: 'guests',
 	paymentMethod: 'payment',
 	voucherCode: 'payment',
+}
+
+/**
+ * The steps load as their own chunks (ADR 0128), with Conform's React part that only they use: the
+ * page hydrates without them, and each step's server-rendered form works as a plain form (as
+ * without JavaScript) until its chunk is there. The current step's chunk is requested while the
+ * page hydrates, the next step's right after, so it is ready when the wizard moves on (while a
+ * step's chunk loads on a client-side move, React Router's transition keeps the old step on screen).
+ */
+const STEP_MODULES = {
+	date: () => import('./checkout/date-step.tsx'),
+	guests: () => import('./checkout/guests-step.tsx'),
+	contact: () => import('./checkout/contact-step.tsx'),
+	payment: () => import('./checkout/payment-step.tsx'),
+	review: () => import('./checkout/review-step.tsx'),
+} satisfies Record<Step, () => Promise<unknown>>
+const DateStep = lazy(() => STEP_MODULES.date().then((m) => ({ default: m.DateStep })))
+const GuestsStep = lazy(() => STEP_MODULES.guests().then((m) => ({ default: m.GuestsStep })))
+const ContactStep = lazy(() => STEP_MODULES.contact().then((m) => ({ default: m.ContactStep })))
+const PaymentStep = lazy(() => STEP_MODULES.payment().then((m) => ({ default: m.PaymentStep })))
+const ReviewStep = lazy(() => STEP_MODULES.review().then((m) => ({ default: m.ReviewStep })))
+
+/** Requests the next step's chunk once this step is on screen (a step left behind loads on the way back). */
+function usePreloadedNextStep(step: Step) {
+	useEffect(() => {
+		const next = STEPS[STEPS.indexOf(step) + 1]
+		if (next) void STEP_MODULES[next]().catch(() => undefined)
+	}, [step])
 }
 
 function stepHref(path: string, search: string, step: Step) {
@@ -85,6 +109,7 @@ export function CheckoutWizard({
 	const { t } = useTranslation('booking')
 	const { view } = data
 	const { live, request } = useLivePrice(view)
+	usePreloadedNextStep(view.step)
 	const notes = [...new Set(view.notes.map((note) => NOTE_STEP[note]).filter((s): s is Step => Boolean(s)))]
 	return (
 		<div data-testid="checkout" data-step={view.step}>
@@ -105,13 +130,15 @@ export function CheckoutWizard({
 					<h2 id="step-title" className="mb-4 text-xl font-semibold">
 						{t(`checkout.steps.${view.step}`)}
 					</h2>
-					{view.step === 'date' ? <DateStep view={view} actionData={actionData} /> : null}
-					{view.step === 'guests' ? (
-						<GuestsStep view={view} actionData={actionData} onChange={request} />
-					) : null}
-					{view.step === 'contact' ? <ContactStep data={data} actionData={actionData} /> : null}
-					{view.step === 'payment' ? <PaymentStep view={view} actionData={actionData} /> : null}
-					{view.step === 'review' ? <ReviewStep data={data} actionData={actionData} /> : null}
+					<Suspense>
+						{view.step === 'date' ? <DateStep view={view} actionData={actionData} /> : null}
+						{view.step === 'guests' ? (
+							<GuestsStep view={view} actionData={actionData} onChange={request} />
+						) : null}
+						{view.step === 'contact' ? <ContactStep data={data} actionData={actionData} /> : null}
+						{view.step === 'payment' ? <PaymentStep view={view} actionData={actionData} /> : null}
+						{view.step === 'review' ? <ReviewStep data={data} actionData={actionData} /> : null}
+					</Suspense>
 				</section>
 				<Summary view={view} livePrice={live} />
 			</div>

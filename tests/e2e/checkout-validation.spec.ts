@@ -91,6 +91,43 @@ test.describe('checkout validation with JavaScript (German)', () => {
 	})
 })
 
+test.describe('checkout steps loaded after the page (English, ADR 0128)', () => {
+	test('a step whose code is still loading stays on screen as a plain form; once it is there the price follows the guests', async ({
+		page,
+	}) => {
+		await toGuestsStep(page, 'en')
+		let release = () => {}
+		const stepCode = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		const requested: string[] = []
+		await page.route(/\/guests-step-[\w-]+\.js$/, async (route) => {
+			requested.push(route.request().url())
+			await stepCode
+			await route.continue()
+		})
+		await page.reload()
+		// The page hydrated and asked for the step's code, which is held back: the server's form is there.
+		await expect.poll(() => requested.length).toBe(1)
+		await page.getByRole('button', { name: /mode/ }).first().click()
+		await expect(page.getByTestId('guests-form')).toBeVisible()
+		await expect(adultsField(page, 'Adults')).toHaveValue('2')
+		await expect(page.getByTestId('guests-form').getByRole('button', { name: 'Continue' })).toBeVisible()
+
+		release()
+		// Hydrated once the code is there: a change of the guests asks for the live price.
+		await expect(async () => {
+			const livePrice = page.waitForRequest((request) => /\/GetPrice\?.*guests=4/.test(request.url()), {
+				timeout: 1_000,
+			})
+			await adultsField(page, 'Adults').fill('3')
+			await adultsField(page, 'Adults').fill('4')
+			await livePrice
+		}).toPass({ timeout: 7_000 })
+		await expect(page.getByTestId('guests-form')).toBeVisible()
+	})
+})
+
 test.describe('checkout validation without JavaScript (English)', () => {
 	test.use({ javaScriptEnabled: false, locale: 'en-GB' })
 
