@@ -24,6 +24,7 @@ import { REDACTED_PATHS, redactUrl } from '#app/utils/logger.server.ts'
 import type * as AppModuleNamespace from './app.ts'
 import { bodyLimit } from './body-limit.ts'
 import { answerClientErrors } from './client-errors.ts'
+import { expressServerOptions } from './express-classes.ts'
 import { createHub, type HubServer } from './hub.ts'
 import { createPageCache } from './page-cache.ts'
 import { publicFiles } from './public-files.ts'
@@ -111,7 +112,8 @@ async function main() {
 	const app = express()
 	app.disable('x-powered-by')
 	if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
-	const server = http.createServer(app)
+	// Requests and responses made with Express's prototypes: no per-request prototype change (ADR 0129).
+	const server = http.createServer(expressServerOptions(app), app)
 	// Requests the HTTP parser refuses (e.g. a 1 MB query string) get the envelope or a translated page.
 	answerClientErrors(server, logger)
 

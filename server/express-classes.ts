@@ -1,0 +1,43 @@
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import type { Express } from 'express'
+
+/**
+ * `http.createServer` options whose request and response objects are made with
+ * Express's own prototypes (`app.request`, `app.response`) from the start
+ * (ADR 0129).
+ *
+ * Express 5 gives every request and response those prototypes with
+ * `Object.setPrototypeOf` in `app.handle`. In V8 (Node 20) an object whose
+ * prototype was changed keeps what it references alive through young-generation
+ * collections: a bare Express "hello" route promoted ~8 KB per request to the
+ * old generation, the search page ~42 KB, and the major GCs that collect it
+ * were the slow episodes of issue 15's p99. Made by these constructors, the
+ * objects already have the prototype Express sets, so its `setPrototypeOf` is a
+ * no-op: the same objects, methods and behaviour, and the hello route promotes
+ * next to nothing (scripts/diagnostics/promoted-bytes.ts).
+ */
+export function expressServerOptions(app: Express): http.ServerOptions {
+	// Function constructors (not classes): their `prototype` must be Express's objects themselves.
+	function ExpressRequest(this: http.IncomingMessage, socket: Socket) {
+		;(http.IncomingMessage as unknown as (this: http.IncomingMessage, socket: Socket) => void).call(
+			this,
+			socket,
+		)
+	}
+	ExpressRequest.prototype = app.request
+	function ExpressResponse(this: http.ServerResponse, request: http.IncomingMessage, options?: object) {
+		;(
+			http.ServerResponse as unknown as (
+				this: http.ServerResponse,
+				request: http.IncomingMessage,
+				options?: object,
+			) => void
+		).call(this, request, options)
+	}
+	ExpressResponse.prototype = app.response
+	return {
+		IncomingMessage: ExpressRequest as unknown as typeof http.IncomingMessage,
+		ServerResponse: ExpressResponse as unknown as typeof http.ServerResponse,
+	}
+}
