@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './s
 import { registerAllTasks } from './tasks/index.server.ts'
 import { readAuthToken } from './utils/auth.server.ts'
 import { warmPasswordStrength } from './utils/password-strength.server.ts'
+import { stopZxcvbnWorker } from './utils/zxcvbn-worker.server.ts'
 import { closeDb, ensureMigrated, getDb, isMigrated } from './utils/db.server.ts'
 import { getEnv } from './utils/env.server.ts'
 import type { Logger } from './utils/logger.server.ts'
@@ -93,5 +94,6 @@ export function demoLogins() {
 
 export function shutdown() {
 	stopScheduler()
+	void stopZxcvbnWorker()
 	closeDb()
 }

@@ -1,21 +1,19 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { AppError } from './app-error.ts'
+import { zxcvbnCheck, zxcvbnStarted } from './zxcvbn-worker.server.ts'
 
 /**
  * Password strength (issue 10 defect 6, docs/decisions/0055-password-strength.md):
  * zxcvbn-ts with its common, English and German dictionaries (tens of
  * thousands of leaked passwords, names, words). A password being set needs a
  * score of at least 3 of 4. The dictionaries are megabytes: they are loaded on
- * the server only, on first use, and never reach the browser — the form's live
- * hint asks POST /resources/password-strength.
+ * the server only, in a worker thread of their own (zxcvbn-worker.server.ts,
+ * ADR 0129), and never reach the browser — the form's live hint asks
+ * POST /resources/password-strength.
  *
  * zxcvbn answers with feedback keys (no translations are configured); they are
  * mapped to our own translation keys, so the reason is in the user's language.
  */
 export const MIN_PASSWORD_SCORE = 3
-
-/** Only the first 64 characters are analysed (bounds the CPU time; a longer password is judged by them). */
-const ANALYSED_LENGTH = 64
 
 const WARNINGS = [
 	'straightRow',
@@ -57,25 +55,6 @@ export type PasswordStrength = {
 	messages: string[]
 }
 
-let factory: Promise<ZxcvbnFactory> | undefined
-
-function loadZxcvbn(): Promise<ZxcvbnFactory> {
-	factory ??= (async () => {
-		const [core, common, en, de] = await Promise.all([
-			import('@zxcvbn-ts/core'),
-			import('@zxcvbn-ts/language-common'),
-			import('@zxcvbn-ts/language-en'),
-			import('@zxcvbn-ts/language-de'),
-		])
-		return new core.ZxcvbnFactory({
-			dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },
-			graphs: common.adjacencyGraphs,
-			maxLength: ANALYSED_LENGTH,
-		})
-	})()
-	return factory
-}
-
 /**
  * Loads the dictionaries and runs one check (the first check builds zxcvbn's
  * ranked lists and takes ~0.4 s; later ones 5–40 ms). Called in the background
@@ -87,7 +66,7 @@ export async function warmPasswordStrength(): Promise<void> {
 }
 
 /** Whether the dictionaries have been loaded (the warm-up test asks). */
-export const passwordStrengthLoading = () => factory !== undefined
+export const passwordStrengthLoading = zxcvbnStarted
 
 /**
  * Words of the user that must not carry the password: the address and the
@@ -118,11 +97,9 @@ export async function checkPasswordStrength(
 	password: string,
 	userInputs: string[] = [],
 ): Promise<PasswordStrength> {
-	const zxcvbn = await loadZxcvbn()
-	const result = zxcvbn.check(password, userInputs)
-	const score = result.score
+	const { score: rawScore, warning, suggestions } = await zxcvbnCheck(password, userInputs)
+	const score = rawScore as PasswordScore
 	if (score >= MIN_PASSWORD_SCORE) return { score, ok: true, messages: [] }
-	const { warning, suggestions } = result.feedback
 	const messages = [
 		isOneOf(WARNINGS, warning) ? `auth:passwordStrength.warnings.${warning}` : 'auth:errors.passwordWeak',
 		...suggestions
