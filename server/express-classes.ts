@@ -8,14 +8,15 @@ import type { Express } from 'express'
  * (ADR 0129).
  *
  * Express 5 gives every request and response those prototypes with
- * `Object.setPrototypeOf` in `app.handle`. In V8 (Node 20) an object whose
- * prototype was changed keeps what it references alive through young-generation
- * collections: a bare Express "hello" route promoted ~8 KB per request to the
- * old generation, the search page ~42 KB, and the major GCs that collect it
- * were the slow episodes of issue 15's p99. Made by these constructors, the
- * objects already have the prototype Express sets, so its `setPrototypeOf` is a
- * no-op: the same objects, methods and behaviour, and the hello route promotes
- * next to nothing (scripts/diagnostics/promoted-bytes.ts).
+ * `Object.setPrototypeOf` in `app.handle`. Measured with Node 20's V8: objects
+ * whose prototype was changed that way, and what they reference, survive the
+ * young-generation collections until a major GC. A bare Express "hello" route
+ * promoted ~8 KB per request to the old generation, the search page ~42 KB,
+ * and the major GCs that collect it were the slow episodes of issue 15's p99.
+ * Made by these constructors, the objects already have the prototype Express
+ * sets, so its `setPrototypeOf` is a no-op: the same objects, methods and
+ * behaviour, and the hello route promotes next to nothing
+ * (scripts/diagnostics/promoted-bytes.ts).
  */
 export function expressServerOptions(app: Express): http.ServerOptions {
 	// Function constructors (not classes): their `prototype` must be Express's objects themselves.
