@@ -234,6 +234,7 @@ test.describe('booking with JavaScript (German)', () => {
 	test('from the playroom page: instant booking with bank transfer, live price, login in the checkout keeps everything, confirmation, the order in /guest/orders', async ({
 		page,
 	}) => {
+		test.slow() // a whole booking journey with two axe scans; ~31 s beside another worker on a slow 2-core machine
 		const t = T.de
 		await fromPlayroomPage(page, 'de', bookingDay(45), 4)
 		await settled(page)
@@ -283,6 +284,7 @@ test.describe('booking with JavaScript (German)', () => {
 		baseURL,
 		request,
 	}) => {
+		test.slow() // a booking, the host's acceptance and the guest's view in three contexts
 		await loginAs(context, DEMO.guest, baseURL ?? '')
 		await page.goto('/public/playroomOrder/checkout?playroomUrlPath=spielwiese-suedstadt&guests=3')
 		await settled(page)

@@ -120,6 +120,7 @@ for (const lang of ['de', 'en'] as const) {
 		page,
 		request,
 	}) => {
+		test.slow() // search, filter, sort, detail page, favourite and reload: ~30 s on a slow 2-core machine
 		const t = TEXT[lang]
 		const saturday = nextSaturday()
 		const feature = await featureToFilter(request, saturday, lang)
