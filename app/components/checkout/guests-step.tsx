@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
@@ -41,6 +42,20 @@ export function GuestsStep({
 			.filter((e) => Number.isInteger(e.quantity) && e.quantity > 0)
 		if (guests > 0) onChange(guests, extras)
 	}
+	// The step's code loads after the page (ADR 0128): what was typed before it hydrated gets its
+	// live price once it has (the first render's values are the server's, which it is compared with).
+	const catchUpOnHydration = useRef(() => {
+		const element = document.getElementById(form.id)
+		if (!(element instanceof HTMLFormElement)) return
+		const data = new FormData(element)
+		const typed = (name: string) => Number(data.get(name) || 0)
+		const changed =
+			typed('adults') !== (view.state.adults ?? 2) ||
+			typed('children') !== view.state.children ||
+			view.summary.additions.some((a) => typed(`extra_${a.id}`) !== (chosen.get(a.id) ?? 0))
+		if (changed) recompute(element)
+	})
+	useEffect(() => catchUpOnHydration.current(), [])
 	return (
 		<Form
 			method="post"
