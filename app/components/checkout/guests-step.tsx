@@ -34,26 +34,29 @@ export function GuestsStep({
 	const extraErrors = (id: string) => (result?.error?.[`extra_${id}`] as string[] | undefined) ?? undefined
 	const groupErrors = result?.error?.guests as string[] | undefined
 	const chosen = new Map(view.state.extras.map((e) => [e.additionId, e.quantity]))
-	const recompute = (element: HTMLFormElement) => {
+	/** What the price depends on, as the form holds it now. */
+	const readChoice = (element: HTMLFormElement) => {
 		const data = new FormData(element)
 		const guests = Number(data.get('adults') || 0) + Number(data.get('children') || 0)
 		const extras = view.summary.additions
 			.map((a) => ({ additionId: a.id, quantity: Number(data.get(`extra_${a.id}`) || 0) }))
 			.filter((e) => Number.isInteger(e.quantity) && e.quantity > 0)
+		return { guests, extras }
+	}
+	const recompute = (element: HTMLFormElement) => {
+		const { guests, extras } = readChoice(element)
 		if (guests > 0) onChange(guests, extras)
 	}
-	// The step's code loads after the page (ADR 0128): what was typed before it hydrated gets its
-	// live price once it has (the first render's values are the server's, which it is compared with).
+	// The step's code loads after the page (ADR 0128): a change typed before it hydrated gets its live
+	// price once it has. The first render's values are the server's, which the form is compared with.
 	const catchUpOnHydration = useRef(() => {
 		const element = document.getElementById(form.id)
 		if (!(element instanceof HTMLFormElement)) return
-		const data = new FormData(element)
-		const typed = (name: string) => Number(data.get(name) || 0)
-		const changed =
-			typed('adults') !== (view.state.adults ?? 2) ||
-			typed('children') !== view.state.children ||
-			view.summary.additions.some((a) => typed(`extra_${a.id}`) !== (chosen.get(a.id) ?? 0))
-		if (changed) recompute(element)
+		const { guests, extras } = readChoice(element)
+		const served = (view.state.adults ?? 2) + view.state.children
+		const extrasChanged =
+			extras.length !== chosen.size || extras.some((e) => chosen.get(e.additionId) !== e.quantity)
+		if (guests !== served || extrasChanged) recompute(element)
 	})
 	useEffect(() => catchUpOnHydration.current(), [])
 	return (
