@@ -124,6 +124,34 @@ test.describe('checkout steps loaded after the page (English, ADR 0128)', () => 
 	})
 })
 
+test.describe('the date step loaded after the page (German, ADR 0128)', () => {
+	test('a start picked while its code is still loading narrows the durations once it is there', async ({
+		page,
+	}) => {
+		let release = () => {}
+		const stepCode = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		const requested: string[] = []
+		await page.route(/\/date-step-[\w-]+\.js$/, async (route) => {
+			requested.push(route.request().url())
+			await stepCode
+			await route.continue()
+		})
+		await page.goto(`${CHECKOUT}&date=${farDay()}`)
+		await expect.poll(() => requested.length).toBe(1)
+		// The server's form lists every duration of the day until a start narrows them.
+		const slotForm = page.getByTestId('slot-form')
+		const durations = slotForm.getByLabel('Dauer').locator('option')
+		const everyDuration = await durations.count()
+		// The last start of the day leaves room for fewer durations than the first.
+		await slotForm.getByRole('radio').last().check()
+		release()
+		await expect.poll(() => durations.count()).toBeLessThan(everyDuration)
+		await expect(slotForm.getByRole('radio').last()).toBeChecked()
+	})
+})
+
 test.describe('checkout validation without JavaScript (English)', () => {
 	test.use({ javaScriptEnabled: false, locale: 'en-GB' })
 

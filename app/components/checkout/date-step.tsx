@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { localDateOf } from '#app/domain/berlin-time.ts'
@@ -33,6 +33,19 @@ export function DateStep({
 	})
 	const selectedStart = view.slot ? view.starts.find((s) => s.start === view.slot?.start) : undefined
 	const [start, setStart] = useState<number | null>(selectedStart?.start ?? null)
+	// The step's code loads after the page (ADR 0128): a start picked before it hydrated narrows the
+	// durations once it has, and the duration picked meanwhile is kept if that start offers it.
+	const [pickedDuration, setPickedDuration] = useState<string | undefined>(undefined)
+	const catchUpOnHydration = useRef(() => {
+		const element = document.getElementById(form.id)
+		if (!(element instanceof HTMLFormElement)) return
+		const data = new FormData(element)
+		const typedStart = data.get('start')
+		const typedDuration = data.get('duration')
+		if (typeof typedStart === 'string') setStart(Date.parse(typedStart))
+		if (typeof typedDuration === 'string') setPickedDuration(typedDuration)
+	})
+	useEffect(() => catchUpOnHydration.current(), [])
 	const durationOptions = [
 		...new Map(
 			view.starts
@@ -168,7 +181,15 @@ export function DateStep({
 								<select
 									id="checkout-duration"
 									name="duration"
-									defaultValue={wantedDuration !== undefined ? String(wantedDuration) : undefined}
+									defaultValue={
+										pickedDuration !== undefined &&
+										durationOptions.some(([value]) => String(value) === pickedDuration)
+											? pickedDuration
+											: wantedDuration !== undefined
+												? String(wantedDuration)
+												: undefined
+									}
+									onChange={(event) => setPickedDuration(event.currentTarget.value)}
 									key={`${start ?? 'all'}-${durationOptions.length}`}
 									className="rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 									aria-describedby={fields.duration.errors?.length ? fields.duration.errorId : undefined}
