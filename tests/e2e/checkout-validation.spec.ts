@@ -32,6 +32,21 @@ async function toGuestsStep(page: Page, lang: 'de' | 'en') {
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
 }
 
+/** Holds a checkout step's chunk (ADR 0128) back until `release()`; `requested` lists its requests. */
+async function holdBackStepCode(page: Page, step: 'date' | 'guests') {
+	let release = () => {}
+	const stepCode = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	const requested: string[] = []
+	await page.route(new RegExp(String.raw`/${step}-step-[\w-]+\.js$`), async (route) => {
+		requested.push(route.request().url())
+		await stepCode
+		await route.continue()
+	})
+	return { requested, release }
+}
+
 function adultsField(page: Page, label: string) {
 	return page.getByRole('spinbutton', { name: new RegExp(String.raw`^${label}\s*\*?$`) })
 }
@@ -96,16 +111,7 @@ test.describe('checkout steps loaded after the page (English, ADR 0128)', () => 
 		page,
 	}) => {
 		await toGuestsStep(page, 'en')
-		let release = () => {}
-		const stepCode = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		const requested: string[] = []
-		await page.route(/\/guests-step-[\w-]+\.js$/, async (route) => {
-			requested.push(route.request().url())
-			await stepCode
-			await route.continue()
-		})
+		const { requested, release } = await holdBackStepCode(page, 'guests')
 		await page.reload()
 		// The page hydrated and asked for the step's code, which is held back: the server's form is there.
 		await expect.poll(() => requested.length).toBe(1)
@@ -128,16 +134,7 @@ test.describe('the date step loaded after the page (German, ADR 0128)', () => {
 	test('a start picked while its code is still loading narrows the durations once it is there', async ({
 		page,
 	}) => {
-		let release = () => {}
-		const stepCode = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		const requested: string[] = []
-		await page.route(/\/date-step-[\w-]+\.js$/, async (route) => {
-			requested.push(route.request().url())
-			await stepCode
-			await route.continue()
-		})
+		const { requested, release } = await holdBackStepCode(page, 'date')
 		await page.goto(`${CHECKOUT}&date=${farDay()}`)
 		await expect.poll(() => requested.length).toBe(1)
 		// The server's form lists every duration of the day until a start narrows them.
