@@ -35,7 +35,7 @@ import {
 	type Bilingual,
 } from './catalogue-texts.ts'
 import { renderDemoPhotoSvg } from './demo-photos.ts'
-import type { Random } from './random.ts'
+import { createRandom, type Random } from './random.ts'
 import type { SeedContext, SeedStep } from './types.ts'
 
 /**
@@ -220,6 +220,8 @@ type Spec = {
 	instantBooking?: boolean
 	mobile?: boolean
 	district?: string
+	/** Fixed where the demo orders of app/seed/orders.server.ts need room for their groups. */
+	maxGuests?: number
 }
 
 function buildPlayroom(
@@ -245,7 +247,8 @@ function buildPlayroom(
 	const overnight = !mobile && random.chance(0.2)
 	if (overnight) featureKeys.push('sleeping-area')
 	const size = random.int(6, 30) * 5
-	const guests = mobile ? random.int(10, 25) : Math.max(8, Math.min(40, Math.round(size / 4)))
+	const guests =
+		spec.maxGuests ?? (mobile ? random.int(10, 25) : Math.max(8, Math.min(40, Math.round(size / 4))))
 	const radius = random.pick([15, 20, 30, 40])
 	const values = { name, district, city: spec.city.name, size, guests, radius }
 	const introTemplate = random.pick(mobile ? MOBILE_INTROS : INTROS)
@@ -601,6 +604,7 @@ export const catalogueSeedStep: SeedStep = {
 					urlPath: 'spielwiese-suedstadt',
 					instantBooking: false,
 					district: 'Südstadt',
+					maxGuests: 16,
 				},
 				{
 					city: koeln,
@@ -610,6 +614,7 @@ export const catalogueSeedStep: SeedStep = {
 					urlPath: 'spielwiese-mobil',
 					instantBooking: true,
 					mobile: true,
+					maxGuests: 15,
 				},
 			)
 		}
@@ -634,6 +639,10 @@ export const catalogueSeedStep: SeedStep = {
 		const usedNames = new Set(specs.flatMap((spec) => (spec.name ? [spec.name] : [])))
 		const usedCodes = new Set<string>()
 		let orderCount = 0
+		// The orders draw from their own stream: how many draws they need depends on the seeding day
+		// (which slots are free), and the playrooms after them must not — else their names, prices and
+		// sizes, and whether the fixed demo orders fit them, would change from one day to the next.
+		const orderRandom = createRandom(1_414)
 		db.transaction((tx) => {
 			const txCtx = { ...ctx, db: tx as unknown as SeedContext['db'] }
 			for (const spec of specs) {
@@ -641,7 +650,7 @@ export const catalogueSeedStep: SeedStep = {
 				if (spec.urlPath === 'spielwiese-ehrenfeld') input.customUrl = 'spielwiese'
 				const id = createPlayroom(input, tx)
 				if (spec.status === 'Published') {
-					orderCount += seedOrders(txCtx, { ...input, id }, guests, usedCodes)
+					orderCount += seedOrders({ ...txCtx, random: orderRandom }, { ...input, id }, guests, usedCodes)
 					refreshPlayroomRating(id, tx)
 					if (random.chance(0.2)) {
 						const date = addDays(localDateOf(ctx.now.getTime()), random.int(3, 30))

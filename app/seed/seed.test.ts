@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { playrooms } from '#db/schema/catalogue.ts'
 import { users } from '#db/schema/users.ts'
 import { createRecordingHub } from '#tests/helpers/recording-hub.ts'
 import { getDb } from '#app/utils/db.server.ts'
@@ -40,5 +41,27 @@ describe('demo seed', () => {
 			.all()
 			.map((a) => a.id)
 		expect(secondIds).toEqual(firstIds)
+	})
+
+	test('makes the same playrooms whatever the day (the orders, which depend on it, draw apart)', async () => {
+		const playroomsSeededOn = async (now: Date) => {
+			wipeDatabase()
+			await seedDemoData({ now })
+			return getDb()
+				.select({
+					id: playrooms.id,
+					name: playrooms.name,
+					path: playrooms.playroomUrlPath,
+					maxGuests: playrooms.maxGuests,
+					street: playrooms.street,
+				})
+				.from(playrooms)
+				.orderBy(playrooms.playroomUrlPath)
+				.all()
+		}
+		const winter = await playroomsSeededOn(new Date('2026-01-14T09:00:00Z'))
+		const summer = await playroomsSeededOn(new Date('2026-07-02T15:30:00Z'))
+		expect(winter.length).toBeGreaterThan(60)
+		expect(summer).toEqual(winter)
 	})
 })
