@@ -134,16 +134,21 @@ async function generatePhotoPool(ctx: SeedContext): Promise<Photo[]> {
 	return pool
 }
 
+/** Weekdays `from`…`to` (1 = Monday), open from `open` to `close` o'clock. */
+function days(from: number, to: number, open: number, close: number) {
+	return Array.from({ length: to - from + 1 }, (_, i) => ({
+		weekday: from + i,
+		openMinute: open * 60,
+		closeMinute: close * 60,
+	}))
+}
+
+const WEEKDAY_AFTERNOONS_AND_WEEKENDS = [...days(1, 5, 14, 19), ...days(6, 7, 9, 19)]
+
 function openingHoursPattern(random: Random) {
-	const days = (from: number, to: number, open: number, close: number) =>
-		Array.from({ length: to - from + 1 }, (_, i) => ({
-			weekday: from + i,
-			openMinute: open * 60,
-			closeMinute: close * 60,
-		}))
 	switch (random.int(0, 3)) {
 		case 0:
-			return [...days(1, 5, 14, 19), ...days(6, 7, 9, 19)]
+			return WEEKDAY_AFTERNOONS_AND_WEEKENDS
 		case 1:
 			return days(1, 7, 9, 18)
 		case 2:
@@ -220,8 +225,11 @@ type Spec = {
 	instantBooking?: boolean
 	mobile?: boolean
 	district?: string
-	/** Fixed where the demo orders of app/seed/orders.server.ts need room for their groups. */
-	maxGuests?: number
+	/**
+	 * Values that stay whatever is drawn: the demo host's rooms, which the fixed demo orders
+	 * (app/seed/orders.server.ts) and the e2e tests book (room for their groups, open days, durations).
+	 */
+	fixed?: Partial<PlayroomInput>
 }
 
 function buildPlayroom(
@@ -248,7 +256,7 @@ function buildPlayroom(
 	if (overnight) featureKeys.push('sleeping-area')
 	const size = random.int(6, 30) * 5
 	const guests =
-		spec.maxGuests ?? (mobile ? random.int(10, 25) : Math.max(8, Math.min(40, Math.round(size / 4))))
+		spec.fixed?.maxGuests ?? (mobile ? random.int(10, 25) : Math.max(8, Math.min(40, Math.round(size / 4))))
 	const radius = random.pick([15, 20, 30, 40])
 	const values = { name, district, city: spec.city.name, size, guests, radius }
 	const introTemplate = random.pick(mobile ? MOBILE_INTROS : INTROS)
@@ -334,6 +342,7 @@ function buildPlayroom(
 			.slice(0, random.int(1, 4))
 			.map((a) => ({ ...a, id: random.id() })),
 		openingHours: openingHoursPattern(random),
+		...spec.fixed,
 	}
 }
 
@@ -604,7 +613,28 @@ export const catalogueSeedStep: SeedStep = {
 					urlPath: 'spielwiese-suedstadt',
 					instantBooking: false,
 					district: 'Südstadt',
-					maxGuests: 16,
+					fixed: {
+						maxGuests: 31,
+						slotMinutes: 60,
+						bufferMinutes: 0,
+						leadTimeHours: 48,
+						paymentMethods: ['BankTransfer', 'Card'],
+						cancellationPolicy: 'Flexible',
+						openingHours: WEEKDAY_AFTERNOONS_AND_WEEKENDS,
+						bookingTypes: [
+							{
+								bookingType: 'Hourly',
+								minHours: 2,
+								maxHours: 4,
+								weekdayPrice: 2_500,
+								weekendPrice: 4_000,
+								guestsIncluded: 12,
+								extraGuestFee: 500,
+								cleaningFee: 0,
+								deposit: 5_000,
+							},
+						],
+					},
 				},
 				{
 					city: koeln,
@@ -614,7 +644,28 @@ export const catalogueSeedStep: SeedStep = {
 					urlPath: 'spielwiese-mobil',
 					instantBooking: true,
 					mobile: true,
-					maxGuests: 15,
+					fixed: {
+						maxGuests: 10,
+						slotMinutes: 60,
+						bufferMinutes: 15,
+						leadTimeHours: 12,
+						paymentMethods: ['BankTransfer', 'OnSite', 'Card'],
+						cancellationPolicy: 'Moderate',
+						openingHours: WEEKDAY_AFTERNOONS_AND_WEEKENDS,
+						bookingTypes: [
+							{
+								bookingType: 'Hourly',
+								minHours: 1,
+								maxHours: 5,
+								weekdayPrice: 5_500,
+								weekendPrice: 7_000,
+								guestsIncluded: 12,
+								extraGuestFee: 0,
+								cleaningFee: 2_500,
+								deposit: 0,
+							},
+						],
+					},
 				},
 			)
 		}
