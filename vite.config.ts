@@ -132,7 +132,7 @@ function shellChunk(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoLo
 /**
  * Server build only (ADR 0130): the bundle has no dynamic `import()`. tsx, which runs the server,
  * rewrites every ES module that has one and inlines that module's source map into its source: for
- * the ~1.9 MB server bundle, 17 MB of heap for the life of the process and ~0.8 s of every start.
+ * the ~1.9 MB server bundle, ~16 MB of live heap for the life of the process and ~0.8 s of every start.
  * The bundle is one file (`inlineDynamicImports` below); the one dynamic import left was React
  * Router's loader of route modules for the browser, which the server never calls (its route modules
  * are in the bundle). A dynamic import that appears in the bundle later is reported at build time.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { localDateOf } from '#app/domain/berlin-time.ts'
@@ -10,7 +10,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
 import { useLazyAppForm } from '../lazy-app-form.ts'
-import { HiddenState, resultFor, SlotTaken } from './shared.tsx'
+import { HiddenState, resultFor, SlotTaken, useCatchUpOnHydration } from './shared.tsx'
 
 /** Step 1: booking type and day (a GET form), then start time and duration. */
 export function DateStep({
@@ -33,19 +33,16 @@ export function DateStep({
 	})
 	const selectedStart = view.slot ? view.starts.find((s) => s.start === view.slot?.start) : undefined
 	const [start, setStart] = useState<number | null>(selectedStart?.start ?? null)
-	// The step's code loads after the page (ADR 0128): a start picked before it hydrated narrows the
-	// durations once it has, and the duration picked meanwhile is kept if that start offers it.
+	// A start picked before the step hydrated narrows the durations once it has, and the duration
+	// picked meanwhile is kept if that start offers it.
 	const [pickedDuration, setPickedDuration] = useState<string | undefined>(undefined)
-	const catchUpOnHydration = useRef(() => {
-		const element = document.getElementById(form.id)
-		if (!(element instanceof HTMLFormElement)) return
+	useCatchUpOnHydration(form.id, (element) => {
 		const data = new FormData(element)
 		const typedStart = data.get('start')
 		const typedDuration = data.get('duration')
 		if (typeof typedStart === 'string') setStart(Date.parse(typedStart))
 		if (typeof typedDuration === 'string') setPickedDuration(typedDuration)
 	})
-	useEffect(() => catchUpOnHydration.current(), [])
 	const durationOptions = [
 		...new Map(
 			view.starts

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
@@ -8,7 +7,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
 import { useLazyAppForm } from '../lazy-app-form.ts'
-import { resultFor } from './shared.tsx'
+import { resultFor, useCatchUpOnHydration } from './shared.tsx'
 
 /** Step 2: adults, children and extras; with JavaScript each change asks for the live price. */
 export function GuestsStep({
@@ -47,18 +46,14 @@ export function GuestsStep({
 		const { guests, extras } = readChoice(element)
 		if (guests > 0) onChange(guests, extras)
 	}
-	// The step's code loads after the page (ADR 0128): a change typed before it hydrated gets its live
-	// price once it has. The first render's values are the server's, which the form is compared with.
-	const catchUpOnHydration = useRef(() => {
-		const element = document.getElementById(form.id)
-		if (!(element instanceof HTMLFormElement)) return
+	// A change typed before the step hydrated gets its live price once it has.
+	useCatchUpOnHydration(form.id, (element) => {
 		const { guests, extras } = readChoice(element)
 		const served = (view.state.adults ?? 2) + view.state.children
 		const extrasChanged =
 			extras.length !== chosen.size || extras.some((e) => chosen.get(e.additionId) !== e.quantity)
 		if (guests !== served || extrasChanged) recompute(element)
 	})
-	useEffect(() => catchUpOnHydration.current(), [])
 	return (
 		<Form
 			method="post"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
@@ -23,6 +24,19 @@ export function resultFor(actionData: CheckoutActionData | undefined, intent: st
 }
 
 /** Hidden inputs that carry the state of the other steps in a GET form. */
+/**
+ * A step's code loads after the page (ADR 0128): until it has hydrated, its server-rendered form is
+ * a plain form and what the guest types stays in it. Once the step is mounted, `catchUp` gets that
+ * form, once, to bring the step's state in line with it (the first render's closure: the server's values).
+ */
+export function useCatchUpOnHydration(formId: string, catchUp: (form: HTMLFormElement) => void) {
+	const firstCatchUp = useRef(catchUp)
+	useEffect(() => {
+		const element = document.getElementById(formId)
+		if (element instanceof HTMLFormElement) firstCatchUp.current(element)
+	}, [formId])
+}
+
 export function HiddenState({ search, omit }: { search: string; omit: string[] }) {
 	const params = [...new URLSearchParams(search).entries()].filter(([name]) => !omit.includes(name))
 	return (
