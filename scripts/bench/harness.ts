@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { PRODUCTION_NODE_FLAGS } from '../node-flags.ts'
 
 /** Shared tools of the benchmarks (npm run bench). Figures are printed, not asserted. */
 
@@ -60,7 +61,15 @@ export async function startAppServer(
 	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
 	const probeArgs = options.probe ? ['--import', './scripts/bench/server-probe.ts'] : []
 	const stdout = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore'
-	const nodeArgs = [...(options.nodeArgs ?? []), '--import', 'tsx', ...probeArgs, 'server/index.ts']
+	// Started as npm start runs it (ADR 0131), so the figures are the production server's.
+	const nodeArgs = [
+		...PRODUCTION_NODE_FLAGS,
+		...(options.nodeArgs ?? []),
+		'--import',
+		'tsx',
+		...probeArgs,
+		'server/index.ts',
+	]
 	const child = spawn(process.execPath, nodeArgs, {
 		env: {
 			...process.env,
