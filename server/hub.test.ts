@@ -2,11 +2,17 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
-import { HUB_CLOSE_TOO_MANY_CONNECTIONS, HUB_MAX_MESSAGE_BYTES } from '#app/utils/realtime.ts'
+import {
+	HUB_CLOSE_SESSION_ENDED,
+	HUB_CLOSE_TOO_MANY_CONNECTIONS,
+	HUB_MAX_MESSAGE_BYTES,
+} from '#app/utils/realtime.ts'
 import { createHub, type HubLimits, type HubServer } from './hub.ts'
 
 let server: http.Server
 let hub: HubServer
+/** Sessions the tests have ended (the database would no longer find them). */
+const endedTokens = new Set<string>()
 
 async function start(limits: Partial<HubLimits> = {}) {
 	server = http.createServer()
@@ -15,8 +21,9 @@ async function start(limits: Partial<HubLimits> = {}) {
 		limits,
 		// Tests name their client IP in a header; the server derives it from "trust proxy".
 		clientIp: (request) => String(request.headers['x-test-ip'] ?? request.socket.remoteAddress),
-		authenticate: (request) => {
-			const token = request.headers.authorization?.replace('Bearer ', '')
+		authenticate: (headers) => {
+			const token = headers.authorization?.replace('Bearer ', '')
+			if (token && endedTokens.has(token)) return null
 			if (token === 'guest-token') return { userId: 'guest-1', role: 'Customer' }
 			if (token === 'host-token') return { userId: 'host-1', role: 'Owner' }
 			if (token?.startsWith('user-')) return { userId: token, role: 'Customer' }
@@ -29,6 +36,7 @@ async function start(limits: Partial<HubLimits> = {}) {
 }
 
 afterEach(async () => {
+	endedTokens.clear()
 	await hub?.close()
 	await new Promise((resolve) => server?.close(resolve))
 })
@@ -75,6 +83,23 @@ describe('realtime hub', () => {
 		expect(tabB.messages).toEqual(tabA.messages)
 		expect(host.messages).toEqual([{ type: 'HostHasNewChatMessage', guestId: 'guest-1', count: 3 }])
 		for (const tab of [tabA, tabB, host]) tab.socket.close()
+	})
+
+	test('a connection whose session has ended is closed with 4401 and gets no more events', async () => {
+		const url = await start()
+		const ended = connect(url, { Authorization: 'Bearer user-ended' })
+		const other = connect(url, { Authorization: 'Bearer guest-token' })
+		await Promise.all([ended.opened, other.opened])
+		const closed = new Promise<number>((resolve) => ended.socket.once('close', (code) => resolve(code)))
+		endedTokens.add('user-ended')
+		await hub.recheckSessions()
+		expect(await closed).toBe(HUB_CLOSE_SESSION_ENDED)
+		expect(hub.connectionCount()).toBe(1)
+		hub.publishToAll({ type: 'GuestHasNewChatMessage', hostId: 'host-1', count: 1 })
+		await until(() => other.messages.length > 0)
+		expect(ended.messages).toEqual([])
+		expect(other.messages).toHaveLength(1)
+		other.socket.close()
 	})
 
 	test('a message over 100,000 bytes closes the connection', async () => {

@@ -1,9 +1,10 @@
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { MemoryStore, type Options as RateLimitOptions } from 'express-rate-limit'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { UserRole } from '#db/schema/users.ts'
 import {
+	HUB_CLOSE_SESSION_ENDED,
 	HUB_CLOSE_TOO_MANY_CONNECTIONS,
 	HUB_KEEPALIVE_MS,
 	HUB_MAX_MESSAGE_BYTES,
@@ -14,7 +15,9 @@ import {
 } from '#app/utils/realtime.ts'
 
 type Identity = { userId: string; role: UserRole }
-type Connection = Identity & { socket: WebSocket; lastSeen: number; ip: string }
+/** The headers that carry a session: kept per connection to check it again later. */
+type Credentials = Pick<IncomingHttpHeaders, 'cookie' | 'authorization'>
+type Connection = Identity & { socket: WebSocket; lastSeen: number; ip: string; credentials: Credentials }
 
 export type HubLimits = {
 	/** Open connections of one user (all tabs, all devices). */
@@ -28,6 +31,8 @@ export type HubLimits = {
 export type HubServer = Hub & {
 	close(): Promise<void>
 	connectionCount(): number
+	/** Checks every connection's session again now (the keep-alive tick does it every 15 s). */
+	recheckSessions(): Promise<void>
 }
 
 /**
@@ -41,10 +46,16 @@ export type HubServer = Hub & {
  * per IP are rate-limited before authentication (HTTP 429); a connection over
  * the cap of its user or IP is accepted and closed at once with code 4429
  * (HUB_CLOSE_TOO_MANY_CONNECTIONS), which the browser can see and obeys.
+ *
+ * Sessions end while their sockets are open (log-out elsewhere, a password change, an admin
+ * blocking the account, expiry). Every keep-alive tick authenticates each connection again with
+ * the headers of its upgrade; one whose session has ended is closed with 4401
+ * (HUB_CLOSE_SESSION_ENDED) and gets no more events (docs/decisions/0132-hub-rechecks-sessions.md).
  */
 export function createHub(options: {
 	server: Server
-	authenticate: (request: IncomingMessage) => Promise<Identity | null> | Identity | null
+	/** The identity of a session's headers (cookie or bearer token), or null. */
+	authenticate: (headers: Credentials) => Promise<Identity | null> | Identity | null
 	isAllowedOrigin: (origin: string | undefined, request: IncomingMessage) => boolean
 	/** The client IP as the HTTP app sees it (Express "trust proxy"). */
 	clientIp?: (request: IncomingMessage) => string
@@ -78,7 +89,11 @@ export function createHub(options: {
 			const { totalHits } = await upgradeAttempts.increment(ip)
 			if (totalHits > limits.upgradesPerMinute) return reject(socket, 429, 'Too Many Requests')
 			if (!options.isAllowedOrigin(request.headers.origin, request)) return reject(socket, 403, 'Forbidden')
-			const identity = await options.authenticate(request)
+			const credentials: Credentials = {
+				cookie: request.headers.cookie,
+				authorization: request.headers.authorization,
+			}
+			const identity = await options.authenticate(credentials)
 			if (!identity) return reject(socket, 401, 'Unauthorized')
 			wss.handleUpgrade(request, socket, head, (ws) => {
 				// Counted here, synchronously, so that concurrent upgrades cannot all pass the check.
@@ -89,7 +104,7 @@ export function createHub(options: {
 					ws.close(HUB_CLOSE_TOO_MANY_CONNECTIONS, 'TooManyConnections')
 					return
 				}
-				const connection: Connection = { ...identity, ip, socket: ws, lastSeen: Date.now() }
+				const connection: Connection = { ...identity, ip, credentials, socket: ws, lastSeen: Date.now() }
 				track(connection)
 				ws.on('pong', () => {
 					connection.lastSeen = Date.now()
@@ -130,8 +145,27 @@ export function createHub(options: {
 			connection.socket.ping()
 			send(connection, { type: 'KeepAlive' })
 		}
+		void recheckSessions()
 	}, HUB_KEEPALIVE_MS)
 	keepAlive.unref()
+
+	async function recheckSessions() {
+		for (const connection of [...connections]) {
+			let identity: Identity | null
+			try {
+				identity = await options.authenticate(connection.credentials)
+			} catch (error) {
+				options.onError?.(error)
+				continue // a failed check is not an ended session
+			}
+			if (identity?.userId === connection.userId) {
+				connection.role = identity.role // a changed role gets the new role's events
+				continue
+			}
+			connection.socket.close(HUB_CLOSE_SESSION_ENDED, 'SessionEnded')
+			untrack(connection)
+		}
+	}
 
 	function send(connection: Connection, event: RealtimeEvent | { type: 'KeepAlive' }) {
 		if (connection.socket.readyState !== connection.socket.OPEN) return
@@ -149,6 +183,7 @@ export function createHub(options: {
 			for (const connection of connections) send(connection, event)
 		},
 		connectionCount: () => connections.size,
+		recheckSessions,
 		close: () =>
 			new Promise<void>((resolve) => {
 				clearInterval(keepAlive)

@@ -162,7 +162,7 @@ async function main() {
 
 	const hub: HubServer = createHub({
 		server,
-		authenticate: async (request) => (await loadApp()).authenticateHubRequest(request.headers),
+		authenticate: async (headers) => (await loadApp()).authenticateHubRequest(headers),
 		isAllowedOrigin: (origin, request) => !origin || allowedOrigins(env, request).has(origin),
 		clientIp: (request) => String(expressIp?.call(Object.assign(Object.create(request), { app })) ?? ''),
 		limits: {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createRealtimeClient } from './realtime-client.ts'
-import { HUB_CLOSE_TOO_MANY_CONNECTIONS, type WebSocketStatus } from './realtime.ts'
+import { HUB_CLOSE_SESSION_ENDED, HUB_CLOSE_TOO_MANY_CONNECTIONS, type WebSocketStatus } from './realtime.ts'
 
 /** Fake sockets and a manual clock, so reconnect timing is tested exactly. */
 function setup() {
@@ -84,6 +84,32 @@ describe('realtime client', () => {
 		advance(60_000)
 		expect(sockets).toHaveLength(1)
 		expect(statuses).toEqual(['Online', 'Offline'])
+	})
+
+	test('a connection whose session ended (4401) is retried once at once; if that fails, no more', () => {
+		const { sockets, statuses, advance } = setup()
+		advance(1000)
+		sockets[0]?.onopen?.({})
+		sockets[0]?.onclose?.({ code: HUB_CLOSE_SESSION_ENDED })
+		advance(0)
+		expect(sockets).toHaveLength(2)
+		sockets[1]?.onclose?.({ code: 1006 }) // the upgrade was refused: this tab is logged out
+		advance(120_000)
+		expect(sockets).toHaveLength(2)
+		expect(statuses).toEqual(['Online', 'Offline', 'Offline'])
+	})
+
+	test('after 4401, a tab that holds a new session reconnects and keeps reconnecting as usual', () => {
+		const { sockets, statuses, advance } = setup()
+		advance(1000)
+		sockets[0]?.onopen?.({})
+		sockets[0]?.onclose?.({ code: HUB_CLOSE_SESSION_ENDED })
+		advance(0)
+		sockets[1]?.onopen?.({})
+		expect(statuses).toEqual(['Online', 'Offline', 'Online'])
+		sockets[1]?.onclose?.({ code: 1006 }) // a later network drop: the normal delays again
+		advance(0)
+		expect(sockets).toHaveLength(3)
 	})
 
 	test('the reconnect delays are exactly 0, 2, 10, 30 seconds', () => {

@@ -1,4 +1,5 @@
 import {
+	HUB_CLOSE_SESSION_ENDED,
 	HUB_CLOSE_TOO_MANY_CONNECTIONS,
 	HUB_CONNECT_DELAY_MS,
 	HUB_PATH,
@@ -31,6 +32,8 @@ const KNOWN_EVENTS = new Set(['SeedProgress', 'GuestHasNewChatMessage', 'HostHas
  * The browser side of the realtime channel (spec §4): connects 1 s after
  * start, reports Online/Offline, reconnects after 0, 2, 10 and 30 s, then
  * stops. A connection silent for longer than the server timeout counts as lost.
+ * Closed because its session ended (4401), it tries once more at once — the tab may
+ * hold a new session, as after changing the password here — and stops if that fails.
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
 	const createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
@@ -41,6 +44,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 	let stopped = false
 	let pending: unknown = null
 	let watchdog: unknown = null
+	/** The current attempt is the one retry after the server ended the session (4401). */
+	let retryingEndedSession = false
 
 	const resetWatchdog = () => {
 		if (watchdog !== null) clearTimer(watchdog)
@@ -52,7 +57,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 		if (stopped) return
 		const current = createSocket(options.url)
 		socket = current
+		let opened = false
 		current.onopen = () => {
+			opened = true
+			retryingEndedSession = false
 			reconnectAttempt = 0
 			options.onStatus('Online')
 			resetWatchdog()
@@ -75,8 +83,16 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 			watchdog = null
 			options.onStatus('Offline')
 			if (stopped) return
+			const code = (event as { code?: unknown } | null)?.code
 			// Over the server's connection cap (too many tabs): retrying would only be refused again.
-			if ((event as { code?: unknown } | null)?.code === HUB_CLOSE_TOO_MANY_CONNECTIONS) return
+			if (code === HUB_CLOSE_TOO_MANY_CONNECTIONS) return
+			// The session is over and the retry with this tab's cookies failed too: logged out.
+			if (retryingEndedSession && !opened) return
+			if (code === HUB_CLOSE_SESSION_ENDED) {
+				retryingEndedSession = true
+				pending = setTimer(connect, 0)
+				return
+			}
 			const delay = HUB_RECONNECT_DELAYS_MS[reconnectAttempt]
 			if (delay === undefined) return // out of attempts: stay offline
 			reconnectAttempt++

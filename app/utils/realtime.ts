@@ -13,6 +13,12 @@ export const HUB_MAX_MESSAGE_BYTES = 100_000
  * application's codes; 4429 mirrors HTTP 429). The client does not reconnect.
  */
 export const HUB_CLOSE_TOO_MANY_CONNECTIONS = 4429
+/**
+ * Close code of a connection whose session has ended (logged out, password changed, account
+ * blocked, expired); the hub checks every HUB_KEEPALIVE_MS. The client tries once more at once,
+ * with the cookies it has now (the tab may hold a new session), and stops if that fails.
+ */
+export const HUB_CLOSE_SESSION_ENDED = 4401
 /** Delay before the first connection after start-up. */
 export const HUB_CONNECT_DELAY_MS = 1_000
 /** Delays before each reconnect attempt; after the last one the client stops. */
