@@ -170,7 +170,7 @@ async function main() {
 			perIp: env.HUB_MAX_CONNECTIONS_PER_IP,
 			upgradesPerMinute: Math.round(60 * env.RATE_LIMIT_FACTOR),
 		},
-		onError: (error) => logger.error({ err: error }, 'realtime upgrade failed'),
+		onError: (error) => logger.error({ err: error }, 'realtime hub: an upgrade or a session check failed'),
 	})
 
 	app.use((_req, res, next) => {

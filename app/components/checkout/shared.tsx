@@ -23,7 +23,6 @@ export function resultFor(actionData: CheckoutActionData | undefined, intent: st
 	return actionData?.intent === intent ? actionData.result : undefined
 }
 
-/** Hidden inputs that carry the state of the other steps in a GET form. */
 /**
  * A step's code loads after the page (ADR 0128): until it has hydrated, its server-rendered form is
  * a plain form and what the guest types stays in it. Once the step is mounted, `catchUp` gets that
@@ -37,6 +36,7 @@ export function useCatchUpOnHydration(formId: string, catchUp: (form: HTMLFormEl
 	}, [formId])
 }
 
+/** Hidden inputs that carry the state of the other steps in a GET form. */
 export function HiddenState({ search, omit }: { search: string; omit: string[] }) {
 	const params = [...new URLSearchParams(search).entries()].filter(([name]) => !omit.includes(name))
 	return (
