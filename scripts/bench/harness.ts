@@ -95,19 +95,25 @@ export async function startAppServer(
 		pid: child.pid,
 		probe: {
 			reset: () => child.send?.({ probe: 'reset' }),
-			report: () =>
-				new Promise<ProbeReport>((resolve) => {
-					const onMessage = (message: ProbeReport & { probe?: string }) => {
-						if (message?.probe !== 'report') return
-						child.off('message', onMessage)
-						resolve(message)
-					}
-					child.on('message', onMessage)
-					child.send?.({ probe: 'report' })
-				}),
+			report: () => askProbe<ProbeReport>(child, 'report', 'report'),
+			/** A full garbage collection in the server (between measurements, never during one). */
+			collectGarbage: () => askProbe(child, 'collect-garbage', 'garbage-collected'),
 		},
 		stop: () => stopChild(child, databasePath),
 	}
+}
+
+/** Sends the server probe a message and waits for its answer of the given kind. */
+function askProbe<T = unknown>(child: ChildProcess, request: string, answer: string): Promise<T> {
+	return new Promise<T>((resolve) => {
+		const onMessage = (message: T & { probe?: string }) => {
+			if (message?.probe !== answer) return
+			child.off('message', onMessage)
+			resolve(message)
+		}
+		child.on('message', onMessage)
+		child.send?.({ probe: request })
+	})
 }
 
 export type ProbeReport = {
@@ -129,12 +135,32 @@ export type ProbeReport = {
 }
 
 export async function startHelloServer() {
+	return startScriptServer(
+		(port) =>
+			`const e=require('express');const a=e();a.get('/',(q,r)=>r.send('hello'));a.listen(${port},'127.0.0.1')`,
+	)
+}
+
+/**
+ * A reference for latency: a bare `http` server whose every request keeps its thread busy for
+ * `cpuMsPerRequest` and allocates next to nothing (no garbage to collect). Measured beside a page
+ * of the same CPU cost, its p99 at half load is what the machine itself allows at that moment
+ * (./render-pages.bench.ts).
+ */
+export async function startBusyServer(cpuMsPerRequest: number) {
+	return startScriptServer(
+		(port) =>
+			`require('http').createServer((q,r)=>{const t=performance.now();while(performance.now()-t<${cpuMsPerRequest});r.end('ok')}).listen(${port},'127.0.0.1')`,
+		PRODUCTION_NODE_FLAGS,
+	)
+}
+
+async function startScriptServer(code: (port: number) => string, nodeFlags: readonly string[] = []) {
 	const port = await freePort()
-	const code = `const e=require('express');const a=e();a.get('/',(q,r)=>r.send('hello'));a.listen(${port},'127.0.0.1')`
-	const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' })
+	const child = spawn(process.execPath, [...nodeFlags, '-e', code(port)], { stdio: 'ignore' })
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(baseUrl)
-	return { baseUrl, stop: () => stopChild(child) }
+	return { baseUrl, pid: child.pid, stop: () => stopChild(child) }
 }
 
 async function stopChild(child: ChildProcess, databasePath?: string) {
@@ -180,10 +206,21 @@ export async function measureRps(
 
 /** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
 export function processCpuMs(pid: number | undefined): number | undefined {
-	if (!pid) return undefined
+	return pid ? cpuMsOf(`/proc/${pid}/stat`) : undefined
+}
+
+/**
+ * CPU time a process's main thread (the one whose id is the process's) has used so far, in ms:
+ * for a Node server, its event loop's work without V8's and libuv's helper threads.
+ */
+export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+	return pid ? cpuMsOf(`/proc/${pid}/task/${pid}/stat`) : undefined
+}
+
+function cpuMsOf(statFile: string): number | undefined {
 	try {
-		// Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses), in clock ticks.
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+		// Fields 14 and 15 of a stat file (after the command name in parentheses), in clock ticks.
+		const stat = fs.readFileSync(statFile, 'utf8')
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
 		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 	} catch {

@@ -4,10 +4,12 @@ import { nextSaturday } from './catalogue-pages.bench.ts'
 import {
 	BYPASS_PAGE_CACHE,
 	fmt,
+	mainThreadCpuMs,
 	measureRps,
 	processCpuMs,
 	RETURNING_VISITOR,
 	startAppServer,
+	startBusyServer,
 	startHelloServer,
 	type Benchmark,
 } from './harness.ts'
@@ -25,8 +27,11 @@ import { measurePaced, quantile } from './paced.ts'
  * Two servers on the same data: RENDER_PATH=legacy (the render path before
  * ADRs 0110 and 0111) and the current one, measured page by page in turns, so that
  * before and after are ratios of one run on the same (shared, noisy) machine.
- * Every measurement starts warm (WARM_UP_SECONDS at saturation before the saturated run, at
- * half load before the half-load run), and each page's
+ * Beside each page, a bare server that spends the same main-thread time per request and makes no
+ * garbage is measured the same way: its p99 is what the machine allows at that moment, so a
+ * page's miss can be told apart from the machine's (on this shared machine it moves by minutes).
+ * Every measurement starts warm (WARM_UP_SECONDS at saturation before the saturated run; at
+ * half load before the half-load run, after a full GC of the saturated run's garbage), and each page's
  * ratio is to a hello route measured right before it (the run's first hello is printed too).
  */
 const SECONDS = 6
@@ -53,37 +58,91 @@ function sessionCookie(databasePath: string, email: string): string {
 
 type Server = Awaited<ReturnType<typeof startAppServer>>
 
-async function measurePage(server: Server, url: string, headers: Record<string, string>) {
+/** Saturated req/s after a warm-up, and the process's CPU per request in it. */
+async function measureSaturated(url: string, headers: Record<string, string>, pid: number | undefined) {
 	// Steady state, as a server that has been running serves it: V8 has compiled the render path
 	// and the kept reads and fragments are filled. Measured from a cold start, the first seconds
 	// of JIT compilation cost a page ~20 % more CPU. Both paths (and hello) get the same warm-up.
-	await measureRps(`${server.baseUrl}${url}`, WARM_UP_SECONDS, headers)
-	const cpuBefore = processCpuMs(server.pid)
-	const saturated = await measureRps(`${server.baseUrl}${url}`, SECONDS, headers)
-	const cpuAfter = processCpuMs(server.pid)
+	await measureRps(url, WARM_UP_SECONDS, headers)
+	const cpuBefore = processCpuMs(pid)
+	const saturated = await measureRps(url, SECONDS, headers)
+	const cpuAfter = processCpuMs(pid)
 	const cpuPerPage =
 		cpuBefore !== undefined && cpuAfter !== undefined && saturated.requests > 0
 			? (cpuAfter - cpuBefore) / saturated.requests
 			: undefined
-	const halfRate = Math.max(1, saturated.rps / 2)
+	return { ...saturated, cpuPerPage }
+}
+
+/** The client's p99 at a fixed rate after a warm-up at it, and how busy the server's main thread was. */
+async function measureHalfLoad(
+	url: string,
+	headers: Record<string, string>,
+	rate: number,
+	pid: number | undefined,
+	afterWarmUp: () => void = () => {},
+) {
+	await measurePaced(url, WARM_UP_SECONDS, headers, rate)
+	afterWarmUp()
+	const mainBefore = mainThreadCpuMs(pid)
+	const start = performance.now()
+	const half = await measurePaced(url, SECONDS, headers, rate)
+	const mainAfter = mainThreadCpuMs(pid)
+	// How busy the event loop really was at "half load": a page costs more CPU at a low rate than
+	// at saturation, and this machine's speed moves between minutes (performance.md, round 11).
+	const mainBusy =
+		mainBefore !== undefined && mainAfter !== undefined
+			? (mainAfter - mainBefore) / (performance.now() - start)
+			: undefined
+	return {
+		p99AtHalf: quantile(half.latenciesMs, 0.99),
+		sendLagP99: quantile(half.sendLagMs, 0.99),
+		mainBusy,
+		failed: half.non2xx + half.errors,
+	}
+}
+
+async function measurePage(server: Server, url: string, headers: Record<string, string>) {
+	const saturated = await measureSaturated(`${server.baseUrl}${url}`, headers, server.pid)
 	// The p99 is meant to be the half load's own: the saturated run before it leaves a few hundred
-	// MB of promoted garbage in the old generation, and its collection should not be charged to
-	// the first measured seconds. (It did not remove the slow episodes: see performance.md, round 6.)
-	await measurePaced(`${server.baseUrl}${url}`, WARM_UP_SECONDS, headers, halfRate)
-	server.probe.reset()
-	const half = await measurePaced(`${server.baseUrl}${url}`, SECONDS, headers, halfRate)
+	// MB of promoted garbage in the old generation, and the mark-compact that collects it (a longer
+	// pause than the half load's own ones, due at any time in the next 20 s) should not be charged
+	// to the measured seconds. So it is collected now, before the half load's warm-up
+	// (performance.md, round 11).
+	await server.probe.collectGarbage()
+	const halfRate = Math.max(1, saturated.rps / 2)
+	const half = await measureHalfLoad(`${server.baseUrl}${url}`, headers, halfRate, server.pid, () =>
+		server.probe.reset(),
+	)
 	const probe = await server.probe.report()
 	const html = await (await fetch(`${server.baseUrl}${url}`, { headers })).text()
 	return {
 		rps: saturated.rps,
-		cpuPerPage,
-		p99AtHalf: quantile(half.latenciesMs, 0.99),
-		sendLagP99: quantile(half.sendLagMs, 0.99),
+		cpuPerPage: saturated.cpuPerPage,
+		...half,
 		serverP99: quantile(probe.serverMs, 0.99),
 		loopP99: probe.loopDelay.p99,
 		gcMax: probe.gc.maxMs,
+		majorGcs: probe.gc.byKind.major?.count ?? 0,
 		htmlKib: Buffer.byteLength(html) / 1024,
-		non2xx: saturated.non2xx + half.non2xx + half.errors,
+		non2xx: saturated.non2xx + half.failed,
+	}
+}
+
+/**
+ * The same measurement on a server that spends the page's main-thread time per request
+ * (1 / its saturated req/s) and collects no garbage: the p99 the machine allows at that moment.
+ */
+async function measureBusyReference(cpuMsPerRequest: number) {
+	const reference = await startBusyServer(cpuMsPerRequest)
+	try {
+		const saturated = await measureSaturated(reference.baseUrl, {}, reference.pid)
+		return {
+			rps: saturated.rps,
+			...(await measureHalfLoad(reference.baseUrl, {}, saturated.rps / 2, reference.pid)),
+		}
+	} finally {
+		await reference.stop()
 	}
 }
 
@@ -119,10 +178,10 @@ export const renderPagesBenchmark: Benchmark = {
 			] as const
 			report(`rendered pages (page cache bypassed), ${SECONDS} s each, before = RENDER_PATH=legacy`)
 			report(
-				`${'page'.padEnd(12)} ${'path'.padEnd(7)} ${'req/s'.padStart(12)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(10)} ${'p99 @50 %'.padStart(10)} ${'send lag'.padStart(9)} ${'server p99'.padStart(11)} ${'loop p99'.padStart(9)} ${'GC max'.padStart(8)} ${'HTML'.padStart(9)}`,
+				`${'page'.padEnd(12)} ${'path'.padEnd(7)} ${'req/s'.padStart(12)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(10)} ${'p99 @50 %'.padStart(10)} ${'busy'.padStart(5)} ${'send lag'.padStart(9)} ${'server p99'.padStart(11)} ${'loop p99'.padStart(9)} ${'GC max'.padStart(8)} ${'majors'.padStart(6)} ${'HTML'.padStart(9)}`,
 			)
 			report(
-				'(p99 @50 %: client latency at a fixed rate of half the req/s, from when each request was due; send lag: p99 of how late the client sent; server p99: its request time; loop p99: its event-loop delay; GC max: longest pause)',
+				"(p99 @50 %: client latency at a fixed rate of half the req/s, from when each request was due; busy: share of that time the server's main thread was on a CPU; send lag: p99 of how late the client sent; server p99: its request time; loop p99: its event-loop delay; GC max: longest pause; majors: mark-compacts in the p99's seconds; same-ms: a bare server busy the fast page's main-thread time per request, without garbage, measured the same way right after it)",
 			)
 			for (const [name, url, headers] of pages) {
 				// The ratio's reference is the hello route measured beside the page, in the same minute:
@@ -132,17 +191,26 @@ export const renderPagesBenchmark: Benchmark = {
 				report(
 					`${name}: hello beside it ${fmt.rps(helloBeside)} (${((helloBeside / helloRps - 1) * 100).toFixed(0)} % against the run's start)`,
 				)
+				let fastRps = 0
 				for (const path of ['legacy', 'fast'] as const) {
 					const m = await measurePage(servers[path], url, headers[path])
+					if (path === 'fast') fastRps = m.rps
 					const ratio = m.rps / helloBeside
 					const goals =
 						path === 'fast'
 							? `  goals: ratio ${ratio >= GOAL_RATIO ? 'ok' : 'below 3 %'}, p99 ${m.p99AtHalf <= GOAL_P99_MS ? 'ok' : 'over 25 ms'}`
 							: ''
 					report(
-						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${`${m.sendLagP99.toFixed(1)} ms`.padStart(9)} ${`${m.serverP99.toFixed(1)} ms`.padStart(11)} ${`${m.loopP99.toFixed(1)} ms`.padStart(9)} ${`${m.gcMax.toFixed(1)} ms`.padStart(8)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
+						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${(m.mainBusy === undefined ? 'n/a' : `${(m.mainBusy * 100).toFixed(0)} %`).padStart(5)} ${`${m.sendLagP99.toFixed(1)} ms`.padStart(9)} ${`${m.serverP99.toFixed(1)} ms`.padStart(11)} ${`${m.loopP99.toFixed(1)} ms`.padStart(9)} ${`${m.gcMax.toFixed(1)} ms`.padStart(8)} ${String(m.majorGcs).padStart(6)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
 					)
 				}
+				// The machine's share of the p99: a server of the same main-thread cost per request
+				// without garbage, measured right after the page (performance.md, round 11).
+				const cpuMs = 1000 / fastRps
+				const r = await measureBusyReference(cpuMs)
+				report(
+					`${name.padEnd(12)} ${'same-ms'.padEnd(7)} ${fmt.rps(r.rps).padStart(12)} ${''.padStart(8)} ${fmt.ms(cpuMs).padStart(10)} ${`${r.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${(r.mainBusy === undefined ? 'n/a' : `${(r.mainBusy * 100).toFixed(0)} %`).padStart(5)} ${`${r.sendLagP99.toFixed(1)} ms`.padStart(9)}  (a bare server busy ${fmt.ms(cpuMs)} per request, no garbage: the p99 this machine allows now)${r.failed ? `  ${r.failed} failed!` : ''}`,
+				)
 			}
 		} finally {
 			await hello.stop()

@@ -1,5 +1,7 @@
 import http from 'node:http'
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 
 /**
  * Bench-only preload for the app server (`node --import ./scripts/bench/server-probe.ts`,
@@ -14,8 +16,15 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
  *   each one's start (epoch ms), duration and kind;
  * - each request's start and end (epoch ms), and with PROBE_STALLS=1 every stretch of more than
  *   6 ms in which a 1 ms timer did not run (scripts/diagnostics/slow-episodes.ts).
+ * - on `{ probe: 'collect-garbage' }`, a full garbage collection (answered with
+ *   `{ probe: 'garbage-collected' }`): the bench collects what its saturated run left before
+ *   it measures the half load's own latency (./render-pages.bench.ts).
  * Messages: `{ probe: 'reset' }`, `{ probe: 'report' }` → `{ probe: 'report', serverMs, requests, stalls, gcEntries, loopDelay, gc }`.
  */
+// V8's `gc()` without `--expose-gc` on the server's command line (which stays the production one).
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
 let serverMs: number[] = []
@@ -23,7 +32,13 @@ let requests: [number, number][] = []
 let gcEntries: [number, number, string][] = []
 let stalls: [number, number][] = []
 const epochMs = () => performance.timeOrigin + performance.now()
-const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' }
+// Node's own numbers for a `gc` entry's kind (major is 4, not 2: an earlier table here had them shifted).
+const GC_KINDS: Record<number, string> = {
+	[constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+	[constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+	[constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+	[constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+}
 let gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as Record<string, { count: number; maxMs: number }> }
 new PerformanceObserver((list) => {
 	for (const entry of list.getEntries()) {
@@ -70,6 +85,9 @@ process.on('message', (message: { probe?: string }) => {
 		stalls = []
 		gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} }
 		loop.reset()
+	} else if (message?.probe === 'collect-garbage') {
+		collectGarbage()
+		process.send?.({ probe: 'garbage-collected' })
 	} else if (message?.probe === 'report') {
 		process.send?.({
 			probe: 'report',
