@@ -58,6 +58,11 @@ function sessionCookie(databasePath: string, email: string): string {
 
 type Server = Awaited<ReturnType<typeof startAppServer>>
 
+/** A share (0.63) as the report prints it ("63 %"). */
+function percent(share: number | undefined): string {
+	return share === undefined ? 'n/a' : `${(share * 100).toFixed(0)} %`
+}
+
 /** Saturated req/s after a warm-up, and the process's CPU per request in it. */
 async function measureSaturated(url: string, headers: Record<string, string>, pid: number | undefined) {
 	// Steady state, as a server that has been running serves it: V8 has compiled the render path
@@ -201,7 +206,7 @@ export const renderPagesBenchmark: Benchmark = {
 							? `  goals: ratio ${ratio >= GOAL_RATIO ? 'ok' : 'below 3 %'}, p99 ${m.p99AtHalf <= GOAL_P99_MS ? 'ok' : 'over 25 ms'}`
 							: ''
 					report(
-						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${(m.mainBusy === undefined ? 'n/a' : `${(m.mainBusy * 100).toFixed(0)} %`).padStart(5)} ${`${m.sendLagP99.toFixed(1)} ms`.padStart(9)} ${`${m.serverP99.toFixed(1)} ms`.padStart(11)} ${`${m.loopP99.toFixed(1)} ms`.padStart(9)} ${`${m.gcMax.toFixed(1)} ms`.padStart(8)} ${String(m.majorGcs).padStart(6)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
+						`${name.padEnd(12)} ${path.padEnd(7)} ${fmt.rps(m.rps).padStart(12)} ${`${(ratio * 100).toFixed(2)} %`.padStart(8)} ${(m.cpuPerPage === undefined ? 'n/a' : fmt.ms(m.cpuPerPage)).padStart(10)} ${`${m.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${percent(m.mainBusy).padStart(5)} ${`${m.sendLagP99.toFixed(1)} ms`.padStart(9)} ${`${m.serverP99.toFixed(1)} ms`.padStart(11)} ${`${m.loopP99.toFixed(1)} ms`.padStart(9)} ${`${m.gcMax.toFixed(1)} ms`.padStart(8)} ${String(m.majorGcs).padStart(6)} ${fmt.kib(m.htmlKib * 1024).padStart(9)}${goals}${m.non2xx ? `  ${m.non2xx} non-2xx!` : ''}`,
 					)
 				}
 				// The machine's share of the p99: a server of the same main-thread cost per request
@@ -209,7 +214,7 @@ export const renderPagesBenchmark: Benchmark = {
 				const cpuMs = 1000 / fastRps
 				const r = await measureBusyReference(cpuMs)
 				report(
-					`${name.padEnd(12)} ${'same-ms'.padEnd(7)} ${fmt.rps(r.rps).padStart(12)} ${''.padStart(8)} ${fmt.ms(cpuMs).padStart(10)} ${`${r.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${(r.mainBusy === undefined ? 'n/a' : `${(r.mainBusy * 100).toFixed(0)} %`).padStart(5)} ${`${r.sendLagP99.toFixed(1)} ms`.padStart(9)}  (a bare server busy ${fmt.ms(cpuMs)} per request, no garbage: the p99 this machine allows now)${r.failed ? `  ${r.failed} failed!` : ''}`,
+					`${name.padEnd(12)} ${'same-ms'.padEnd(7)} ${fmt.rps(r.rps).padStart(12)} ${''.padStart(8)} ${fmt.ms(cpuMs).padStart(10)} ${`${r.p99AtHalf.toFixed(1)} ms`.padStart(10)} ${percent(r.mainBusy).padStart(5)} ${`${r.sendLagP99.toFixed(1)} ms`.padStart(9)}  (a bare server busy ${fmt.ms(cpuMs)} per request, no garbage: the p99 this machine allows now)${r.failed ? `  ${r.failed} failed!` : ''}`,
 				)
 			}
 		} finally {

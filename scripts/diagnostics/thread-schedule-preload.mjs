@@ -3,7 +3,7 @@
 // runqueue-wait time and the other threads' run time, in ms, beside each GC (perf_hooks).
 // Plain JavaScript: it loads before tsx.
 import fs from 'node:fs'
-import { performance, PerformanceObserver } from 'node:perf_hooks'
+import { constants, performance, PerformanceObserver } from 'node:perf_hooks'
 import process from 'node:process'
 import { Worker } from 'node:worker_threads'
 
@@ -31,7 +31,13 @@ setInterval(() => {
 }, 5)
 `
 new Worker(sampler, { eval: true, workerData: { pid: process.pid, out } }).unref()
-const GC_KINDS = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' }
+// Node's numbers for a GC entry's kind, as in ../bench/server-probe.ts (major is 4).
+const GC_KINDS = {
+	[constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+	[constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+	[constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+	[constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+}
 new PerformanceObserver((list) => {
 	const lines = list.getEntries().map((entry) => {
 		const kind = GC_KINDS[entry.detail?.kind] ?? 'other'
