@@ -10,7 +10,7 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
-import { bufferedDocumentResponse } from '#server/buffered-documents.ts'
+import { bufferedDocumentResponse, type DocumentParts } from '#server/buffered-documents.ts'
 import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
@@ -23,7 +23,7 @@ import {
 } from './utils/module-preload-priority.server.ts'
 import { MessagesVersionProvider } from './utils/messages-version.tsx'
 import { NonceProvider } from './utils/nonce-provider.tsx'
-import { handoffStream, readHandoffChunks, renderWholeDocument } from './utils/whole-document.server.tsx'
+import { handoffStream, readHandoffChunks, renderWholeDocumentParts } from './utils/whole-document.server.tsx'
 import './utils/validation.ts'
 
 export const streamTimeout = 5_000
@@ -53,7 +53,7 @@ export default async function handleRequest(
 	if (buffered && !routerContext.isSpaMode) {
 		// ADR 0122: the loader data first, then the page in one synchronous pass.
 		const chunks = await readHandoffChunks(routerContext.serverHandoffStream)
-		const html = renderWholeDocument(routerContext, chunks, nonce, app)
+		const html = renderWholeDocumentParts(routerContext, chunks, nonce, app)
 		if (html !== null) return documentResponse(html, responseStatusCode, responseHeaders, false)
 		routerContext.serverHandoffStream = handoffStream(chunks)
 	}
@@ -113,11 +113,17 @@ export default async function handleRequest(
 }
 
 /** A whole document as the response, sent in one write (server/buffered-documents.ts). */
-function documentResponse(html: string, status: number, headers: Headers, lowerPreloads = true): Response {
+function documentResponse(
+	html: DocumentParts,
+	status: number,
+	headers: Headers,
+	lowerPreloads = true,
+): Response {
 	headers.set('Content-Type', 'text/html; charset=utf-8')
 	// The page's scripts load after the stylesheet and the LCP image (ADR 0115); renderWholeDocument
 	// has done it already.
-	const document = lowerPreloads ? lowerModulePreloadPriorityInDocument(html) : html
+	const document =
+		lowerPreloads && typeof html === 'string' ? lowerModulePreloadPriorityInDocument(html) : html
 	return bufferedDocumentResponse(document, { headers, status })
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { bufferedDocumentResponse, copyResponse, sendBufferedDocument } from './buffered-documents.ts'
+import {
+	bufferedDocumentResponse,
+	copyResponse,
+	encodeDocument,
+	sendBufferedDocument,
+} from './buffered-documents.ts'
 
 function fakeRes() {
 	const sent = {
@@ -75,4 +80,19 @@ test('a copy of a document response (other headers) is still sent whole; other c
 		['Content-Length', Buffer.byteLength(html)],
 	])
 	expect(await copyResponse(new Response('plain'), { status: 201 }).text()).toBe('plain')
+})
+
+test('a document given as its pieces (text and UTF-8 bytes) is sent as their concatenation, with its length', () => {
+	const pieces = [
+		'<!DOCTYPE html><html><body>',
+		'Köln – 12,00 €',
+		new TextEncoder().encode('<p>Sülz…</p>'),
+		'</body></html>',
+	]
+	const whole = '<!DOCTYPE html><html><body>Köln – 12,00 €<p>Sülz…</p></body></html>'
+	const { res, sent } = fakeRes()
+	expect(sendBufferedDocument(res, bufferedDocumentResponse(pieces, { status: 200 }))).toBe(true)
+	expect(sent.body).toBe(whole)
+	expect(sent.headers).toEqual([['Content-Length', Buffer.byteLength(whole)]])
+	expect(encodeDocument(whole)).toEqual(encodeDocument(pieces))
 })

@@ -58,11 +58,33 @@ export function isKeepableFragment(html: string): boolean {
 export type DocumentFragmentStore = FragmentStore & {
 	/** The document with the kept fragments in and the markers out; new fragments are kept. */
 	assemble(html: string): string
+	/**
+	 * The same document as its pieces in order (slices of `html` and kept fragments), for a
+	 * caller that writes them out one by one instead of copying the page into one string.
+	 */
+	assembleParts(html: string): string[]
 }
 
 export function createFragmentStore(): DocumentFragmentStore {
 	const hits: string[] = []
 	const misses: string[] = []
+	function assembleParts(html: string): string[] {
+		if (hits.length === 0 && misses.length === 0) return [html]
+		const parts = html.split(OPEN)
+		const out = [parts[0] ?? '']
+		for (let i = 1; i < parts.length; i++) {
+			const part = parts[i] as string
+			const close = part.indexOf(CLOSE)
+			const kind = part[0]
+			const index = Number(part.slice(1, close))
+			const rest = part.slice(close + CLOSE.length)
+			if (kind === 'h') out.push(hits[index] as string)
+			// A new fragment's HTML is all of the text up to its end marker (inner fragments are plain).
+			else if (kind === 's' && isKeepableFragment(rest)) keep(misses[index] as string, ownCopy(rest))
+			if (rest) out.push(rest)
+		}
+		return out
+	}
 	return {
 		place(key) {
 			const html = lookUp(key)
@@ -70,24 +92,18 @@ export function createFragmentStore(): DocumentFragmentStore {
 			const index = misses.push(key) - 1
 			return { start: `${TOKEN}:s${index}`, end: `${TOKEN}:e${index}` }
 		},
-		assemble(html) {
-			if (hits.length === 0 && misses.length === 0) return html
-			const parts = html.split(OPEN)
-			let out = parts[0] ?? ''
-			for (let i = 1; i < parts.length; i++) {
-				const part = parts[i] as string
-				const close = part.indexOf(CLOSE)
-				const kind = part[0]
-				const index = Number(part.slice(1, close))
-				const rest = part.slice(close + CLOSE.length)
-				if (kind === 'h') out += hits[index]
-				// A new fragment's HTML is all of the text up to its end marker (inner fragments are plain).
-				else if (kind === 's' && isKeepableFragment(rest)) keep(misses[index] as string, rest)
-				out += rest
-			}
-			return out
-		},
+		assembleParts,
+		assemble: (html) => assembleParts(html).join(''),
 	}
+}
+
+/**
+ * A string that does not hold on to the one it was cut from. V8 keeps a slice
+ * as a view of its parent, so a kept fragment would keep its whole document
+ * alive for as long as it stays in the cache.
+ */
+function ownCopy(slice: string): string {
+	return Buffer.from(slice, 'utf8').toString('utf8')
 }
 
 /** For tests: forget every kept fragment. */

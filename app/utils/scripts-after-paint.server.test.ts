@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { loadScriptsAfterFirstPaint } from './scripts-after-paint.server.ts'
+import {
+	loadScriptsAfterFirstPaint,
+	loadScriptsAfterFirstPaintInParts,
+} from './scripts-after-paint.server.ts'
 
 const HEAD =
 	'<head><link rel="stylesheet" href="/assets/app.css"/>' +
@@ -70,5 +73,26 @@ describe('the page’s JavaScript loads after the first paint (issue 11)', () =>
 	test('a document without React Router’s module script is left alone', () => {
 		const body = '</head><body><p>ohne Skripte</p>'
 		expect(loadScriptsAfterFirstPaint(HEAD, body)).toEqual({ head: HEAD, body })
+	})
+
+	test('a body given as pieces: only the piece with the module script is cut, the result is the same page', () => {
+		const cut = BODY.indexOf('<script nonce="N0nce" type="module"')
+		const pieces = [
+			'</head><body>',
+			'<main>Seite</main>',
+			BODY.slice('</head><body><main>Seite</main>'.length, cut),
+			BODY.slice(cut),
+			'<!--$-->',
+		]
+		const whole = loadScriptsAfterFirstPaint(HEAD, pieces.join(''))
+		const moved = loadScriptsAfterFirstPaintInParts(HEAD, pieces)
+		expect(moved.head).toBe(whole.head)
+		expect(moved.body.join('')).toBe(whole.body)
+		expect(moved.body.slice(0, 3)).toEqual(pieces.slice(0, 3))
+		expect(moved.body.at(-1)).toBe('<!--$-->')
+		expect(loadScriptsAfterFirstPaintInParts(HEAD, ['<p>ohne</p>', 'Skripte'])).toEqual({
+			head: HEAD,
+			body: ['<p>ohne</p>', 'Skripte'],
+		})
 	})
 })

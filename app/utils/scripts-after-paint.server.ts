@@ -30,14 +30,30 @@ function scriptString(text: string): string {
 }
 
 export function loadScriptsAfterFirstPaint(head: string, body: string): { head: string; body: string } {
+	const moved = loadScriptsAfterFirstPaintInParts(head, [body])
+	return { head: moved.head, body: moved.body.length === 1 ? (moved.body[0] as string) : moved.body.join('') }
+}
+
+/**
+ * The same for a body given as its pieces in order (cached-fragments.server.ts): only the piece
+ * that holds the module script is cut, the others are passed on as they are.
+ */
+export function loadScriptsAfterFirstPaintInParts(
+	head: string,
+	body: readonly string[],
+): { head: string; body: readonly string[] } {
 	// React Router's module script stands near the end of <body>: found from there, not by a scan.
-	const attributesAt = body.lastIndexOf(MODULE_SCRIPT_ATTRIBUTES)
-	const start = body.lastIndexOf('<script', attributesAt)
+	let at = body.length - 1
+	while (at >= 0 && (body[at] as string).lastIndexOf(MODULE_SCRIPT_ATTRIBUTES) < 0) at--
+	const part = body[at]
+	if (part === undefined) return { head, body }
+	const attributesAt = part.lastIndexOf(MODULE_SCRIPT_ATTRIBUTES)
+	const start = part.lastIndexOf('<script', attributesAt)
 	const codeAt = attributesAt + MODULE_SCRIPT_ATTRIBUTES.length
-	const end = body.indexOf('</script>', codeAt)
-	if (attributesAt < 0 || start < 0 || end < 0) return { head, body }
-	const attributes = body.slice(start + '<script'.length, attributesAt)
-	const code = body.slice(codeAt, end)
+	const end = part.indexOf('</script>', codeAt)
+	if (start < 0 || end < 0) return { head, body }
+	const attributes = part.slice(start + '<script'.length, attributesAt)
+	const code = part.slice(codeAt, end)
 	if (attributes.includes('>') || !code.includes('window.__reactRouterRouteModules')) return { head, body }
 	const hrefs: string[] = []
 	const withoutPreloads = head.replace(MODULE_PRELOAD, (link) => {
@@ -48,7 +64,14 @@ export function loadScriptsAfterFirstPaint(head: string, body: string): { head: 
 	const loader = loaderFor(hrefs, code)
 	return {
 		head: withoutPreloads,
-		body: `${body.slice(0, start)}<script${attributes}>${loader}${body.slice(end)}`,
+		body: [
+			...body.slice(0, at),
+			part.slice(0, start),
+			`<script${attributes}>`,
+			loader,
+			part.slice(end),
+			...body.slice(at + 1),
+		],
 	}
 }
 

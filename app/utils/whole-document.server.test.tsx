@@ -6,6 +6,7 @@ import {
 	handoffStream,
 	readHandoffChunks,
 	renderWholeDocument,
+	renderWholeDocumentParts,
 } from './whole-document.server.tsx'
 
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -54,6 +55,17 @@ describe('renderWholeDocument', () => {
 			/^<!DOCTYPE html><html lang="de"><head>.*<\/head><body><p>Spielzimmer<\/p><!--\$--><script nonce="n">/,
 		)
 		expect(html).toMatch(/streamController\.close\(\);<\/script><!--\/\$--><!--\/\$--><\/body><\/html>$/)
+	})
+
+	test('as pieces it is the same document; the handoff goes in as escaped bytes', () => {
+		const chunks = [encode('[{"name":"Sülz – 12 €","a":"</script>"}]\n')]
+		const parts = renderWholeDocumentParts(context(true), chunks, 'n', page(<p>Köln – 12,00 €</p>)) ?? []
+		const whole = renderWholeDocument(context(true), chunks, 'n', page(<p>Köln – 12,00 €</p>))
+		expect(Buffer.concat(parts.map((part) => Buffer.from(part))).toString('utf8')).toBe(whole)
+		expect(parts.some((part) => part instanceof Uint8Array)).toBe(true)
+		expect(whole).toContain(
+			'enqueue("[{\\"name\\":\\"Sülz – 12 €\\",\\"a\\":\\"\\u003c/script\\u003e\\"}]\\n");',
+		)
 	})
 
 	test('null (render it the streaming way) when a boundary suspends or it is not a document', () => {

@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
+import { documentText, type DocumentPart } from '#server/buffered-documents.ts'
 import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
 import { createFragmentStore } from './cached-fragments.server.ts'
 import { lowerModulePreloadPriorityInHead } from './module-preload-priority.server.ts'
-import { loadScriptsAfterFirstPaint } from './scripts-after-paint.server.ts'
+import { loadScriptsAfterFirstPaintInParts } from './scripts-after-paint.server.ts'
+import { scriptStringBytes } from './script-string-bytes.server.ts'
 
 /**
  * A document rendered in one synchronous pass (ADR 0122). React Router hands
@@ -66,20 +68,61 @@ export function handoffScripts(
 	nonce: string | undefined,
 	didRenderScripts: boolean,
 ): string {
-	if (!didRenderScripts) return '<!--$--><!--/$-->'
-	const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''
-	const decoder = new TextDecoder()
-	let html = ''
-	for (const chunk of chunks) {
-		const value = decoder.decode(chunk, { stream: true })
-		html += '<!--$-->'
-		if (value)
-			html += `<script${nonceAttribute}>window.__reactRouterContext.streamController.enqueue(${escapeScript(JSON.stringify(value))});</script>`
+	return documentText(handoffScriptParts(chunks, nonce, didRenderScripts))
+}
+
+const UTF8_BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
+
+/**
+ * The same as pieces in order, for a document written out piece by piece. The
+ * data goes from the handoff's bytes straight to escaped bytes
+ * (script-string-bytes.server.ts) when every chunk is whole UTF-8, as React
+ * Router's encoder writes them; otherwise through the decoder as
+ * `StreamTransfer` does (a character split between chunks, a leading BOM).
+ */
+export function handoffScriptParts(
+	chunks: Uint8Array[],
+	nonce: string | undefined,
+	didRenderScripts: boolean,
+): DocumentPart[] {
+	if (!didRenderScripts) return ['<!--$--><!--/$-->']
+	const scriptTag = nonce ? `<script nonce="${escapeAttribute(nonce)}">` : '<script>'
+	const literals = scriptStringsOfBytes(chunks) ?? scriptStringsOfText(chunks)
+	const parts: DocumentPart[] = []
+	for (const literal of literals) {
+		parts.push('<!--$-->')
+		if (literal)
+			parts.push(scriptTag, 'window.__reactRouterContext.streamController.enqueue(', literal, ');</script>')
 	}
 	// The read that says "done" decodes nothing more (StreamTransfer does the same).
-	html += '<!--$-->'
-	html += `<script${nonceAttribute}>window.__reactRouterContext.streamController.close();</script>`
-	return html + '<!--/$-->'.repeat(chunks.length + 1)
+	parts.push('<!--$-->', scriptTag, 'window.__reactRouterContext.streamController.close();</script>')
+	parts.push('<!--/$-->'.repeat(chunks.length + 1))
+	return parts
+}
+
+/** Per chunk its escaped string literal, or null for an empty one; undefined when not all are whole UTF-8. */
+function scriptStringsOfBytes(chunks: Uint8Array[]): (Uint8Array | null)[] | undefined {
+	const first = chunks[0]
+	if (first && UTF8_BYTE_ORDER_MARK.every((byte, at) => first[at] === byte)) return undefined
+	const literals: (Uint8Array | null)[] = []
+	for (const chunk of chunks) {
+		if (chunk.byteLength === 0) {
+			literals.push(null)
+			continue
+		}
+		const literal = scriptStringBytes(chunk)
+		if (!literal) return undefined
+		literals.push(literal)
+	}
+	return literals
+}
+
+function scriptStringsOfText(chunks: Uint8Array[]): (string | null)[] {
+	const decoder = new TextDecoder()
+	return chunks.map((chunk) => {
+		const value = decoder.decode(chunk, { stream: true })
+		return value ? escapeScript(JSON.stringify(value)) : null
+	})
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
@@ -107,6 +150,23 @@ export function renderWholeDocument(
 	nonce: string | undefined,
 	app: (context: EntryContext) => ReactElement,
 ): string | null {
+	const parts = renderWholeDocumentParts(routerContext, chunks, nonce, app)
+	return parts && documentText(parts)
+}
+
+/**
+ * The same document as its pieces in order: React's output cut where kept
+ * fragments and scripts go in, never joined (server/buffered-documents.ts
+ * encodes them one by one). A page is ~60 K characters, and one `€` or `–`
+ * makes every copy of it two bytes per character: joining cost two copies of
+ * ~120 KB per page, the largest share of its garbage after React's own.
+ */
+export function renderWholeDocumentParts(
+	routerContext: EntryContext,
+	chunks: Uint8Array[],
+	nonce: string | undefined,
+	app: (context: EntryContext) => ReactElement,
+): DocumentPart[] | null {
 	const fragments = createFragmentStore()
 	const rendered = renderToString(
 		<FragmentStoreContext.Provider value={fragments}>
@@ -116,18 +176,21 @@ export function renderWholeDocument(
 	if (!rendered.startsWith('<html') || !rendered.endsWith(DOCUMENT_END) || rendered.includes('<!--$!-->')) {
 		return null
 	}
-	// The head (React's output, flat) is rewritten alone and the body assembled alone: a string
-	// built from both would be copied once more before it is sent.
 	const headEnd = rendered.indexOf('</head>')
 	const renderedHead = rendered.slice(0, Math.max(0, headEnd))
-	const moved = loadScriptsAfterFirstPaint(
+	const moved = loadScriptsAfterFirstPaintInParts(
 		renderedHead,
-		fragments.assemble(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length)),
+		fragments.assembleParts(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length)),
 	)
-	const { body } = moved
 	// Preloads left in the head (React Router's script was not found) load at low priority (ADR 0115).
 	const head = moved.head === renderedHead ? lowerModulePreloadPriorityInHead(renderedHead) : moved.head
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
-	return `<!DOCTYPE html>${head}${body}${handoffScripts(chunks, nonce, didRenderScripts)}${DOCUMENT_END}`
+	return [
+		'<!DOCTYPE html>',
+		head,
+		...moved.body,
+		...handoffScriptParts(chunks, nonce, didRenderScripts),
+		DOCUMENT_END,
+	]
 }
