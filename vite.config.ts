@@ -2,10 +2,12 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { EXPRESS_FORGETS_CONTROLLER, EXPRESS_RELEASES_CONTROLLER } from './server/request-release.ts'
 
 const reactRouterDist = path.resolve('node_modules/react-router/dist/production')
 const routeMatchCache = path.resolve('server/route-match-cache.ts')
 const bufferedDocuments = path.resolve('server/buffered-documents.ts')
+const requestRelease = path.resolve('server/request-release.ts')
 
 /**
  * Server build only: React Router's matching goes through a cache per pathname
@@ -31,11 +33,15 @@ function cachedRouteMatching(): Plugin {
 			// ADR 0122: a document rendered whole leaves in one `res.end` (server/buffered-documents.ts).
 			if (id.includes('/@react-router/express/') && code.includes(sendResponse)) {
 				patched.add('sendRemixResponse')
-				return {
-					code: `import { sendBufferedDocument as __sendBufferedDocument } from ${JSON.stringify(bufferedDocuments)};
-${code.replace(sendResponse, `${sendResponse}\n  if (__sendBufferedDocument(res, nodeResponse)) return;`)}`,
-					map: null,
+				let out = `import { sendBufferedDocument as __sendBufferedDocument } from ${JSON.stringify(bufferedDocuments)};
+${code.replace(sendResponse, `${sendResponse}\n  if (__sendBufferedDocument(res, nodeResponse)) return;`)}`
+				// ADR 0135: the request's signal is aborted once the response is out, so that undici lets go of it.
+				if (out.includes(EXPRESS_FORGETS_CONTROLLER)) {
+					patched.add('releaseRequest')
+					out = `import { releaseRequest as __releaseRequest } from ${JSON.stringify(requestRelease)};
+${out.replace(EXPRESS_FORGETS_CONTROLLER, EXPRESS_RELEASES_CONTROLLER)}`
 				}
+				return { code: out, map: null }
 			}
 			if (!id.includes('/react-router/dist/production/')) return null
 			let out = code
@@ -84,7 +90,7 @@ ${out.replace(
 			return out === code ? null : { code: out, map: null }
 		},
 		generateBundle() {
-			// A React Router upgrade that renames either function leaves the caches off: say so.
+			// A React Router upgrade that renames one of these functions leaves its patch off: say so.
 			if (this.environment?.name !== 'ssr' && !patched.size) return
 			for (const name of [
 				'matchRoutesImpl',
@@ -93,8 +99,10 @@ ${out.replace(
 				'sendRemixResponse',
 				'getPartialManifest',
 				'createEntryRouteModules',
+				'releaseRequest',
 			])
-				if (!patched.has(name)) this.warn(`React Router's ${name} was not found: its server cache is off`)
+				if (!patched.has(name))
+					this.warn(`React Router's ${name} was not found: its server-side patch is off`)
 		},
 	}
 }
