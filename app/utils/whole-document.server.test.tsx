@@ -33,6 +33,13 @@ describe('the loader-data handoff, as React Router’s StreamTransfer writes it 
 		expect(handoffScripts([encode('x')], 'n', false)).toBe('<!--$--><!--/$-->')
 	})
 
+	test('a byte-order mark at the start is dropped, as the decoder does, also after an empty chunk', () => {
+		const withMark = new Uint8Array([0xef, 0xbb, 0xbf, ...encode('"x"')])
+		for (const chunks of [[withMark], [new Uint8Array(0), withMark]]) {
+			expect(handoffScripts(chunks, undefined, true)).toContain('enqueue("\\"x\\"");')
+		}
+	})
+
 	test('the chunks read from the stream come back as a stream', async () => {
 		const chunks = [encode('a'), encode('b')]
 		const read = await readHandoffChunks(handoffStream(chunks))

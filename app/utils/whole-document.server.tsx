@@ -102,7 +102,8 @@ export function handoffScriptParts(
 
 /** Per chunk its escaped string literal, or null for an empty one; undefined when not all are whole UTF-8. */
 function scriptStringsOfBytes(chunks: Uint8Array[]): (Uint8Array | null)[] | undefined {
-	const first = chunks[0]
+	// The decoder drops a byte-order mark at the start of the stream: left to it.
+	const first = chunks.find((chunk) => chunk.byteLength > 0)
 	if (first && UTF8_BYTE_ORDER_MARK.every((byte, at) => first[at] === byte)) return undefined
 	const literals: (Uint8Array | null)[] = []
 	for (const chunk of chunks) {
