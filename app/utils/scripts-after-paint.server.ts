@@ -31,7 +31,7 @@ function scriptString(text: string): string {
 
 export function loadScriptsAfterFirstPaint(head: string, body: string): { head: string; body: string } {
 	const moved = loadScriptsAfterFirstPaintInParts(head, [body])
-	return { head: moved.head, body: moved.body.length === 1 ? (moved.body[0] as string) : moved.body.join('') }
+	return { head: moved.head, body: moved.body.join('') }
 }
 
 /**
@@ -44,10 +44,10 @@ export function loadScriptsAfterFirstPaintInParts(
 ): { head: string; body: readonly string[] } {
 	// React Router's module script stands near the end of <body>: found from there, not by a scan.
 	let at = body.length - 1
-	while (at >= 0 && (body[at] as string).lastIndexOf(MODULE_SCRIPT_ATTRIBUTES) < 0) at--
+	let attributesAt = -1
+	while (at >= 0 && (attributesAt = (body[at] as string).lastIndexOf(MODULE_SCRIPT_ATTRIBUTES)) < 0) at--
 	const part = body[at]
 	if (part === undefined) return { head, body }
-	const attributesAt = part.lastIndexOf(MODULE_SCRIPT_ATTRIBUTES)
 	const start = part.lastIndexOf('<script', attributesAt)
 	const codeAt = attributesAt + MODULE_SCRIPT_ATTRIBUTES.length
 	const end = part.indexOf('</script>', codeAt)
