@@ -2,12 +2,15 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { serverObjectSpreadAsAssignments } from './scripts/vite/object-spread.ts'
+import { ROUTER_COPIES_REQUEST, ROUTER_COPIES_REQUEST_IF_DIFFERENT } from './server/loader-request.ts'
 import { EXPRESS_FORGETS_CONTROLLER, EXPRESS_RELEASES_CONTROLLER } from './server/request-release.ts'
 
 const reactRouterDist = path.resolve('node_modules/react-router/dist/production')
 const routeMatchCache = path.resolve('server/route-match-cache.ts')
 const bufferedDocuments = path.resolve('server/buffered-documents.ts')
 const requestRelease = path.resolve('server/request-release.ts')
+const loaderRequest = path.resolve('server/loader-request.ts')
 
 /**
  * Server build only: React Router's matching goes through a cache per pathname
@@ -87,6 +90,12 @@ ${out.replace(
 	'__cachedPartialManifestJson(manifest, router, () => JSON.stringify(getPartialManifest(manifest, router), null, 2))',
 )}`
 			}
+			// ADR 0137: a loader gets the request itself where React Router's copy would not differ.
+			if (out.includes(ROUTER_COPIES_REQUEST)) {
+				patched.add('callRouteHandler')
+				out = `import { loaderRequest as __loaderRequest } from ${JSON.stringify(loaderRequest)};
+${out.replace(ROUTER_COPIES_REQUEST, ROUTER_COPIES_REQUEST_IF_DIFFERENT)}`
+			}
 			return out === code ? null : { code: out, map: null }
 		},
 		generateBundle() {
@@ -100,6 +109,7 @@ ${out.replace(
 				'getPartialManifest',
 				'createEntryRouteModules',
 				'releaseRequest',
+				'callRouteHandler',
 			])
 				if (!patched.has(name))
 					this.warn(`React Router's ${name} was not found: its server-side patch is off`)
@@ -182,7 +192,13 @@ function serverBundleWithoutDynamicImport(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-	plugins: [tailwindcss(), reactRouter(), cachedRouteMatching(), serverBundleWithoutDynamicImport()],
+	plugins: [
+		tailwindcss(),
+		reactRouter(),
+		cachedRouteMatching(),
+		serverBundleWithoutDynamicImport(),
+		serverObjectSpreadAsAssignments(),
+	],
 	resolve: {
 		// react-router's package exports only its development build (with dev-only
 		// checks and warnings). Production bundles use the production build: on the
