@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { serverObjectSpreadAsAssignments } from './scripts/vite/object-spread.ts'
+import { serverFunctionLiteralsYoung } from './scripts/vite/young-function-literals.ts'
 import { ROUTER_COPIES_REQUEST, ROUTER_COPIES_REQUEST_IF_DIFFERENT } from './server/loader-request.ts'
 import { EXPRESS_FORGETS_CONTROLLER, EXPRESS_RELEASES_CONTROLLER } from './server/request-release.ts'
 
@@ -198,6 +199,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 		cachedRouteMatching(),
 		serverBundleWithoutDynamicImport(),
 		serverObjectSpreadAsAssignments(),
+		serverFunctionLiteralsYoung(),
 	],
 	resolve: {
 		// react-router's package exports only its development build (with dev-only
@@ -213,10 +215,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 	},
 	ssr: {
 		// Bundled (not external) so that they and the app share the one react-router
-		// copy above — its context classes must be identical across them.
+		// copy above — its context classes must be identical across them. `compression` is
+		// bundled so that the build's young-function-literals step reaches its per-response
+		// wrappers (ADR 0138; server/app.ts).
 		noExternal:
 			command === 'build'
-				? ['react-router', '@react-router/express', '@react-router/node', 'remix-i18next']
+				? ['react-router', '@react-router/express', '@react-router/node', 'remix-i18next', 'compression']
 				: [],
 	},
 	build: {

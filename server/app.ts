@@ -5,6 +5,7 @@
  * build/server/index.js — so all app code lives in one module graph.
  */
 import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
@@ -20,6 +21,13 @@ export {
 	shutdown,
 	warmUp,
 } from '#app/bootstrap.server.ts'
+
+/**
+ * Responses compressed as the client accepts (gzip, brotli, deflate). Created here, in the bundle,
+ * rather than in server/index.ts: the build then allocates the wrappers `compression` puts on
+ * every response in the young generation, where they die with it (ADR 0138).
+ */
+export const compressResponses = compression()
 
 export const handleRequest = createRequestHandler({
 	// A static import: resolving the build per request would cost a module lookup each time.

@@ -15,7 +15,6 @@ import http from 'node:http'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { pathToFileURL } from 'node:url'
-import compression from 'compression'
 import express from 'express'
 import pino from 'pino'
 import { pinoHttp } from 'pino-http'
@@ -119,10 +118,14 @@ async function main() {
 
 	// Before static files and the app: a URL that cannot be decoded is a 400, never a URIError.
 	app.use(rejectMalformedUrls(logger))
-	app.use(compression())
+	// Before static files, so that they are compressed too. The middleware comes from the app
+	// bundle (server/app.ts, ADR 0138) and is there before the server listens.
+	const compression: { respond?: express.RequestHandler } = {}
+	app.use((req, res, next) => (compression.respond ? compression.respond(req, res, next) : next()))
 	// Processed uploads (playroom photos): file names are content hashes, so they never change.
 	app.use('/uploads', express.static(env.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false }))
 	const loadApp = await createAppLoader(app)
+	compression.respond = (await loadApp()).compressResponses
 
 	// Access logs at level info or below; without them pino-http would only cost time.
 	if (logger.isLevelEnabled('info')) {
