@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { FRAGMENT_MARKER_TAG, type FragmentStore } from '#app/components/cached-fragment.tsx'
+import { createLruCache } from './lru-cache.server.ts'
 
 /**
  * The server's side of `CachedFragment` (app/components/cached-fragment.tsx,
@@ -20,23 +21,7 @@ const CLOSE = `"></${FRAGMENT_MARKER_TAG}>`
 
 /** ~1,000 cards of ~3 KB; least recently used go first. */
 const MAX_FRAGMENTS = 1_000
-const kept = new Map<string, string>()
-
-function lookUp(key: string): string | undefined {
-	const html = kept.get(key)
-	if (html !== undefined) {
-		// Most recently used last: Map keeps insertion order.
-		kept.delete(key)
-		kept.set(key, html)
-	}
-	return html
-}
-
-function keep(key: string, html: string) {
-	kept.delete(key)
-	kept.set(key, html)
-	if (kept.size > MAX_FRAGMENTS) kept.delete(kept.keys().next().value as string)
-}
+const kept = createLruCache<string>(MAX_FRAGMENTS)
 
 /**
  * Only HTML that starts and ends with an element is position-independent: a
@@ -80,14 +65,14 @@ export function createFragmentStore(): DocumentFragmentStore {
 			const rest = part.slice(close + CLOSE.length)
 			if (kind === 'h') out.push(hits[index] as string)
 			// A new fragment's HTML is all of the text up to its end marker (inner fragments are plain).
-			else if (kind === 's' && isKeepableFragment(rest)) keep(misses[index] as string, ownCopy(rest))
+			else if (kind === 's' && isKeepableFragment(rest)) kept.set(misses[index] as string, ownCopy(rest))
 			if (rest) out.push(rest)
 		}
 		return out
 	}
 	return {
 		place(key) {
-			const html = lookUp(key)
+			const html = kept.get(key)
 			if (html !== undefined) return { hit: `${TOKEN}:h${hits.push(html) - 1}` }
 			const index = misses.push(key) - 1
 			return { start: `${TOKEN}:s${index}`, end: `${TOKEN}:e${index}` }

@@ -1,3 +1,5 @@
+import { createLruCache } from './lru-cache.server.ts'
+
 /**
  * A bounded in-process cache of values derived from data (ADR 0118). Each
  * entry keeps the version it was built from — a string the caller derives
@@ -10,20 +12,12 @@
  * Values are shared by all requests that hit them: treat them as read-only.
  */
 export function createVersionedCache<Value>(maxEntries: number) {
-	const entries = new Map<string, { version: string; value: Value }>()
+	const entries = createLruCache<{ version: string; value: Value }>(maxEntries)
 	return {
 		get(key: string, version: string, build: () => Value): Value {
 			const hit = entries.get(key)
-			entries.delete(key)
-			if (hit && hit.version === version) {
-				entries.set(key, hit)
-				return hit.value
-			}
+			if (hit && hit.version === version) return hit.value
 			const value = build()
-			if (entries.size >= maxEntries) {
-				const oldest = entries.keys().next()
-				if (!oldest.done) entries.delete(oldest.value)
-			}
 			entries.set(key, { version, value })
 			return value
 		},
