@@ -55,11 +55,13 @@ export async function startAppServer(
 		nodeArgs?: string[]
 		/** Where the server's stdout goes (default: discarded). */
 		stdoutFile?: string
+		/** Another checkout to start the server from, built (scripts/diagnostics/compare-builds.ts). */
+		cwd?: string
 	} = {},
 ) {
 	const port = await freePort()
 	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
-	const probeArgs = options.probe ? ['--import', './scripts/bench/server-probe.ts'] : []
+	const probeArgs = options.probe ? ['--import', path.resolve('scripts/bench/server-probe.ts')] : []
 	const stdout = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore'
 	// Started as npm start runs it (ADR 0131), so the figures are the production server's.
 	const nodeArgs = [
@@ -71,6 +73,7 @@ export async function startAppServer(
 		'server/index.ts',
 	]
 	const child = spawn(process.execPath, nodeArgs, {
+		cwd: options.cwd,
 		env: {
 			...process.env,
 			NODE_ENV: 'production',

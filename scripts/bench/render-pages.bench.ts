@@ -40,7 +40,7 @@ const GOAL_RATIO = 0.03
 const GOAL_P99_MS = 25
 
 /** A login session for a demo user, written straight into the database (as the e2e helper does). */
-function sessionCookie(databasePath: string, email: string): string {
+export function sessionCookie(databasePath: string, email: string): string {
 	const token = randomBytes(32).toString('base64url')
 	const db = new Database(databasePath)
 	try {

@@ -1,7 +1,8 @@
 /**
  * Where what a page promotes to V8's old generation was allocated (performance.md, round 13):
  * `npx tsx scripts/diagnostics/promoted-sites.ts [path] [req/s] [seconds]` (default: the search page
- * of next Saturday at 80 req/s for 6 s). Needs the production build.
+ * of next Saturday at 80 req/s for 6 s; `AS=host@example.com` asks as that demo user, logged in).
+ * Needs the production build.
  *
  * The sampling heap profiler reports the sampled objects still alive when it stops, and with
  * `includeObjectsCollectedByMajorGC` also those a mark-compact freed. Taken alone, that second set
@@ -16,8 +17,9 @@ import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { nextSaturday } from '../bench/catalogue-pages.bench.ts'
-import { BYPASS_PAGE_CACHE, freePort, measureRps, startAppServer } from '../bench/harness.ts'
+import { BYPASS_PAGE_CACHE, freePort, measureRps, RETURNING_VISITOR, startAppServer } from '../bench/harness.ts'
 import { measurePaced } from '../bench/paced.ts'
+import { sessionCookie } from '../bench/render-pages.bench.ts'
 
 type ProfileNode = {
 	callFrame: { functionName: string; url: string; lineNumber: number }
@@ -62,11 +64,15 @@ const call = <T>(method: string, params: object = {}) =>
 		inspector.send(JSON.stringify({ id, method, params }))
 	})
 
+const headers = process.env.AS
+	? { ...RETURNING_VISITOR, Cookie: sessionCookie(server.databasePath, process.env.AS) }
+	: BYPASS_PAGE_CACHE
+
 try {
 	const url = `${server.baseUrl}${urlPath}`
 	await call('HeapProfiler.enable')
-	await measureRps(url, 4, BYPASS_PAGE_CACHE)
-	await measurePaced(url, 3, BYPASS_PAGE_CACHE, rate)
+	await measureRps(url, 4, headers)
+	await measurePaced(url, 3, headers, rate)
 	await call('HeapProfiler.collectGarbage')
 	const logStart = fs.statSync(gcLog).size
 	await call('HeapProfiler.startSampling', {
@@ -74,7 +80,7 @@ try {
 		includeObjectsCollectedByMajorGC: true,
 		includeObjectsCollectedByMinorGC: false,
 	})
-	const run = await measurePaced(url, seconds, BYPASS_PAGE_CACHE, rate)
+	const run = await measurePaced(url, seconds, headers, rate)
 	await call('Runtime.evaluate', { expression: "gc({ type: 'minor' }); gc({ type: 'minor' })" })
 	const { profile } = await call<{ profile: { head: ProfileNode } }>('HeapProfiler.stopSampling')
 	const gcLines = fs.readFileSync(gcLog, 'utf8').slice(logStart).split('\n')
