@@ -39,6 +39,11 @@ const WARM_UP_SECONDS = 3
 const GOAL_RATIO = 0.03
 const GOAL_P99_MS = 25
 
+/** The search page the bench measures (Köln, next Saturday); the diagnostics' default page too. */
+export function searchPagePath(now = Date.now()): string {
+	return `/playrooms/search?city=koeln&checkIn=${nextSaturday(now)}`
+}
+
 /** A login session for a demo user, written straight into the database (as the e2e helper does). */
 export function sessionCookie(databasePath: string, email: string): string {
 	const token = randomBytes(32).toString('base64url')
@@ -154,7 +159,6 @@ async function measureBusyReference(cpuMsPerRequest: number) {
 export const renderPagesBenchmark: Benchmark = {
 	name: 'render-pages',
 	async run({ helloRps, report }) {
-		const saturday = nextSaturday(Date.now())
 		const servers = {
 			legacy: await startAppServer({ RENDER_PATH: 'legacy' }, { probe: true }),
 			fast: await startAppServer({ RENDER_PATH: 'fast' }, { probe: true }),
@@ -174,11 +178,7 @@ export const renderPagesBenchmark: Benchmark = {
 					'/playrooms/spielwiese-ehrenfeld',
 					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
 				],
-				[
-					'search',
-					`/playrooms/search?city=koeln&checkIn=${saturday}`,
-					{ legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE },
-				],
+				['search', searchPagePath(), { legacy: BYPASS_PAGE_CACHE, fast: BYPASS_PAGE_CACHE }],
 				['host orders', '/host/orders', host],
 			] as const
 			report(`rendered pages (page cache bypassed), ${SECONDS} s each, before = RENDER_PATH=legacy`)

@@ -6,13 +6,13 @@
  * npm run build`). Each turn measures a server's CPU per page at saturation, then six 6-s windows
  * at the fixed rate, and prints the windows' p99s; at the end, how many windows met 25 ms.
  */
-import { nextSaturday } from '../bench/catalogue-pages.bench.ts'
 import { BYPASS_PAGE_CACHE, measureRps, processCpuMs, startAppServer } from '../bench/harness.ts'
+import { searchPagePath } from '../bench/render-pages.bench.ts'
 import { measurePaced, quantile } from '../bench/paced.ts'
 
 const other = process.argv[2]
 if (!other) throw new Error('usage: compare-builds.ts <other checkout> [path] [req/s] [pairs]')
-const urlPath = process.argv[3] ?? `/playrooms/search?city=koeln&checkIn=${nextSaturday(Date.now())}`
+const urlPath = process.argv[3] ?? searchPagePath()
 const rate = Number(process.argv[4] ?? 110)
 const pairs = Number(process.argv[5] ?? 2)
 const WINDOWS = 6

@@ -14,11 +14,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { nextSaturday } from '../bench/catalogue-pages.bench.ts'
 import { BYPASS_PAGE_CACHE, measureRps, startAppServer } from '../bench/harness.ts'
+import { searchPagePath } from '../bench/render-pages.bench.ts'
 import { measurePaced } from '../bench/paced.ts'
 
-const urlPath = process.argv[2] ?? `/playrooms/search?city=koeln&checkIn=${nextSaturday(Date.now())}`
+const urlPath = process.argv[2] ?? searchPagePath()
 const rate = Number(process.argv[3] ?? 80)
 const log = path.join(os.tmpdir(), `hidden-classes-${process.pid}.log`)
 

@@ -16,10 +16,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
-import { nextSaturday } from '../bench/catalogue-pages.bench.ts'
-import { BYPASS_PAGE_CACHE, freePort, measureRps, RETURNING_VISITOR, startAppServer } from '../bench/harness.ts'
+import {
+	BYPASS_PAGE_CACHE,
+	freePort,
+	measureRps,
+	RETURNING_VISITOR,
+	startAppServer,
+} from '../bench/harness.ts'
 import { measurePaced } from '../bench/paced.ts'
-import { sessionCookie } from '../bench/render-pages.bench.ts'
+import { searchPagePath, sessionCookie } from '../bench/render-pages.bench.ts'
 
 type ProfileNode = {
 	callFrame: { functionName: string; url: string; lineNumber: number }
@@ -27,7 +32,7 @@ type ProfileNode = {
 	children: ProfileNode[]
 }
 
-const urlPath = process.argv[2] ?? `/playrooms/search?city=koeln&checkIn=${nextSaturday(Date.now())}`
+const urlPath = process.argv[2] ?? searchPagePath()
 const rate = Number(process.argv[3] ?? 80)
 const seconds = Number(process.argv[4] ?? 6)
 const inspectorPort = await freePort()

@@ -1,13 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
+import { runWithV8Natives } from './run-with-natives.ts'
 import { spreadAsAssignments } from './object-spread.ts'
-
-/** Runs a script in a fresh Node with V8's natives syntax and returns what it printed. */
-function runWithNatives(source: string): string {
-	return execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', source], {
-		encoding: 'utf8',
-	}).trim()
-}
 
 // Makes 200 objects the way React Router makes its per-loader matches: a spread, then more properties.
 const MAKE_OBJECTS = `
@@ -26,9 +19,9 @@ console.log(same)
 describe('object spread in the server bundle (ADR 0136)', () => {
 	test('V8 here makes a new hidden class per `{ ...source, extra }`; written as assignments it makes one', async () => {
 		// The premise: if a Node upgrade fixes V8, this fails and the build step can go.
-		expect(Number(runWithNatives(MAKE_OBJECTS + COUNT_SAME_HIDDEN_CLASS))).toBeLessThan(20)
+		expect(Number(runWithV8Natives(MAKE_OBJECTS + COUNT_SAME_HIDDEN_CLASS))).toBeLessThan(20)
 		const compiled = await spreadAsAssignments(MAKE_OBJECTS)
-		expect(Number(runWithNatives(compiled + COUNT_SAME_HIDDEN_CLASS))).toBe(199)
+		expect(Number(runWithV8Natives(compiled + COUNT_SAME_HIDDEN_CLASS))).toBe(199)
 	})
 
 	test('the compiled spread gives the same objects as the native one', async () => {
@@ -51,7 +44,7 @@ console.log(JSON.stringify(results))
 `
 		const compiled = await spreadAsAssignments(cases)
 		expect(compiled).not.toMatch(/\{\s*\.\.\./)
-		expect(runWithNatives(compiled)).toBe(runWithNatives(cases))
+		expect(runWithV8Natives(compiled)).toBe(runWithV8Natives(cases))
 	})
 
 	test('leaves everything else as written', async () => {

@@ -1,14 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
+import { runWithV8Natives } from './run-with-natives.ts'
 import { spreadAsAssignments } from './object-spread.ts'
 import { allocateFunctionLiteralsYoung, pretenuredFunctionLiterals } from './young-function-literals.ts'
-
-/** Runs a script in a fresh Node with V8's natives syntax and returns what it printed. */
-function runWithNatives(source: string): string {
-	return execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', source], {
-		encoding: 'utf8',
-	}).trim()
-}
 
 // A response wrapper as `compression` writes it (esbuild cannot parse V8's `%` syntax, so the
 // check that reads where V8 put the closure is appended after rewriting).
@@ -22,8 +15,8 @@ const IS_YOUNG = 'console.log(%InYoungGeneration(globalThis.res.write))'
 describe('function literals assigned to properties in the server bundle (ADR 0138)', () => {
 	test('V8 here allocates such a closure in the old generation; rewritten, in the young one', () => {
 		// The premise: if a Node upgrade changes V8's choice, this fails and the build step can go.
-		expect(runWithNatives(WRAP_RESPONSE + IS_YOUNG)).toBe('false')
-		expect(runWithNatives(allocateFunctionLiteralsYoung(WRAP_RESPONSE) + IS_YOUNG)).toBe('true')
+		expect(runWithV8Natives(WRAP_RESPONSE + IS_YOUNG)).toBe('false')
+		expect(runWithV8Natives(allocateFunctionLiteralsYoung(WRAP_RESPONSE) + IS_YOUNG)).toBe('true')
 	})
 
 	test('only assignments to properties inside functions, nested ones included', () => {
@@ -62,7 +55,7 @@ console.log(target.format(1250), target.self() === target)
 `
 		const rewritten = allocateFunctionLiteralsYoung(code)
 		expect(rewritten).not.toBe(code)
-		expect(runWithNatives(rewritten)).toBe(runWithNatives(code))
-		expect(runWithNatives(code)).toBe('€ – … 12.50 true')
+		expect(runWithV8Natives(rewritten)).toBe(runWithV8Natives(code))
+		expect(runWithV8Natives(code)).toBe('€ – … 12.50 true')
 	})
 })
