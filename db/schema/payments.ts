@@ -42,6 +42,11 @@ export const paymentTransactions = sqliteTable(
 		/** The admin who recorded a control transaction. */
 		recordedById: text('recorded_by_id').references(() => users.id),
 		note: text('note'),
+		/**
+		 * The key of the form render or API call that recorded a bank transfer (ADR 0142): the same key
+		 * again gets this payment back and books nothing; unique, so not even two processes book twice.
+		 */
+		idempotencyKey: text('idempotency_key'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -51,6 +56,9 @@ export const paymentTransactions = sqliteTable(
 		uniqueIndex('payment_transactions_external_unique')
 			.on(table.provider, table.externalId)
 			.where(sql`external_id IS NOT NULL`),
+		uniqueIndex('payment_transactions_idempotency_unique')
+			.on(table.idempotencyKey)
+			.where(sql`idempotency_key IS NOT NULL`),
 	],
 )
 

@@ -1,0 +1,2 @@
+ALTER TABLE `payment_transactions` ADD `idempotency_key` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `payment_transactions_idempotency_unique` ON `payment_transactions` (`idempotency_key`) WHERE idempotency_key IS NOT NULL;
