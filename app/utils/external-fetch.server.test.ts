@@ -48,6 +48,41 @@ describe('outbound fetch guard', () => {
 		}
 	})
 
+	test('IPv6 forms that carry a private IPv4 address, and site-local IPv6, are not public (issue 29)', async () => {
+		const refused = [
+			// The four forms of the review: IPv4-compatible (dotted and hex), IPv4-translated, site-local.
+			'::127.0.0.1',
+			'::7f00:1',
+			'::ffff:0:7f00:1',
+			'fec0::1',
+			// The same embeddings of other private networks, and NAT64 of a private address.
+			'::10.0.0.1',
+			'::ffff:0:a9fe:a9fe',
+			'::ffff:0:192.168.1.1',
+			'64:ff9b::127.0.0.1',
+			'64:ff9b::a9fe:a9fe',
+			'64:ff9b:1::8.8.8.8',
+			'feff::1',
+			'2001::1',
+			'3fff::1',
+			'fe80::1%eth0',
+		]
+		for (const address of refused) expect(isNonPublicAddress(address), address).toBe(true)
+		// A public IPv4 address behind NAT64 (DNS64 networks) stays reachable.
+		for (const address of ['64:ff9b::8.8.8.8', '::ffff:1.1.1.1', '2001:4860:4860::8888']) {
+			expect(isNonPublicAddress(address), address).toBe(false)
+		}
+		for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[::ffff:0:7f00:1]', '[fec0::1]']) {
+			const url = `http://${host}:${new URL(server.origin).port}/feed.ics`
+			expect((await failure(() => fetchExternalText(url, { allowPrivate: false }))).code, url).toBe(
+				'blockedAddress',
+			)
+			expect((await failure(() => assertExternalUrl(url, { allowPrivate: false }))).code, url).toBe(
+				'blockedAddress',
+			)
+		}
+	})
+
 	test('127.0.0.1, 10.0.0.1 and a name resolving to loopback are refused without the allowance', async () => {
 		for (const url of [`${server.origin}/feed.ics`, 'http://10.0.0.1/feed.ics', 'http://[::1]/x.ics']) {
 			expect((await failure(() => fetchExternalText(url, { allowPrivate: false }))).code, url).toBe(

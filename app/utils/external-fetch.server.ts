@@ -9,11 +9,13 @@ import { getEnv } from './env.server.ts'
  *
  * - http and https only, at most 3 redirects, each one checked again;
  * - the host name is resolved by us and every address it resolves to must be
- *   public: loopback, private, link-local, CGNAT, multicast, reserved and
- *   IPv4-mapped IPv6 addresses are refused — the check runs in the socket's
- *   own `lookup`, so the address checked is the address connected to (no DNS
- *   rebinding between check and connect). ICAL_ALLOW_PRIVATE_HOSTS=true lifts
- *   this for tests and LAN calendar servers;
+ *   public: loopback, private, link-local, site-local, CGNAT, multicast and
+ *   reserved addresses are refused, and an IPv6 address that carries an IPv4
+ *   address (mapped, compatible, translated, NAT64) is judged by that IPv4
+ *   address (`net.BlockList`) — the check runs in the socket's own `lookup`,
+ *   so the address checked is the address connected to (no DNS rebinding
+ *   between check and connect). ICAL_ALLOW_PRIVATE_HOSTS=true lifts this for
+ *   tests and LAN calendar servers;
  * - the body is streamed and cut off past `maxBytes`; the whole exchange,
  *   redirects included, is cut off after `timeoutMs`.
  */
@@ -36,8 +38,8 @@ export class ExternalFetchError extends Error {
 	}
 }
 
-const BLOCKED = new net.BlockList()
-for (const [network, prefix] of [
+/** IPv4 networks that are not on the public internet (IANA special-purpose registry, RFC 6890). */
+const NON_PUBLIC_IPV4 = [
 	['0.0.0.0', 8],
 	['10.0.0.0', 8],
 	['100.64.0.0', 10],
@@ -46,29 +48,47 @@ for (const [network, prefix] of [
 	['172.16.0.0', 12],
 	['192.0.0.0', 24],
 	['192.0.2.0', 24],
+	['192.88.99.0', 24],
 	['192.168.0.0', 16],
 	['198.18.0.0', 15],
 	['198.51.100.0', 24],
 	['203.0.113.0', 24],
 	['224.0.0.0', 4],
 	['240.0.0.0', 4],
-] as const) {
+] as const
+
+/**
+ * IPv6 prefixes whose last 32 bits are an IPv4 address a packet may end up at: IPv4-compatible
+ * (`::a.b.c.d`, deprecated but still routed by some stacks), IPv4-translated (`::ffff:0:a.b.c.d`,
+ * SIIT) and the well-known NAT64 prefix (`64:ff9b::a.b.c.d`, RFC 6052). Such an address is judged
+ * by its IPv4 rule: each non-public IPv4 network is blocked again inside each prefix. (IPv4-mapped
+ * `::ffff:a.b.c.d` needs no entry: BlockList checks it against the IPv4 rules itself.)
+ */
+const IPV4_EMBEDDING_PREFIXES = ['::', '::ffff:0:', '64:ff9b::'] as const
+
+/** IPv6 networks that are not on the public internet. */
+const NON_PUBLIC_IPV6 = [
+	// Unspecified and loopback are ::0.0.0.0/104 and ::0.0.0.1, covered by 0.0.0.0/8 inside `::`.
+	['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): a translator on the operator's own network
+	['100::', 64], // discard
+	['2001::', 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID …
+	['2001:db8::', 32], // documentation
+	['2002::', 16], // 6to4 (embeds an IPv4 address in bits 16–48)
+	['3fff::', 20], // documentation (RFC 9637)
+	['fc00::', 7], // unique local
+	['fe80::', 10], // link-local
+	['fec0::', 10], // site-local (deprecated, RFC 3879; still routed inside sites)
+	['ff00::', 8], // multicast
+] as const
+
+const BLOCKED = new net.BlockList()
+for (const [network, prefix] of NON_PUBLIC_IPV4) {
 	BLOCKED.addSubnet(network, prefix, 'ipv4')
+	for (const embedding of IPV4_EMBEDDING_PREFIXES) {
+		BLOCKED.addSubnet(`${embedding}${network}`, 96 + prefix, 'ipv6')
+	}
 }
-// IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are checked against the IPv4 rules by BlockList itself.
-for (const [network, prefix] of [
-	['::', 128],
-	['::1', 128],
-	['64:ff9b::', 96],
-	['100::', 64],
-	['2001:db8::', 32],
-	['2002::', 16],
-	['fc00::', 7],
-	['fe80::', 10],
-	['ff00::', 8],
-] as const) {
-	BLOCKED.addSubnet(network, prefix, 'ipv6')
-}
+for (const [network, prefix] of NON_PUBLIC_IPV6) BLOCKED.addSubnet(network, prefix, 'ipv6')
 
 /** Whether an IP address is loopback, private, link-local or otherwise not on the public internet. */
 export function isNonPublicAddress(address: string): boolean {
