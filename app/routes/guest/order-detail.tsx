@@ -32,7 +32,9 @@ import { useLocale } from '#app/utils/use-root-data.ts'
 /**
  * /guest/orders/:orderId: the guest's booking — details, price, status
  * history, payment, the .ics, and cancelling with the refund shown before
- * confirming (?cancel=1). Another guest's order is a 404.
+ * confirming (?cancel=1). Another guest's order is a 404. The page can carry
+ * the arrival code (issue 13): like every page in the areas it is never stored
+ * by a cache (Cache-Control: private, no-store, app/utils/page-cache.server.ts).
  */
 function viewFor(orderId: string, user: { id: string; role: 'Customer' | 'Owner' | 'Admin' }) {
 	try {
@@ -41,11 +43,6 @@ function viewFor(orderId: string, user: { id: string; role: 'Customer' | 'Owner'
 		if (isAppError(error) && error.status === 404) throw notFound()
 		throw error
 	}
-}
-
-/** The page can carry the arrival code (issue 13): never stored by any cache. */
-export function headers() {
-	return { 'Cache-Control': 'private, no-store' }
 }
 
 export async function loader(args: Route.LoaderArgs) {

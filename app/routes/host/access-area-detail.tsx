@@ -29,12 +29,10 @@ import { useLocale } from '#app/utils/use-root-data.ts'
 /**
  * /host/accessAreas/:accessAreaId (issue 13): edit an access area (name, type,
  * instructions, linked playrooms), add and remove its code parts, delete it.
- * Another host's area is a 404. The codes are the host's secret: this page is
- * never stored by a cache (Cache-Control: private, no-store).
+ * Another host's area is a 404. The codes are the host's secret: like every
+ * page in the areas it is never stored by a cache (Cache-Control: private,
+ * no-store, from the root middleware: app/utils/page-cache.server.ts).
  */
-export function headers() {
-	return { 'Cache-Control': 'private, no-store' }
-}
 
 export async function loader(args: Route.LoaderArgs) {
 	const host = await requireRole(args, 'Owner')
