@@ -39,7 +39,14 @@ const text = (max: number, options: { multiline?: boolean } = {}) =>
 		.transform((value) => value ?? '')
 /** Forms send digits (parseFormSubmission turns them into numbers); the API sends JSON numbers. */
 const int = intField
-const optionalInt = (min: number, max: number) => intField(min, max).optional()
+/**
+ * An optional number: absent in a form when left blank; from the API also `null`, which is what the
+ * section's GET answers for an empty field — so read → save unchanged round-trips (issue 29).
+ */
+const optionalInt = (min: number, max: number) =>
+	intField(min, max)
+		.nullish()
+		.transform((value) => value ?? undefined)
 
 const URL_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const urlPathField = safeString()
@@ -75,13 +82,15 @@ export const basicInformationSchema = z
 	.object({
 		name: requiredText(EDITOR_LIMITS.name),
 		playroomUrlPath: urlPathField,
-		customUrl: urlPathField.optional().transform((value) => value ?? null),
+		// Empty is null in the GET answer, so null is accepted too (as for the numbers, optionalInt).
+		customUrl: urlPathField.nullish().transform((value) => value ?? null),
 		placeType: z.enum(PLACE_TYPES),
 		serviceRadiusKm: optionalInt(1, 500),
 		street: text(100),
+		// Blank ('' as a new draft's GET answers it) is no postal code yet.
 		postalCode: safeString()
-			.refine((value) => /^\d{5}$/.test(value), custom('hostEditor:errors.postalCode'))
-			.optional()
+			.refine((value) => value === '' || /^\d{5}$/.test(value), custom('hostEditor:errors.postalCode'))
+			.nullish()
 			.transform((value) => value ?? ''),
 		city: requiredText(60),
 		stateSlug: z.enum(STATES.map((s) => s.slug) as [string, ...string[]]),
@@ -92,7 +101,7 @@ export const basicInformationSchema = z
 		websiteUrl: z
 			.url({ protocol: /^https?$/ })
 			.max(300)
-			.optional()
+			.nullish()
 			.transform((value) => value ?? null),
 	})
 	.refine((value) => value.placeType !== 'Mobile' || value.serviceRadiusKm !== undefined, {
