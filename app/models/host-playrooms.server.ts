@@ -49,9 +49,18 @@ export function uniquePlayroomUrlPath(name: string, db: DbOrTx = getDb()): strin
 }
 
 /**
+ * Drafts a host may have at once (issue 29): creating playrooms costs nothing,
+ * and each one can carry iCal feeds and photos, so without a cap one host could
+ * make unlimited work for the server. Published, paused and blocked playrooms
+ * do not count.
+ */
+export const MAX_DRAFT_PLAYROOMS = 20
+
+/**
  * A new Draft with a name and a city: coordinates of the city centre, the
  * city's slugs, hourly bookings without prices (the editor fills them), no
- * photos or opening hours — the checklist lists what is missing.
+ * photos or opening hours — the checklist lists what is missing. A host with
+ * MAX_DRAFT_PLAYROOMS drafts is refused (409, counted inside the transaction).
  */
 export function createDraftPlayroom(
 	caller: Caller,
@@ -63,6 +72,18 @@ export function createDraftPlayroom(
 		throw new AppError(400, 'ValidationError', { fields: { city: ['hostOffice:errors.cityUnknown'] } })
 	}
 	return immediateTransaction((tx) => {
+		const drafts =
+			tx
+				.select({ n: count() })
+				.from(playrooms)
+				.where(and(eq(playrooms.hostId, caller.id), eq(playrooms.status, 'Draft')))
+				.get()?.n ?? 0
+		if (drafts >= MAX_DRAFT_PLAYROOMS) {
+			throw new AppError(409, 'Conflict', {
+				messageKey: 'hostOffice:errors.tooManyDrafts',
+				params: { max: MAX_DRAFT_PLAYROOMS },
+			})
+		}
 		const playroomUrlPath = uniquePlayroomUrlPath(input.name, tx)
 		const id = createPlayroom(
 			{

@@ -91,6 +91,8 @@ export const hostOffice = {
 	},
 	errors: {
 		cityUnknown: 'Bitte wähle eine Stadt aus der Liste.',
+		tooManyDrafts:
+			'Du hast schon {{max}} unveröffentlichte Entwürfe. Stelle einen davon fertig und veröffentliche ihn, bevor du einen weiteren Spielraum anlegst.',
 		checklistIncomplete: 'Der Spielraum kann noch nicht veröffentlicht werden: {{count}} Punkte fehlen.',
 		blocked: 'Dieser Spielraum ist von der Administration gesperrt und kann nicht veröffentlicht werden.',
 		invalidStatus: 'Das ist im aktuellen Status des Spielraums nicht möglich.',

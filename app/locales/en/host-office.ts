@@ -93,6 +93,8 @@ export const hostOffice: TranslationShape<typeof de> = {
 	},
 	errors: {
 		cityUnknown: 'Please choose a city from the list.',
+		tooManyDrafts:
+			'You already have {{max}} unpublished drafts. Finish and publish one of them before you create another playroom.',
 		checklistIncomplete: 'The playroom cannot be published yet: {{count}} items are missing.',
 		blocked: 'This playroom has been blocked by the administration and cannot be published.',
 		invalidStatus: 'This is not possible in the playroom’s current status.',
