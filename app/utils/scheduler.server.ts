@@ -28,6 +28,12 @@ export type TaskDefinition = {
 	schedule: string
 	/** Longest expected run; the lease expires after it, so a crashed holder does not block forever. */
 	leaseSeconds?: number
+	/**
+	 * The lease this run takes (default: the task's name). A run of part of a task's work (one iCal
+	 * feed's "sync now") takes a lease of its own, so it neither waits for nor blocks the other parts;
+	 * it is still recorded under the task's name.
+	 */
+	lease?: string
 	run: (context: TaskContext) => TaskResult | Promise<TaskResult>
 }
 
@@ -86,7 +92,8 @@ export async function runTask(
 	const logger = services.logger ?? getLogger()
 	const holder = services.holder ?? `${RUNNER_ID}:${crypto.randomUUID().slice(0, 8)}`
 	const startedAt = services.now ?? new Date()
-	if (!acquireLease(definition.name, holder, definition.leaseSeconds ?? 600, startedAt)) {
+	const lease = definition.lease ?? definition.name
+	if (!acquireLease(lease, holder, definition.leaseSeconds ?? 600, startedAt)) {
 		return { status: 'skipped', reason: 'lease-held' }
 	}
 	const execution = db
@@ -128,7 +135,7 @@ export async function runTask(
 			.run()
 		return { status: 'failed', executionId: execution.id, error: message }
 	} finally {
-		releaseLease(definition.name, holder)
+		releaseLease(lease, holder)
 	}
 }
 
