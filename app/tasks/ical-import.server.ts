@@ -1,29 +1,43 @@
-import { syncFeeds } from '#app/models/ical-import.server.ts'
+import { FEED_LEASE_SECONDS, icalFeedLease, syncFeeds } from '#app/models/ical-import.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 
 /**
- * Imports every iCal feed (docs/subsystems/ical.md) every 30 minutes, one feed
- * after the other under the task's lease. A feed that fails is recorded on the
- * feed and in the run's error; the others still sync. `forFeed` is the "sync
- * now" button: the same task name, so it shares the lease with the scheduled run.
+ * Imports every iCal feed (docs/subsystems/ical.md) every 30 minutes under the
+ * task's lease, each feed under its own lease as well (ADR 0140). A feed that
+ * fails is recorded on the feed and in the run's error; the others still sync.
+ * `icalImportTaskForFeed` is the "sync now" button: recorded under the same
+ * task name, but it takes only its feed's lease — it neither waits for nor
+ * blocks the scheduled run or another feed's "sync now"; the scheduled run
+ * leaves a feed that is syncing right now to that sync.
  */
 export const ICAL_IMPORT_TASK = 'ical-import'
+const SCHEDULE = '*/30 * * * *'
 
-function importTask(feedIds: readonly string[] | null): TaskDefinition {
+export const icalImportTask: TaskDefinition = {
+	name: ICAL_IMPORT_TASK,
+	schedule: SCHEDULE,
+	// Two feeds at a time, each up to ~20 s (fetch, parse): 15 minutes leave room for ~90 slow ones.
+	leaseSeconds: 15 * 60,
+	run: async ({ now, executionId, logger }) => {
+		const { itemsProcessed, error } = await syncFeeds(null, { now, executionId, logger })
+		return { itemsProcessed, error }
+	},
+}
+
+export function icalImportTaskForFeed(feedId: string): TaskDefinition {
 	return {
 		name: ICAL_IMPORT_TASK,
-		schedule: '*/30 * * * *',
-		// Each feed may take up to 10 s; 15 minutes leaves room for ~90 feeds before the lease lapses.
-		leaseSeconds: 15 * 60,
-		run: async ({ now, executionId }) => {
-			const { itemsProcessed, error } = await syncFeeds(feedIds, { now, executionId })
+		schedule: SCHEDULE,
+		lease: icalFeedLease(feedId),
+		leaseSeconds: FEED_LEASE_SECONDS,
+		run: async ({ now, executionId, logger }) => {
+			const { itemsProcessed, error } = await syncFeeds([feedId], {
+				now,
+				executionId,
+				logger,
+				feedLeaseHeld: true,
+			})
 			return { itemsProcessed, error }
 		},
 	}
-}
-
-export const icalImportTask = importTask(null)
-
-export function icalImportTaskForFeed(feedId: string) {
-	return importTask([feedId])
 }

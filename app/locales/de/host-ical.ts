@@ -43,7 +43,11 @@ export const hostIcal = {
 		lastFailed: 'Abgleich am {{date}} fehlgeschlagen: {{error}}',
 		synced: 'Abgeglichen: {{count}} belegte Zeiten.',
 		syncFailed: 'Der Abgleich ist fehlgeschlagen: {{error}}',
-		syncBusy: 'Gerade läuft schon ein Abgleich. Bitte versuche es gleich noch einmal.',
+		syncBusy: 'Dieser Kalender wird gerade abgeglichen. Bitte versuche es gleich noch einmal.',
+		coolDown_one:
+			'Dieser Kalender wurde gerade erst abgeglichen. Du kannst ihn in {{count}} Sekunde wieder abgleichen.',
+		coolDown_other:
+			'Dieser Kalender wurde gerade erst abgeglichen. Du kannst ihn in {{count}} Sekunden wieder abgleichen.',
 		feedsOf: 'Importierte Kalender von {{playroom}}',
 	},
 	errors: {
@@ -51,6 +55,7 @@ export const hostIcal = {
 		unreachable: 'Diese Adresse ist nicht erreichbar. Prüfe sie bitte.',
 		duplicate: 'Dieser Kalender ist schon hinzugefügt.',
 		tooMany: 'Pro Spielraum sind höchstens {{max}} Kalender möglich.',
+		tooManyForHost: 'Du kannst über alle deine Spielräume zusammen höchstens {{max}} Kalender importieren.',
 		url: 'Bitte gib eine http- oder https-Adresse ein.',
 	},
 	syncErrors: {
@@ -63,6 +68,10 @@ export const hostIcal = {
 		network: 'Der Server war nicht erreichbar.',
 		parse: 'Die Antwort ist kein lesbarer iCal-Kalender.',
 		tooManyEvents: 'Der Kalender hat mehr als {{max}} Termine im Buchungszeitraum.',
+		tooManyComponents: 'Der Kalender hat mehr als {{max}} Termine; so große Kalender werden nicht gelesen.',
+		tooManyRules: 'Der Kalender hat mehr als {{max}} Serientermine; so viele werden nicht gelesen.',
+		parseTimeout: 'Abgebrochen: Der Kalender ließ sich nicht innerhalb von {{seconds}} Sekunden lesen.',
+		parseMemory: 'Abgebrochen: Der Kalender braucht zum Lesen mehr als {{megabytes}} MB Speicher.',
 		unknown: 'Unbekannter Fehler beim Abgleich.',
 	},
 	overlapEmail: {

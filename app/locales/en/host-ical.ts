@@ -45,7 +45,9 @@ export const hostIcal: TranslationShape<typeof de> = {
 		lastFailed: 'Sync on {{date}} failed: {{error}}',
 		synced: 'Synced: {{count}} busy times.',
 		syncFailed: 'The sync failed: {{error}}',
-		syncBusy: 'A sync is already running. Please try again in a moment.',
+		syncBusy: 'This calendar is being synced right now. Please try again in a moment.',
+		coolDown_one: 'This calendar was synced only just now. You can sync it again in {{count}} second.',
+		coolDown_other: 'This calendar was synced only just now. You can sync it again in {{count}} seconds.',
 		feedsOf: 'Imported calendars of {{playroom}}',
 	},
 	errors: {
@@ -53,6 +55,7 @@ export const hostIcal: TranslationShape<typeof de> = {
 		unreachable: 'This address cannot be reached. Please check it.',
 		duplicate: 'This calendar has already been added.',
 		tooMany: 'A playroom can have at most {{max}} calendars.',
+		tooManyForHost: 'You can import at most {{max}} calendars across all your playrooms.',
 		url: 'Please enter an http or https address.',
 	},
 	syncErrors: {
@@ -65,6 +68,10 @@ export const hostIcal: TranslationShape<typeof de> = {
 		network: 'The server could not be reached.',
 		parse: 'The answer is not a readable iCal calendar.',
 		tooManyEvents: 'The calendar has more than {{max}} events in the booking period.',
+		tooManyComponents: 'The calendar has more than {{max}} events; calendars this large are not read.',
+		tooManyRules: 'The calendar has more than {{max}} recurring events; that many are not read.',
+		parseTimeout: 'Cut off: the calendar could not be read within {{seconds}} seconds.',
+		parseMemory: 'Cut off: reading the calendar needs more than {{megabytes}} MB of memory.',
 		unknown: 'Unknown error during the sync.',
 	},
 	overlapEmail: {
