@@ -2,14 +2,20 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { playroomBlocks } from '#db/schema/catalogue.ts'
 import { calendarExportTokens, icalFeeds } from '#db/schema/ical.ts'
+import { backgroundTaskExecutions } from '#db/schema/platform.ts'
 import { daysAhead } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { startFeedServer, type FeedServer } from '#tests/helpers/feed-server.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
+import { addFeed, MAX_FEEDS_PER_HOST, MAX_FEEDS_PER_PLAYROOM } from '#app/models/ical-feeds.server.ts'
+import { icalImportTask } from '#app/tasks/ical-import.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
+import { silentHub } from '#app/utils/realtime.ts'
+import { runTask } from '#app/utils/scheduler.server.ts'
+import { readToast } from '#app/utils/toast.server.ts'
 import { action, loader } from './calendar-feeds.tsx'
 
 const middleware = [roleGuard('Owner')]
@@ -62,6 +68,26 @@ async function hostWithFeed() {
 }
 
 const feedRow = (id: string) => getDb().select().from(icalFeeds).where(eq(icalFeeds.id, id)).get()
+
+async function toastOf(result: { setCookies: string[] }) {
+	const request = new Request('http://x/', { headers: { Cookie: result.setCookies.join('; ') } })
+	return (await readToast(request)).toast
+}
+
+const importRuns = () =>
+	getDb()
+		.select()
+		.from(backgroundTaskExecutions)
+		.where(eq(backgroundTaskExecutions.taskName, 'ical-import'))
+		.all()
+
+/** Resolves once `check` holds (polled every 10 ms, at most 5 s). */
+async function until(check: () => boolean) {
+	for (let waited = 0; !check(); waited += 10) {
+		if (waited > 5_000) throw new Error('timed out waiting')
+		await new Promise((resolve) => setTimeout(resolve, 10))
+	}
+}
 
 describe('/host/calendar/feeds', () => {
 	test('adding a feed syncs it at once; the page shows its last sync; "sync now" and remove work', async () => {
@@ -136,5 +162,89 @@ describe('/host/calendar/feeds', () => {
 		expect(data.allExportSince).not.toBeNull()
 		expect(data.playrooms.map((room) => room.id)).toEqual([playroom.id])
 		expect(JSON.stringify(page.data)).not.toContain((made.data as { exportUrl: string }).exportUrl)
+	})
+
+	test("host B's sync now runs while host A's feed is syncing in the scheduled run", async () => {
+		const a = await hostWithFeed()
+		const slowFeed = await addFeed(
+			{ id: a.host.user.id, role: 'Owner' },
+			{ playroomId: a.playroom.id, url: `${server.origin}/held.ics` },
+		)
+		// The scheduled run reaches A's feed, whose server does not answer until released.
+		const scheduled = runTask(icalImportTask, 'schedule', { hub: silentHub })
+		await until(() => server.held === 1)
+
+		const b = await hostWithFeed()
+		const runsBefore = importRuns().length
+		const synced = await post(b.host.cookie, { intent: 'feedSync', feedId: b.feed.id })
+		expect(synced.status).toBe(302)
+		expect((await toastOf(synced))?.type).toBe('success')
+		const bRow = feedRow(b.feed.id)
+		expect(bRow).toMatchObject({ lastStatus: 'succeeded', lastEventCount: 1 })
+		// Recorded as a manual run of the import task.
+		expect(importRuns()).toHaveLength(runsBefore + 1)
+		expect(importRuns().find((run) => run.id === bRow?.lastExecutionId)).toMatchObject({
+			trigger: 'manual',
+			status: 'succeeded',
+		})
+		// A's own "sync now" of the feed being synced is refused, and changes nothing.
+		const busy = await post(a.host.cookie, { intent: 'feedSync', feedId: slowFeed })
+		expect((await toastOf(busy))?.description).toMatch(/gerade abgeglichen/)
+		expect(feedRow(slowFeed)?.lastStatus).toBeNull()
+
+		server.releaseHeld()
+		const outcome = await scheduled
+		expect(outcome.status).toBe('succeeded')
+		expect(feedRow(slowFeed)).toMatchObject({ lastStatus: 'succeeded', lastEventCount: 1 })
+	})
+
+	test('"sync now" twice in a row: the second is refused for a minute and changes nothing', async () => {
+		const a = await hostWithFeed()
+		const first = await post(a.host.cookie, { intent: 'feedSync', feedId: a.feed.id })
+		expect((await toastOf(first))?.type).toBe('success')
+		const before = feedRow(a.feed.id)
+		const runsBefore = importRuns().length
+
+		server.feed = 'garbage'
+		const second = await callRoute(action as never, {
+			path: `/en${path}`,
+			cookie: a.host.cookie,
+			form: { intent: 'feedSync', feedId: a.feed.id },
+			middleware,
+		})
+		server.feed = CALENDAR
+		expect(second.status).toBe(302)
+		const toast = await toastOf(second)
+		expect(toast?.type).toBe('warning')
+		const seconds = Number(/again in (\d+) seconds?\./.exec(toast?.description ?? '')?.[1])
+		expect(seconds).toBeGreaterThan(0)
+		expect(seconds).toBeLessThanOrEqual(60)
+		expect(feedRow(a.feed.id)).toEqual(before)
+		expect(importRuns()).toHaveLength(runsBefore)
+	})
+
+	test(`a host has at most ${MAX_FEEDS_PER_HOST} feeds across their playrooms`, async () => {
+		allowPrivateHosts(true)
+		const host = await createLoggedInUser({ role: 'Owner' })
+		const caller = { id: host.user.id, role: 'Owner' as const }
+		const rooms = await Promise.all(
+			Array.from({ length: Math.ceil(MAX_FEEDS_PER_HOST / MAX_FEEDS_PER_PLAYROOM) + 1 }, () =>
+				createTestPlayroom({ hostId: host.user.id }),
+			),
+		)
+		for (let index = 0; index < MAX_FEEDS_PER_HOST; index++) {
+			const room = rooms[Math.floor(index / MAX_FEEDS_PER_PLAYROOM)]
+			await addFeed(caller, { playroomId: room?.id ?? '', url: `${server.origin}/feed.ics?n=${index}` })
+		}
+		const last = rooms.at(-1)?.id ?? ''
+		const refused = await callRoute(action as never, {
+			path: `/en${path}`,
+			cookie: host.cookie,
+			form: { intent: 'feedAdd', playroomId: last, url: `${server.origin}/feed.ics` },
+			middleware,
+		})
+		expect(refused.status).toBe(400)
+		expect(JSON.stringify(refused.data)).toContain(`hostIcal:errors.tooManyForHost?max=${MAX_FEEDS_PER_HOST}`)
+		expect(getDb().select().from(icalFeeds).where(eq(icalFeeds.playroomId, last)).all()).toEqual([])
 	})
 })

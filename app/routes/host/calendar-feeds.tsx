@@ -7,6 +7,7 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { issueExportToken, revokeExportToken } from '#app/models/ical-export.server.ts'
 import {
 	addFeed,
+	claimSyncNow,
 	getFeedsPage,
 	removeFeed,
 	requireManageableFeed,
@@ -87,7 +88,14 @@ export async function action(args: Route.ActionArgs) {
 			removeFeed(host, submission.value.feedId)
 			return redirectWithToast(here, { type: 'success', description: t('hostIcal:import.removed') })
 		}
-		requireManageableFeed(host, submission.value.feedId)
+		// At most once a minute per feed (ADR 0140); a refused press changes nothing.
+		const claim = claimSyncNow(host, submission.value.feedId)
+		if (!claim.ok) {
+			return redirectWithToast(here, {
+				type: 'warning',
+				description: t('hostIcal:import.coolDown', { count: claim.retryInSeconds }),
+			})
+		}
 		return syncNow(args, host, submission.value.feedId, here)
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()
@@ -95,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
-/** Runs the import task for one feed now (under the task's lease) and says how it went. */
+/** Runs the import task for one feed now (under the feed's lease) and says how it went. */
 async function syncNow(
 	args: Route.ActionArgs,
 	host: { id: string; role: 'Owner' | 'Customer' | 'Admin' },
