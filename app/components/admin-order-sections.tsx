@@ -169,6 +169,7 @@ export function RecordTransferForm({
 		<DetailSection id="record-transfer" title={t('orders.transfer.title')}>
 			<Form method="post" className="flex flex-col gap-2">
 				<input type="hidden" name="intent" value="recordTransfer" />
+				<input type="hidden" name="idempotencyKey" value={detail.transferKey} />
 				{formError ? (
 					<p role="alert" className="text-danger">
 						{formError}

@@ -20,12 +20,13 @@ import { deliverSoon } from './account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
 import { getOrderView } from './order-queries.server.ts'
 import { loadOrder, orderNotFound, type OrderCaller } from './orders.server.ts'
+import { newTransferKey } from './payments.server.ts'
 
 /**
  * The admin's orders (issue 14): the order data table (page, /api/Admin/Orders/Index,
  * CSV) and the detail with everything that happened — history, payments,
  * ledger rows, e-mails — plus "resend confirmation". Cancel and bank transfer
- * reuse cancelOrder and recordBankTransfer.
+ * reuse cancelOrder and recordBankTransfer (idempotent, ADR 0142).
  */
 const host = alias(users, 'host')
 
@@ -264,6 +265,8 @@ export function getAdminOrderDetail(admin: OrderCaller, orderId: string, db: DbO
 		history: listAuditEntries('order', orderId, {}, db),
 		canResendConfirmation: row.status === 'Confirmed',
 		canRecordTransfer: row.status === 'AwaitingPayment' || row.status === 'Confirmed',
+		/** A fresh key for the transfer form of this render (ADR 0142): submitting it twice records once. */
+		transferKey: newTransferKey(),
 	}
 }
 export type AdminOrderDetail = ReturnType<typeof getAdminOrderDetail>

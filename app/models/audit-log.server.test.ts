@@ -111,9 +111,7 @@ describe('orders and payments', () => {
 
 		// Refused: a second cancel, a transfer on a cancelled order, resending for a cancelled one.
 		await refused(() => cancelOrder(order.id, admin, 'noch mal'))
-		await refused(() =>
-			recordBankTransfer({ orderId: order.id, amount: 100 }, admin, { refuseClosedOrders: true }),
-		)
+		await refused(() => recordBankTransfer({ orderId: order.id, amount: 100 }, admin))
 		await refused(() => resendConfirmation(admin, order.id))
 		expect(entries('order', order.id)).toHaveLength(3)
 	})

@@ -23,7 +23,8 @@ import {
 } from './control-transactions.server.ts'
 import { cancelOrder } from './orders.server.ts'
 
-const LATER = NOW + 3_600_000
+/** Two days after the orders were placed: transfers booked on 1 to 3 June lie in the past. */
+const LATER = NOW + 2 * 86_400_000
 
 async function awaitingOrder(date = '2026-06-10') {
 	const fixture = await bookingFixture({ instantBooking: true })
@@ -152,6 +153,59 @@ describe('recording a control transaction', () => {
 		expect(isAppError(caught) && caught.messageKey).toBe('adminPayments:errors.orderClosedCancelled')
 		expect(paymentsOf(order.id)).toEqual([])
 		expect(ledgerOf(order.id)).toHaveLength(ledgerBefore)
+	})
+
+	test('the same idempotency key again answers with the first outcome and books nothing more', async () => {
+		const { order, admin } = await awaitingOrder('2026-06-17')
+		const input = {
+			amount: order.totalAmount,
+			bookingDate: '2026-06-02',
+			reference: order.code,
+			idempotencyKey: 'control-key-000001',
+		}
+		const first = recordControlTransaction(input, admin, { now: LATER })
+		expect(first).toMatchObject({ outcome: 'matched', due: 0, excess: 0 })
+		// Not flagged as the duplicate of itself: the same key is the same transfer.
+		expect(recordControlTransaction(input, admin, { now: LATER })).toEqual(first)
+		expect(recordControlTransaction({ ...input, confirmDuplicate: true }, admin, { now: LATER })).toEqual(
+			first,
+		)
+		expect(paymentsOf(order.id)).toHaveLength(1)
+		expect(() => recordControlTransaction({ ...input, amount: 1 }, admin, { now: LATER })).toThrow(
+			expect.objectContaining({ status: 409, messageKey: 'adminPayments:errors.transferKeyReused' }),
+		)
+
+		const reference = `Spende ${Math.random().toString(36).slice(2, 8)}`
+		const unmatched = {
+			amount: 700,
+			bookingDate: '2026-06-02',
+			reference,
+			idempotencyKey: 'control-key-000002',
+		}
+		const once = recordControlTransaction(unmatched, admin, { now: LATER })
+		expect(once.outcome).toBe('unmatched')
+		expect(recordControlTransaction(unmatched, admin, { now: LATER })).toEqual(once)
+		expect(unmatchedRows(reference)).toHaveLength(1)
+	})
+
+	test('booking dates in the future, long before the order, in 1970 or 9999 are refused', async () => {
+		const { order, admin } = await awaitingOrder('2026-06-18')
+		const reference = `Miete ${Math.random().toString(36).slice(2, 8)}`
+		for (const [bookingDate, reason, ref] of [
+			['9999-12-31', 'bookingDateFuture', order.code],
+			['2026-06-04', 'bookingDateFuture', order.code],
+			['1970-01-01', 'bookingDateBeforeOrder', order.code],
+			['9999-12-31', 'bookingDateFuture', reference],
+			['1970-01-01', 'bookingDateTooOld', reference],
+			['2025-06-01', 'bookingDateTooOld', reference],
+		] as const) {
+			expect(
+				() => recordControlTransaction({ amount: 1_000, bookingDate, reference: ref }, admin, { now: LATER }),
+				`${bookingDate} ${ref}`,
+			).toThrow(expect.objectContaining({ status: 400, messageKey: `adminPayments:errors.${reason}` }))
+		}
+		expect(paymentsOf(order.id)).toEqual([])
+		expect(unmatchedRows(reference)).toEqual([])
 	})
 
 	test('a reference without a known order code is recorded unmatched with balanced ledger rows', async () => {

@@ -4,11 +4,17 @@ import { paymentTransactions } from '#db/schema/payments.ts'
 import { users } from '#db/schema/users.ts'
 import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
 import { recordAdminAudit } from './audit-log.server.ts'
 import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
-import { recordBankTransfer } from './payments.server.ts'
+import {
+	assertTransferAccepted,
+	bookBankTransfer,
+	deliverQueuedEmails,
+	recordedTransfer,
+	requireTransferAdmin,
+} from './payments.server.ts'
 
 /**
  * Control transactions (ADR 0094): an admin records an incoming bank transfer
@@ -24,6 +30,8 @@ export type ControlTransactionInput = {
 	reference: string
 	payerName?: string
 	confirmDuplicate?: boolean
+	/** The form render's or API call's key (ADR 0142): a repeat gets the first outcome and books nothing. */
+	idempotencyKey?: string
 }
 
 export type ControlTransactionResult =
@@ -97,39 +105,76 @@ export function findDuplicateTransfer(input: ControlTransactionInput, db: DbOrTx
 		.get()
 }
 
+/**
+ * Records a control transaction in one IMMEDIATE transaction (ADR 0142): the
+ * idempotency key (a repeat returns the first outcome), the closed-order rule
+ * and the booking date, the duplicate check (same reference, amount and
+ * booking date; recorded again only with `confirmDuplicate`), then the payment
+ * through the one bank-transfer booking — or unmatched when no order is named.
+ * Nothing another process writes can come between the check and the write.
+ */
 export function recordControlTransaction(
 	input: ControlTransactionInput,
 	admin: OrderCaller,
 	options: { now?: number } = {},
 ): ControlTransactionResult {
-	requireAdmin(admin)
-	if (!Number.isInteger(input.amount) || input.amount <= 0) {
-		throw new AppError(400, 'ValidationError', { fields: { amount: ['adminPayments:errors.amount'] } })
-	}
-	// better-sqlite3 is synchronous: nothing runs between this check and the write below.
-	const duplicate = findDuplicateTransfer(input)
-	if (duplicate && !input.confirmDuplicate) return { outcome: 'duplicate', duplicateId: duplicate.id }
+	requireTransferAdmin(admin, input.amount, 'adminPayments:errors.amount')
+	const now = new Date(options.now ?? Date.now())
 	const reference = input.reference.trim()
-	const order = matchOrder(reference)
-	if (!order) return { outcome: 'unmatched', paymentId: recordUnmatched(input, admin, options.now) }
-	const result = recordBankTransfer(
-		{
-			orderId: order.id,
-			amount: input.amount,
-			reference,
-			bookingDate: input.bookingDate,
-			payerName: input.payerName,
+	const result = immediateTransaction(
+		(tx): { outcome: ControlTransactionResult; emails: (string | null)[] } => {
+			const order = matchOrder(reference, tx)
+			const earlier = recordedTransfer(tx, input.idempotencyKey, {
+				orderId: order?.id ?? null,
+				amount: input.amount,
+			})
+			if (earlier) return { outcome: outcomeOf(earlier, order, tx), emails: [] }
+			assertTransferAccepted(order, input.bookingDate, now)
+			const duplicate = findDuplicateTransfer(input, tx)
+			if (duplicate && !input.confirmDuplicate) {
+				return { outcome: { outcome: 'duplicate', duplicateId: duplicate.id }, emails: [] }
+			}
+			if (!order) {
+				const paymentId = recordUnmatched(tx, { ...input, reference }, admin, now)
+				return { outcome: outcomeOf({ id: paymentId }, undefined, tx), emails: [] }
+			}
+			const booked = bookBankTransfer(
+				tx,
+				order,
+				{
+					amount: input.amount,
+					reference,
+					bookingDate: input.bookingDate,
+					payerName: input.payerName,
+					idempotencyKey: input.idempotencyKey,
+				},
+				admin,
+				now,
+			)
+			return { outcome: outcomeOf(booked.payment, booked.order, tx), emails: booked.emails }
 		},
-		admin,
-		{ now: options.now, refuseClosedOrders: true },
 	)
-	const paid = paidAmount(order.id, getDb())
-	const received = paid + refundedOverpayment(order.id)
-	// `excess`: everything received beyond the total; the bank-transfer model books it back as a pending refund.
+	deliverQueuedEmails(result.emails)
+	return result.outcome
+}
+
+/**
+ * The answer for a recorded transfer: unmatched, or matched with what the
+ * order has been paid, what is still due and what came in beyond its total
+ * (`excess`, already booked back as a pending refund by the bank-transfer model).
+ */
+function outcomeOf(
+	payment: { id: string },
+	order: OrderRow | undefined,
+	tx: Transaction,
+): ControlTransactionResult {
+	if (!order) return { outcome: 'unmatched', paymentId: payment.id }
+	const paid = paidAmount(order.id, tx)
+	const received = paid + refundedOverpayment(order.id, tx)
 	return {
 		outcome: 'matched',
-		paymentId: result.payment.id,
-		order: result.order,
+		paymentId: payment.id,
+		order,
 		paid,
 		due: Math.max(0, order.totalAmount - received),
 		excess: Math.max(0, received - order.totalAmount),
@@ -137,8 +182,8 @@ export function recordControlTransaction(
 }
 
 /** Overpaid money the bank-transfer model already booked back to the guest (pending refund). */
-function refundedOverpayment(orderId: string) {
-	const row = getDb()
+function refundedOverpayment(orderId: string, db: DbOrTx) {
+	const row = db
 		.select({ total: sql<number>`coalesce(sum(${paymentTransactions.amount}), 0)` })
 		.from(paymentTransactions)
 		.where(
@@ -152,46 +197,49 @@ function refundedOverpayment(orderId: string) {
 	return row?.total ?? 0
 }
 
-function recordUnmatched(input: ControlTransactionInput, admin: OrderCaller, now = Date.now()): string {
-	const at = new Date(now)
-	return immediateTransaction((tx) => {
-		const payment = insertPaymentTransaction(
-			{
-				orderId: null,
-				provider: 'BankTransfer',
-				direction: 'Incoming',
-				amount: input.amount,
-				reference: input.reference.trim(),
-				status: 'Succeeded',
-				recordedById: admin.id,
-				note: 'unmatched',
-				rawPayload: {
-					recordedBy: admin.id,
-					reference: input.reference,
-					bookingDate: input.bookingDate,
-					matched: false,
-					...(input.payerName ? { payerName: input.payerName } : {}),
-				},
-				now: at,
-			},
-			tx,
-		)
-		postJournal(
-			guestPaymentJournal(input.amount),
-			{ orderId: null, hostId: null, paymentTransactionId: payment.id, description: 'unmatched', now: at },
-			tx,
-		)
-		recordAdminAudit(tx, {
-			admin,
-			action: 'payment.recordUnmatched',
-			entityType: 'paymentTransaction',
-			entityId: payment.id,
-			changes: {
-				amount: { before: null, after: input.amount },
-				reference: { before: null, after: payment.reference },
+function recordUnmatched(
+	tx: Transaction,
+	input: ControlTransactionInput,
+	admin: OrderCaller,
+	at: Date,
+): string {
+	const payment = insertPaymentTransaction(
+		{
+			orderId: null,
+			provider: 'BankTransfer',
+			direction: 'Incoming',
+			amount: input.amount,
+			reference: input.reference,
+			status: 'Succeeded',
+			recordedById: admin.id,
+			note: 'unmatched',
+			idempotencyKey: input.idempotencyKey ?? null,
+			rawPayload: {
+				recordedBy: admin.id,
+				reference: input.reference,
+				bookingDate: input.bookingDate,
+				matched: false,
+				...(input.payerName ? { payerName: input.payerName } : {}),
 			},
 			now: at,
-		})
-		return payment.id
+		},
+		tx,
+	)
+	postJournal(
+		guestPaymentJournal(input.amount),
+		{ orderId: null, hostId: null, paymentTransactionId: payment.id, description: 'unmatched', now: at },
+		tx,
+	)
+	recordAdminAudit(tx, {
+		admin,
+		action: 'payment.recordUnmatched',
+		entityType: 'paymentTransaction',
+		entityId: payment.id,
+		changes: {
+			amount: { before: null, after: input.amount },
+			reference: { before: null, after: payment.reference },
+		},
+		now: at,
 	})
+	return payment.id
 }

@@ -84,6 +84,8 @@ export function insertPaymentTransaction(
 		rawPayload?: unknown
 		recordedById?: string | null
 		note?: string | null
+		/** A recorded bank transfer's idempotency key (unique, ADR 0142). */
+		idempotencyKey?: string | null
 		now: Date
 	},
 	db: DbOrTx,
@@ -101,6 +103,7 @@ export function insertPaymentTransaction(
 			rawPayload: values.rawPayload ?? null,
 			recordedById: values.recordedById ?? null,
 			note: values.note ?? null,
+			idempotencyKey: values.idempotencyKey ?? null,
 			createdAt: values.now,
 			updatedAt: values.now,
 		})
@@ -119,6 +122,7 @@ export function bookIncomingPayment(
 		rawPayload?: unknown
 		recordedById?: string | null
 		note?: string | null
+		idempotencyKey?: string | null
 		now: Date
 	},
 	db: DbOrTx,

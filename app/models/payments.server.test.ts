@@ -7,7 +7,7 @@ import { isAppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { setStripeClient, type StripeClient } from '#app/utils/stripe.server.ts'
-import { cancelOrder, expireOrder } from './orders.server.ts'
+import { cancelOrder, completeOrder, expireOrder } from './orders.server.ts'
 import {
 	executeCardRefunds,
 	handleStripeWebhook,
@@ -162,22 +162,75 @@ describe('bank transfer (admin control transaction)', () => {
 		expect(() => recordBankTransfer({ orderId: order.id, amount: 0 }, admin)).toThrow()
 	})
 
-	test('money for an expired order goes straight back', async () => {
+	test('a transfer for a closed order is a 409 and books nothing: expired, completed (ADR 0142)', async () => {
 		const fixture = await bookingFixture({ instantBooking: true })
-		const order = placeOrder(fixture, hourlySlot('2026-06-12', 10))
-		expect(expireOrder(order.id, { now: NOW + 3 * 86_400_000 })).toBe(true)
 		const admin = await createTestUser({ role: 'Admin' })
-		recordBankTransfer({ orderId: order.id, amount: order.totalAmount }, admin, { now: NOW + 4 * 86_400_000 })
-		expect(orderRow(order.id)).toMatchObject({
-			status: 'Expired',
-			paymentStatus: 'Refunded',
-			refundAmount: order.totalAmount,
-		})
-		expect(paymentsOf(order.id).map((p) => [p.direction, p.status])).toEqual([
-			['Incoming', 'Succeeded'],
-			['Outgoing', 'Pending'],
+		const expired = placeOrder(fixture, hourlySlot('2026-06-12', 10))
+		expect(expireOrder(expired.id, { now: NOW + 3 * 86_400_000 })).toBe(true)
+		const paid = placeOrder(fixture, hourlySlot('2026-06-04', 10))
+		recordBankTransfer({ orderId: paid.id, amount: paid.totalAmount }, admin, { now: NOW })
+		expect(completeOrder(paid.id, { now: paid.checkOut.getTime() + 3_600_000 })).toBe(true)
+		const paymentsBefore = paymentsOf(paid.id).length
+		for (const [order, key] of [
+			[expired, 'adminPayments:errors.orderClosedExpired'],
+			[paid, 'adminPayments:errors.orderClosedCompleted'],
+		] as const) {
+			expect(() =>
+				recordBankTransfer(
+					{ orderId: order.id, amount: order.totalAmount, idempotencyKey: `closed-${order.id}` },
+					admin,
+					{ now: NOW + 4 * 86_400_000 },
+				),
+			).toThrow(expect.objectContaining({ status: 409, errorName: 'OrderClosed', messageKey: key }))
+		}
+		expect(paymentsOf(expired.id)).toEqual([])
+		expect(orderRow(expired.id)).toMatchObject({ status: 'Expired', paymentStatus: 'Unpaid' })
+		expect(paymentsOf(paid.id)).toHaveLength(paymentsBefore)
+		expect(unbalancedJournals()).toEqual([])
+	})
+
+	test('the same idempotency key books once and answers alike; another amount under it is a 409', async () => {
+		const fixture = await bookingFixture({ instantBooking: true })
+		const order = placeOrder(fixture, hourlySlot('2026-06-13', 10))
+		const admin = await createTestUser({ role: 'Admin' })
+		const input = { orderId: order.id, amount: order.totalAmount, idempotencyKey: 'model-key-0000001' }
+		const first = recordBankTransfer(input, admin, { now: NOW })
+		const again = recordBankTransfer(input, admin, { now: NOW + 60_000 })
+		expect([first.replayed, again.replayed]).toEqual([false, true])
+		expect(again.payment.id).toBe(first.payment.id)
+		expect(again.order).toMatchObject({ id: order.id, status: 'Confirmed' })
+		expect(() => recordBankTransfer({ ...input, amount: 1_000 }, admin, { now: NOW })).toThrow(
+			expect.objectContaining({ status: 409, messageKey: 'adminPayments:errors.transferKeyReused' }),
+		)
+		expect(paymentsOf(order.id)).toHaveLength(1)
+		expect(mailsTo(fixture.guest.email).filter((m) => m.template === 'order.confirmed')).toHaveLength(1)
+	})
+
+	test('the booking date: not in the future, not over a week before the order, never 1970 or 9999', async () => {
+		const fixture = await bookingFixture({ instantBooking: true })
+		const order = placeOrder(fixture, hourlySlot('2026-06-14', 10))
+		const admin = await createTestUser({ role: 'Admin' })
+		const refused = (bookingDate: string, reason: string) =>
+			expect(() =>
+				recordBankTransfer({ orderId: order.id, amount: 1_000, bookingDate }, admin, { now: NOW }),
+			).toThrow(
+				expect.objectContaining({
+					status: 400,
+					messageKey: `adminPayments:errors.${reason}`,
+					fields: { bookingDate: [expect.stringMatching(`^adminPayments:errors.${reason}`)] },
+				}),
+			)
+		refused('9999-12-31', 'bookingDateFuture')
+		refused('2026-06-02', 'bookingDateFuture')
+		refused('1970-01-01', 'bookingDateBeforeOrder')
+		refused('2026-05-24', 'bookingDateBeforeOrder')
+		expect(paymentsOf(order.id)).toEqual([])
+		recordBankTransfer({ orderId: order.id, amount: 1_000, bookingDate: '2026-05-25' }, admin, { now: NOW })
+		recordBankTransfer({ orderId: order.id, amount: 1_000, bookingDate: '2026-06-01' }, admin, { now: NOW })
+		expect(paymentsOf(order.id).map((p) => (p.rawPayload as { bookingDate?: string }).bookingDate)).toEqual([
+			'2026-05-25',
+			'2026-06-01',
 		])
-		expect(accountBalance(order.id, 'GuestPrepayments')).toBe(0)
 	})
 })
 

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { playrooms } from '#db/schema/catalogue.ts'
+import { createId } from '#db/schema/columns.ts'
 import { orders } from '#db/schema/orders.ts'
 import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
+import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
 import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
@@ -10,6 +12,7 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { getLogger } from '#app/utils/logger.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { getStripe } from '#app/utils/stripe.server.ts'
+import { validationMessage } from '#app/utils/validation.ts'
 import { deliverSoon } from './account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from './audit-log.server.ts'
@@ -73,8 +76,23 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 	return { order, emails }
 }
 
-/** Orders that can no longer take place: a control transaction for them is refused (ADR 0094). */
-const CLOSED_STATUSES = new Set<OrderRow['status']>(['Cancelled', 'Declined', 'Expired'])
+/**
+ * Orders closed to money an admin records (ADR 0142): those the status machine
+ * lets go nowhere any more — they cannot take place (Declined, Expired,
+ * Cancelled) or took place and were settled (Completed). Every entry point that
+ * records a bank transfer refuses them with the same 409; the operator sends such
+ * money back outside the platform or records it unmatched.
+ */
+export const CLOSED_TO_TRANSFERS: readonly OrderRow['status'][] = [
+	'Declined',
+	'Expired',
+	'Cancelled',
+	'Completed',
+]
+
+export function isClosedToTransfers(status: OrderRow['status']) {
+	return CLOSED_TO_TRANSFERS.includes(status)
+}
 
 function orderClosed(order: OrderRow) {
 	return new AppError(409, 'OrderClosed', {
@@ -83,33 +101,165 @@ function orderClosed(order: OrderRow) {
 	})
 }
 
-function deliver(emails: (string | null)[]) {
-	deliverSoon(emails.filter((id): id is string => id !== null))
+/** How far a bank's booking date may lie before the order was placed (a statement may show the payer's date). */
+export const BOOKING_DATE_DAYS_BEFORE_ORDER = 7
+
+function bookingDateRefused(key: string, params: Record<string, string> = {}) {
+	const messageKey = `adminPayments:errors.${key}`
+	return new AppError(400, 'ValidationError', {
+		messageKey,
+		params,
+		fields: { bookingDate: [validationMessage(messageKey, params)] },
+	})
 }
 
 /**
- * An admin records a bank transfer that arrived (control transaction): the
- * payment transaction, its ledger journal, and — if that pays the order —
- * the confirmation. The admin page comes later; this is its model.
+ * The bank's booking date of a transfer (ADR 0142): not after today, not more
+ * than a week before its order was placed, and — without an order — not more
+ * than a year back. Typos such as 1970 or 9999 are refused, not stored.
+ */
+export function assertBookingDate(bookingDate: string | undefined, order: OrderRow | undefined, now: Date) {
+	if (bookingDate === undefined) return
+	const today = localDateOf(now.getTime())
+	if (bookingDate > today) throw bookingDateRefused('bookingDateFuture')
+	if (order) {
+		const earliest = addDays(localDateOf(order.createdAt.getTime()), -BOOKING_DATE_DAYS_BEFORE_ORDER)
+		if (bookingDate < earliest) throw bookingDateRefused('bookingDateBeforeOrder', { code: order.code })
+	} else if (bookingDate < addDays(today, -366)) {
+		throw bookingDateRefused('bookingDateTooOld')
+	}
+}
+
+/** What an admin may record on an order at all: the one rule of every entry point (ADR 0142). */
+export function assertTransferAccepted(
+	order: OrderRow | undefined,
+	bookingDate: string | undefined,
+	now: Date,
+) {
+	if (order && isClosedToTransfers(order.status)) throw orderClosed(order)
+	assertBookingDate(bookingDate, order, now)
+}
+
+/**
+ * The transfer an earlier call with this idempotency key recorded (ADR 0142),
+ * read inside the caller's IMMEDIATE transaction. The same key for another
+ * order or another amount is a mistake (a stale form reused), not a repeat:
+ * 409 and nothing is booked.
+ */
+export function recordedTransfer(
+	tx: Transaction,
+	idempotencyKey: string | undefined,
+	request: { orderId: string | null; amount: number },
+): PaymentTransactionRow | undefined {
+	if (!idempotencyKey) return undefined
+	const earlier = tx
+		.select()
+		.from(paymentTransactions)
+		.where(eq(paymentTransactions.idempotencyKey, idempotencyKey))
+		.get()
+	if (earlier && (earlier.orderId !== request.orderId || earlier.amount !== request.amount)) {
+		throw new AppError(409, 'IdempotencyKeyReused', { messageKey: 'adminPayments:errors.transferKeyReused' })
+	}
+	return earlier
+}
+
+/** Sends the e-mails a committed transaction queued (ids; null where a recipient gets none). */
+export function deliverQueuedEmails(emails: (string | null)[]) {
+	deliverSoon(emails.filter((id): id is string => id !== null))
+}
+
+/** A fresh idempotency key for a form that records a transfer, rendered with the page (ADR 0142). */
+export function newTransferKey(): string {
+	return createId()
+}
+
+export type BankTransferInput = {
+	amount: number
+	reference?: string
+	note?: string
+	/** Control transactions (ADR 0094): the bank's booking date and the payer, kept in the raw payload. */
+	bookingDate?: string
+	payerName?: string
+	/**
+	 * The form render's or API call's key (ADR 0142): the same key again gets the first payment back
+	 * and books nothing. The entry points require one; a model call without one books every time.
+	 */
+	idempotencyKey?: string
+}
+
+/**
+ * Books an accepted bank transfer for an order inside the caller's IMMEDIATE
+ * transaction: the payment transaction, its ledger journal, and — if that
+ * pays the order — the confirmation, the refund of what is paid too much and
+ * the admin audit entry. Checks nothing: the callers ask assertTransferAccepted
+ * and recordedTransfer first.
+ */
+export function bookBankTransfer(
+	tx: Transaction,
+	order: OrderRow,
+	input: BankTransferInput,
+	admin: OrderCaller,
+	now: Date,
+) {
+	const payment = bookIncomingPayment(
+		order,
+		{
+			provider: 'BankTransfer',
+			amount: input.amount,
+			reference: input.reference?.trim() || order.code,
+			recordedById: admin.id,
+			note: input.note?.trim() || null,
+			idempotencyKey: input.idempotencyKey ?? null,
+			rawPayload: {
+				recordedBy: admin.id,
+				reference: input.reference ?? null,
+				note: input.note ?? null,
+				...(input.bookingDate ? { bookingDate: input.bookingDate } : {}),
+				...(input.payerName ? { payerName: input.payerName } : {}),
+			},
+			now,
+		},
+		tx,
+	)
+	const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now)
+	recordAdminAudit(tx, {
+		admin,
+		action: 'order.recordBankTransfer',
+		entityType: 'order',
+		entityId: order.id,
+		changes: {
+			payment: {
+				before: null,
+				after: { id: payment.id, amount: input.amount, reference: payment.reference },
+			},
+			...changedFields(order, applied.order, ORDER_AUDIT_FIELDS),
+		},
+		reason: input.note,
+		now,
+	})
+	return { order: applied.order, payment, emails: applied.emails }
+}
+
+export function requireTransferAdmin(admin: OrderCaller, amount: number, amountMessage: string) {
+	if (admin.role !== 'Admin') throw new AppError(403, 'Forbidden')
+	if (!Number.isInteger(amount) || amount <= 0) {
+		throw new AppError(400, 'ValidationError', { fields: { amount: [amountMessage] } })
+	}
+}
+
+/**
+ * An admin records a bank transfer that arrived for an order (the order page's
+ * form, POST /api/Admin/Orders/RecordBankTransfer; control transactions come
+ * through recordControlTransaction). Everything happens under the write lock
+ * (ADR 0142): the order, the idempotency key (a repeat returns the first
+ * payment, `replayed`), the closed-order rule, the booking.
  */
 export function recordBankTransfer(
-	input: {
-		orderId?: string
-		orderCode?: string
-		amount: number
-		reference?: string
-		note?: string
-		/** Control transactions (ADR 0094): the bank's booking date and the payer, kept in the raw payload. */
-		bookingDate?: string
-		payerName?: string
-	},
+	input: BankTransferInput & { orderId?: string; orderCode?: string },
 	admin: OrderCaller,
-	options: { now?: number; refuseClosedOrders?: boolean } = {},
-): { order: OrderRow; payment: PaymentTransactionRow } {
-	if (admin.role !== 'Admin') throw new AppError(403, 'Forbidden')
-	if (!Number.isInteger(input.amount) || input.amount <= 0) {
-		throw new AppError(400, 'ValidationError', { fields: { amount: ['booking:errors.amountInvalid'] } })
-	}
+	options: { now?: number } = {},
+): { order: OrderRow; payment: PaymentTransactionRow; replayed: boolean } {
+	requireTransferAdmin(admin, input.amount, 'booking:errors.amountInvalid')
 	const now = new Date(options.now ?? Date.now())
 	const result = immediateTransaction((tx) => {
 		const order = input.orderId
@@ -120,46 +270,13 @@ export function recordBankTransfer(
 					.where(eq(orders.code, (input.orderCode ?? '').trim().toUpperCase()))
 					.get()
 		if (!order) throw orderNotFound()
-		if (options.refuseClosedOrders && CLOSED_STATUSES.has(order.status)) throw orderClosed(order)
-		const payment = bookIncomingPayment(
-			order,
-			{
-				provider: 'BankTransfer',
-				amount: input.amount,
-				reference: input.reference?.trim() || order.code,
-				recordedById: admin.id,
-				note: input.note?.trim() || null,
-				rawPayload: {
-					recordedBy: admin.id,
-					reference: input.reference ?? null,
-					note: input.note ?? null,
-					...(input.bookingDate ? { bookingDate: input.bookingDate } : {}),
-					...(input.payerName ? { payerName: input.payerName } : {}),
-				},
-				now,
-			},
-			tx,
-		)
-		const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now)
-		recordAdminAudit(tx, {
-			admin,
-			action: 'order.recordBankTransfer',
-			entityType: 'order',
-			entityId: order.id,
-			changes: {
-				payment: {
-					before: null,
-					after: { id: payment.id, amount: input.amount, reference: payment.reference },
-				},
-				...changedFields(order, applied.order, ORDER_AUDIT_FIELDS),
-			},
-			reason: input.note,
-			now,
-		})
-		return { order: applied.order, payment, emails: applied.emails }
+		const earlier = recordedTransfer(tx, input.idempotencyKey, { orderId: order.id, amount: input.amount })
+		if (earlier) return { order, payment: earlier, emails: [], replayed: true }
+		assertTransferAccepted(order, input.bookingDate, now)
+		return { ...bookBankTransfer(tx, order, input, admin, now), replayed: false }
 	})
-	deliver(result.emails)
-	return { order: result.order, payment: result.payment }
+	deliverQueuedEmails(result.emails)
+	return { order: result.order, payment: result.payment, replayed: result.replayed }
 }
 
 function cardNotAvailable() {
@@ -375,7 +492,7 @@ export function handleStripeWebhook(
 		}
 		return { duplicate: false, ...handled }
 	})
-	deliver(result.emails)
+	deliverQueuedEmails(result.emails)
 	return { received: true, duplicate: result.duplicate, type: event.type, orderId: result.orderId }
 }
 

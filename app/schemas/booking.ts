@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '#db/schema/orders.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
+import { transferKeyField } from './admin-payments.ts'
 import { LIMITS, requiredTick } from './auth.ts'
 import { idSchema, localDateSchema, urlPathSchema } from './catalogue.ts'
 import {
@@ -58,7 +59,11 @@ export const orderOptionalReasonBodySchema = orderIdBodySchema.extend({
 	reason: optionalText(REASON_MAX, { multiline: true }),
 })
 
-/** POST /api/Admin/Orders/RecordBankTransfer — a control transaction. */
+/**
+ * POST /api/Admin/Orders/RecordBankTransfer — a bank transfer for an order. Like
+ * order creation it requires an `idempotencyKey` (ADR 0142): the same key again
+ * answers with the first payment and books nothing.
+ */
 export const recordBankTransferSchema = z
 	.object({
 		orderId: idSchema.optional(),
@@ -70,17 +75,22 @@ export const recordBankTransferSchema = z
 		amount: intField(1, 100_000_000),
 		reference: optionalText(140),
 		note: optionalText(500, { multiline: true }),
+		idempotencyKey: transferKeyField,
 	})
 	.refine((value) => value.orderId !== undefined || value.orderCode !== undefined, {
 		path: ['orderId'],
 		params: { i18nKey: validationMessage('validation.required') },
 	})
 
-/** The admin order page's "record a bank transfer" form: euros as typed ("120,50") → cents. */
+/**
+ * The admin order page's "record a bank transfer" form: euros as typed ("120,50") → cents, and the
+ * key the page rendered into it (ADR 0142: a double submit records one payment).
+ */
 export const adminTransferFormSchema = z.object({
 	amount: euroTextField(1, 100_000_000),
 	reference: optionalText(140),
 	note: optionalText(500, { multiline: true }),
+	idempotencyKey: transferKeyField,
 })
 
 export const GUEST_ORDER_TABS = ['upcoming', 'past', 'cancelled'] as const

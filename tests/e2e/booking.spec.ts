@@ -169,6 +169,7 @@ async function recordTransfer(request: APIRequestContext, orderId: string) {
 	const recorded = await admin.post('/api/Admin/Orders/RecordBankTransfer', {
 		orderId,
 		amount: order.totalAmount,
+		idempotencyKey: `e2e-transfer-${orderId}`,
 	})
 	expect(recorded.status).toBe(200)
 	return order

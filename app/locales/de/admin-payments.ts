@@ -38,5 +38,13 @@ export const adminPayments = {
 		orderClosedCancelled: 'Die Buchung {{code}} ist storniert: Die Überweisung wurde nicht erfasst.',
 		orderClosedDeclined: 'Die Buchung {{code}} wurde abgelehnt: Die Überweisung wurde nicht erfasst.',
 		orderClosedExpired: 'Die Buchung {{code}} ist abgelaufen: Die Überweisung wurde nicht erfasst.',
+		orderClosedCompleted:
+			'Die Buchung {{code}} ist abgeschlossen und abgerechnet: Die Überweisung wurde nicht erfasst.',
+		transferKeyReused:
+			'Dieses Formular wurde bereits für eine andere Überweisung verwendet. Bitte laden Sie die Seite neu.',
+		bookingDateFuture: 'Das Buchungsdatum darf nicht in der Zukunft liegen.',
+		bookingDateBeforeOrder:
+			'Das Buchungsdatum liegt mehr als eine Woche vor dem Eingang der Buchung {{code}}. Bitte prüfen Sie das Datum.',
+		bookingDateTooOld: 'Das Buchungsdatum liegt mehr als ein Jahr zurück. Bitte prüfen Sie das Datum.',
 	},
 }

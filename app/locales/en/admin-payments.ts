@@ -41,5 +41,11 @@ export const adminPayments: TranslationShape<typeof de> = {
 		orderClosedCancelled: 'Order {{code}} is cancelled: the transfer was not recorded.',
 		orderClosedDeclined: 'Order {{code}} was declined: the transfer was not recorded.',
 		orderClosedExpired: 'Order {{code}} has expired: the transfer was not recorded.',
+		orderClosedCompleted: 'Order {{code}} is completed and settled: the transfer was not recorded.',
+		transferKeyReused: 'This form was already used for another transfer. Please reload the page.',
+		bookingDateFuture: 'The booking date cannot be in the future.',
+		bookingDateBeforeOrder:
+			'The booking date is more than a week before order {{code}} was placed. Please check the date.',
+		bookingDateTooOld: 'The booking date is more than a year ago. Please check the date.',
 	},
 }

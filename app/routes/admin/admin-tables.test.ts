@@ -156,7 +156,11 @@ describe('admin order detail', () => {
 		const params = { orderId: order.id }
 		const before = await callRoute(orderLoader as never, { path, cookie, params, middleware: adminArea })
 		expect(before.status).toBe(200)
-		const detail = before.data as { emails: { subject: string }[]; canRecordTransfer: boolean }
+		const detail = before.data as {
+			emails: { subject: string }[]
+			canRecordTransfer: boolean
+			transferKey: string
+		}
 		expect(detail.canRecordTransfer).toBe(true)
 		expect(detail.emails.length).toBeGreaterThan(0)
 
@@ -176,7 +180,7 @@ describe('admin order detail', () => {
 			cookie,
 			params,
 			middleware: adminArea,
-			form: { intent: 'recordTransfer', amount, reference: order.code },
+			form: { intent: 'recordTransfer', amount, reference: order.code, idempotencyKey: detail.transferKey },
 		})
 		expect(recorded.status).toBe(302)
 		expect(orderRow(order.id)).toMatchObject({ status: 'Confirmed', paymentStatus: 'Paid' })

@@ -48,7 +48,7 @@ describe('History section', () => {
 			cookie,
 			params,
 			middleware: adminArea,
-			form: { intent: 'recordTransfer', amount, note: 'Auszug 12' },
+			form: { intent: 'recordTransfer', amount, note: 'Auszug 12', idempotencyKey: 'audit-pages-transfer' },
 		})
 		expect(recorded.status).toBe(302)
 		expect(orderRow(order.id)?.status).toBe('Confirmed')

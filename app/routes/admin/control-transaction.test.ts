@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
-import { bookingFixture, hourlySlot, orderRow, paymentsOf, placeOrder } from '#tests/helpers/booking.ts'
+import { localDateOf } from '#app/domain/berlin-time.ts'
+import {
+	bookingFixture,
+	hourlySlot,
+	idempotencyKey,
+	orderRow,
+	paymentsOf,
+	placeOrder,
+} from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { action as adminOrdersAction } from '../api/admin-orders.ts'
@@ -21,8 +29,17 @@ async function awaitingOrder(date: string) {
 	return placeOrder(fixture, hourlySlot(date, 10), { now: Date.now() - 60_000 })
 }
 
+/** Today in Berlin: a booking date the orders placed just now accept. */
+const today = localDateOf(Date.now())
+
+/** Submits the form as a fresh render would: a new idempotency key unless the test gives one. */
 function post(form: Record<string, string>, cookie = admin.cookie) {
-	return callRoute(action as never, { path: PATH, cookie, form, middleware: adminArea })
+	return callRoute(action as never, {
+		path: PATH,
+		cookie,
+		form: { idempotencyKey: idempotencyKey(), ...form },
+		middleware: adminArea,
+	})
 }
 
 describe('control transaction page', () => {
@@ -31,7 +48,7 @@ describe('control transaction page', () => {
 		const euros = `${Math.floor(order.totalAmount / 100)},${String(order.totalAmount % 100).padStart(2, '0')}`
 		const result = await post({
 			amount: euros,
-			bookingDate: '2026-11-20',
+			bookingDate: today,
 			reference: `Buchung ${order.code}`,
 		})
 		expect(result.status).toBe(302)
@@ -42,7 +59,7 @@ describe('control transaction page', () => {
 
 	test('a duplicate shows the warning (409) and needs the tick', async () => {
 		const order = await awaitingOrder('2026-12-02')
-		const form = { amount: '10', bookingDate: '2026-11-20', reference: order.code }
+		const form = { amount: '10', bookingDate: today, reference: order.code }
 		expect((await post(form)).status).toBe(302)
 		const warned = await post(form)
 		expect(warned.status).toBe(409)
@@ -53,21 +70,21 @@ describe('control transaction page', () => {
 	})
 
 	test('bad input and a cancelled order come back as form errors, nothing written', async () => {
-		const bad = await post({ amount: '12,3,4', bookingDate: '2026-11-20', reference: 'x' })
+		const bad = await post({ amount: '12,3,4', bookingDate: today, reference: 'x' })
 		expect(bad.status).toBe(400)
 		const order = await awaitingOrder('2026-12-03')
 		await callApi(adminOrdersAction as never, 'Admin/Orders', 'Cancel', {
 			cookie: admin.cookie,
 			json: { orderId: order.id, reason: 'Test' },
 		})
-		const refused = await post({ amount: '10', bookingDate: '2026-11-20', reference: order.code })
-		expect(refused.status).toBe(400)
+		const refused = await post({ amount: '10', bookingDate: today, reference: order.code })
+		expect(refused.status).toBe(409)
 		expect(JSON.stringify(refused.data)).toContain('orderClosedCancelled')
 		expect(paymentsOf(order.id).filter((p) => p.direction === 'Incoming')).toEqual([])
 	})
 
 	test('an unmatched reference is recorded and leads back to the form', async () => {
-		const result = await post({ amount: '5', bookingDate: '2026-11-20', reference: 'Spende ohne Code' })
+		const result = await post({ amount: '5', bookingDate: today, reference: 'Spende ohne Code' })
 		expect(result.status).toBe(302)
 		expect(result.location).toBe(PATH)
 	})
@@ -78,12 +95,10 @@ describe('control transaction page', () => {
 			expect((await callRoute(loader as never, { path: PATH, cookie, middleware: adminArea })).status).toBe(
 				403,
 			)
-			expect((await post({ amount: '5', bookingDate: '2026-11-20', reference: 'x' }, cookie)).status).toBe(
-				403,
-			)
+			expect((await post({ amount: '5', bookingDate: today, reference: 'x' }, cookie)).status).toBe(403)
 			const api = await callApi(paymentsAction as never, 'Admin/Payments', 'RecordControlTransaction', {
 				cookie,
-				json: { amount: 500, bookingDate: '2026-11-20', reference: 'x' },
+				json: { amount: 500, bookingDate: today, reference: 'x', idempotencyKey: idempotencyKey() },
 			})
 			expect(api.status).toBe(403)
 		}
@@ -105,7 +120,7 @@ describe('/api/Admin/Payments', () => {
 		expect(preview.value).toMatchObject({ code: order.code, due: order.totalAmount })
 		const recorded = await callApi(paymentsAction as never, 'Admin/Payments', 'RecordControlTransaction', {
 			cookie: admin.cookie,
-			json: { amount: 1_000, bookingDate: '2026-11-20', reference: order.code },
+			json: { amount: 1_000, bookingDate: today, reference: order.code, idempotencyKey: idempotencyKey() },
 		})
 		expect(recorded.value).toMatchObject({
 			outcome: 'matched',
@@ -115,7 +130,7 @@ describe('/api/Admin/Payments', () => {
 		})
 		const invalid = await callApi(paymentsAction as never, 'Admin/Payments', 'RecordControlTransaction', {
 			cookie: admin.cookie,
-			json: { amount: '10,00', bookingDate: '2026-11-20', reference: order.code },
+			json: { amount: '10,00', bookingDate: today, reference: order.code, idempotencyKey: idempotencyKey() },
 		})
 		expect(invalid.status).toBe(400)
 	})

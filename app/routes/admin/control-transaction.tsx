@@ -6,10 +6,11 @@ import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { recordControlTransaction } from '#app/models/control-transactions.server.ts'
+import { newTransferKey } from '#app/models/payments.server.ts'
 import { controlTransactionFormSchema, REFERENCE_MAX } from '#app/schemas/admin-payments.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
+import { invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { formatMoney } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -17,6 +18,7 @@ import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { refusedTransferForm } from '#app/utils/transfer-form.server.ts'
 
 /**
  * /admin/paymentTransactions/new-control-transaction (issue 14, ADR 0094): an
@@ -26,7 +28,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
  */
 export async function loader(args: Route.LoaderArgs) {
 	await requireRole(args, 'Admin')
-	return { today: localDateOf(Date.now()) }
+	// A fresh key per render (ADR 0142): the same form submitted twice records one transfer.
+	return { today: localDateOf(Date.now()), idempotencyKey: newTransferKey() }
 }
 
 type ActionData = FormActionData<'record'> & { duplicate?: boolean }
@@ -41,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		result = recordControlTransaction(submission.value, admin)
 	} catch (error) {
-		return failedForm('record', submission, error)
+		return refusedTransferForm('record', submission, error, { sayAtFields: true })
 	}
 	const locale = getLocale(args.context) as Locale
 	const t = looseT(getT(args.context))
@@ -146,6 +149,7 @@ export default function ControlTransactionPage({ loaderData }: Route.ComponentPr
 			<p className="mb-4 max-w-prose">{tp('controlTransaction.intro')}</p>
 			{reference ? <MatchPreview reference={reference} /> : null}
 			<Form method="POST" {...getFormProps(form)} className="card max-w-xl">
+				<input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
 				<FormAlert form={form} />
 				{duplicate ? (
 					<div

@@ -34,6 +34,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { refusedTransferForm } from '#app/utils/transfer-form.server.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 
 /**
@@ -75,10 +76,11 @@ export async function action(args: Route.ActionArgs) {
 		const submission = parseFormSubmission(form, { schema: adminTransferFormSchema })
 		if (submission.status !== 'success') return invalidForm(intent, submission)
 		try {
+			// The page's key makes a double submit one payment (ADR 0142); a repeat gets the same answer.
 			recordBankTransfer({ orderId, ...submission.value }, admin)
 			return done('admin:orders.transfer.recorded', { amount: formatAmount(submission.value.amount, locale) })
 		} catch (error) {
-			return failedForm(intent, submission, error)
+			return refusedTransferForm(intent, submission, error)
 		}
 	}
 	if (intent !== 'cancel') return new Response(null, { status: 400 })

@@ -24,8 +24,10 @@ import { requireRole } from '#app/utils/auth.server.ts'
 /**
  * /api/Admin/Orders/* — the admin order pages' API: Index (the order data
  * table, docs/subsystems/data-table.md), Export (its CSV), Get, Cancel
- * (reason, full refund), RecordBankTransfer (the control transaction that
- * confirms an order paid by bank transfer) and ResendConfirmation.
+ * (reason, full refund), RecordBankTransfer (a bank transfer for an order:
+ * confirms it once paid; requires an `idempotencyKey` — the same key again
+ * answers with the first payment and books nothing; a closed order is a 409,
+ * ADR 0142) and ResendConfirmation.
  */
 const endpoints = apiEndpoints({
 	Index: {

@@ -11,7 +11,8 @@ import { requireRole } from '#app/utils/auth.server.ts'
  * /api/Admin/Payments/* (ADR 0094): RecordControlTransaction (an incoming bank
  * transfer as the bank shows it, amount in cents; `outcome` is matched,
  * unmatched or duplicate — a duplicate is recorded only with
- * `confirmDuplicate: true`) and MatchOrder (the order a reference names, for
+ * `confirmDuplicate: true`; requires an `idempotencyKey`: the same key again
+ * answers with the first outcome and books nothing, ADR 0142) and MatchOrder (the order a reference names, for
  * the page's live preview; `null` when none).
  */
 const endpoints = apiEndpoints({

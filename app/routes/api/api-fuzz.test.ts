@@ -258,11 +258,17 @@ beforeAll(async () => {
 		'POST /api/Owner/Orders/Decline': reason,
 		'POST /api/Owner/Orders/Cancel': reason,
 		'POST /api/Admin/Orders/Cancel': reason,
-		'POST /api/Admin/Orders/RecordBankTransfer': { orderCode: 'SZ-ABC123', amount: 1000, note: 'Eingang' },
+		'POST /api/Admin/Orders/RecordBankTransfer': {
+			orderCode: 'SZ-ABC123',
+			amount: 1000,
+			note: 'Eingang',
+			idempotencyKey: 'fuzz-transfer-0001',
+		},
 		'POST /api/Admin/Payments/RecordControlTransaction': {
 			amount: 1000,
 			bookingDate: '2026-06-01',
 			reference: 'SZ-ABC123',
+			idempotencyKey: 'fuzz-control-00001',
 		},
 		'POST /api/Auth/registerCustomer': registration,
 		'POST /api/Auth/registerOwner': { ...registration, companyName: 'Fuzz GmbH', city: 'Köln' },

@@ -80,7 +80,12 @@ const OWNER: Case[] = [
 const ADMIN: Case[] = [
 	['Admin/Orders', 'Get', adminOrders.loader as Handler, 'query'],
 	['Admin/Orders', 'Cancel', adminOrders.action as Handler, { reason: 'Betrugsverdacht' }],
-	['Admin/Orders', 'RecordBankTransfer', adminOrders.action as Handler, { amount: 1_000 }],
+	[
+		'Admin/Orders',
+		'RecordBankTransfer',
+		adminOrders.action as Handler,
+		{ amount: 1_000, idempotencyKey: 'authorisation-0001' },
+	],
 ]
 
 function call([family, endpoint, handler, body]: Case, orderId: string, cookie: string) {
