@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { playroomBlocks } from '#db/schema/catalogue.ts'
 import { icalFeeds } from '#db/schema/ical.ts'
 import { backgroundTaskExecutions } from '#db/schema/platform.ts'
@@ -12,7 +12,7 @@ import { getDb } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { silentHub } from '#app/utils/realtime.ts'
 import { runTask } from '#app/utils/scheduler.server.ts'
-import { addFeed } from './ical-feeds.server.ts'
+import { addFeed, removeFeed } from './ical-feeds.server.ts'
 import { syncFeeds } from './ical-import.server.ts'
 
 const event = (lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260501T000000Z', ...lines, 'END:VEVENT']
@@ -205,5 +205,20 @@ describe('iCal import', () => {
 			.get()
 		expect(run?.status).toBe('failed')
 		expect(run?.error).toContain('the server answered 404')
+	})
+
+	test('a feed removed while it syncs gets no blocks back', async () => {
+		const fixture = await bookingFixture()
+		const feedId = await addFeed(fixture.host, {
+			playroomId: fixture.playroom.id,
+			url: `${server.origin}/held.ics`,
+		})
+		const syncing = syncFeeds([feedId], { now: new Date(NOW), executionId: null })
+		await vi.waitFor(() => expect(server.held).toBe(1), { timeout: 5_000 })
+		removeFeed(fixture.host, feedId)
+		server.feed = calendar([ALL_DAY])
+		server.releaseHeld()
+		await syncing
+		expect(importedBlocks(fixture.playroom.id)).toEqual([])
 	})
 })

@@ -128,6 +128,8 @@ const INSERT_BATCH = 500
  */
 function storePeriods(feed: FeedRow, periods: BusyPeriod[], now: Date): IcalOverlap[] {
 	return immediateTransaction((tx) => {
+		// Removed while it was being fetched or parsed: its blocks must not come back.
+		if (!tx.select({ id: icalFeeds.id }).from(icalFeeds).where(eq(icalFeeds.id, feed.id)).get()) return []
 		const prefix = `${feed.id}:`
 		const existing = tx
 			.select({ uid: playroomBlocks.externalUid, start: playroomBlocks.startsAt, end: playroomBlocks.endsAt })

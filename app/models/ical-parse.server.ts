@@ -206,7 +206,8 @@ function parseInWorker(
 			settle(() => reject(new FeedParseError(`not read within ${seconds} s`, 'parseTimeout', { seconds })))
 		}, limits.timeoutMs)
 		worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)))
-		worker.once('error', (error: Error & { code?: string }) =>
+		// `on`, not `once`: a second error after the first must not go unhandled.
+		worker.on('error', (error: Error & { code?: string }) =>
 			settle(() =>
 				reject(
 					error.code === 'ERR_WORKER_OUT_OF_MEMORY'

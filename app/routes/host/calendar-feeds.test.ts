@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { playroomBlocks } from '#db/schema/catalogue.ts'
 import { calendarExportTokens, icalFeeds } from '#db/schema/ical.ts'
 import { backgroundTaskExecutions } from '#db/schema/platform.ts'
@@ -80,14 +80,6 @@ const importRuns = () =>
 		.from(backgroundTaskExecutions)
 		.where(eq(backgroundTaskExecutions.taskName, 'ical-import'))
 		.all()
-
-/** Resolves once `check` holds (polled every 10 ms, at most 5 s). */
-async function until(check: () => boolean) {
-	for (let waited = 0; !check(); waited += 10) {
-		if (waited > 5_000) throw new Error('timed out waiting')
-		await new Promise((resolve) => setTimeout(resolve, 10))
-	}
-}
 
 describe('/host/calendar/feeds', () => {
 	test('adding a feed syncs it at once; the page shows its last sync; "sync now" and remove work', async () => {
@@ -172,7 +164,7 @@ describe('/host/calendar/feeds', () => {
 		)
 		// The scheduled run reaches A's feed, whose server does not answer until released.
 		const scheduled = runTask(icalImportTask, 'schedule', { hub: silentHub })
-		await until(() => server.held === 1)
+		await vi.waitFor(() => expect(server.held).toBe(1), { timeout: 5_000 })
 
 		const b = await hostWithFeed()
 		const runsBefore = importRuns().length
