@@ -1,11 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import {
 	addDays,
+	dateBounds,
 	daysBetween,
 	formatBerlinIso,
 	instantToLocal,
+	isInstantInBounds,
+	isLocalDateInBounds,
+	isMonthInBounds,
 	isValidLocalDate,
 	isoWeekday,
+	localDateOf,
 	localToInstant,
 	startOfLocalDay,
 } from './berlin-time.ts'
@@ -56,5 +61,65 @@ describe('Europe/Berlin local time', () => {
 		expect(isValidLocalDate('2026-02-29')).toBe(false)
 		expect(isValidLocalDate('2028-02-29')).toBe(true)
 		expect(isValidLocalDate('2026-3-1')).toBe(false)
+	})
+})
+
+describe('the four-digit years the helpers handle', () => {
+	test('the years 0–99 are themselves (Date.UTC would read them as 1900–1999)', () => {
+		expect(isValidLocalDate('0000-01-01')).toBe(true)
+		expect(isValidLocalDate('0000-02-29')).toBe(true)
+		expect(isValidLocalDate('0100-02-29')).toBe(false)
+		expect(addDays('0099-12-31', 1)).toBe('0100-01-01')
+		expect(daysBetween('0050-01-01', '0051-01-01')).toBe(365)
+		expect(daysBetween('0001-01-01', '2001-01-01')).toBe(730_485)
+	})
+
+	test('arithmetic that leaves 0000–9999 fails at once, with the range named', () => {
+		expect(addDays('9999-12-30', 1)).toBe('9999-12-31')
+		expect(() => addDays('9999-12-31', 1)).toThrow(/outside the years 0000–9999/)
+		expect(() => addDays('0000-01-01', -1)).toThrow(/outside the years 0000–9999/)
+		expect(() => localDateOf(Number.NaN)).toThrow(RangeError)
+		expect(() => instantToLocal(8.64e15 + 1)).toThrow(RangeError)
+	})
+})
+
+describe('the dates inputs may name (ADR 0143)', () => {
+	const at = (iso: string) => Date.parse(iso)
+
+	test('2000-01-01 to the same day ten years after today, Berlin', () => {
+		expect(dateBounds(at('2026-11-27T12:00:00Z'))).toEqual({ min: '2000-01-01', max: '2036-11-27' })
+		// 23:30 UTC on New Year's Eve is already 1 January in Berlin.
+		expect(dateBounds(at('2026-12-31T23:30:00Z')).max).toBe('2037-01-01')
+		// 29 February ten years on does not exist: the 28th.
+		expect(dateBounds(at('2028-02-29T12:00:00Z')).max).toBe('2038-02-28')
+	})
+
+	test('local dates, instants and months at the edges', () => {
+		const now = at('2026-11-27T12:00:00Z')
+		for (const [date, inside] of [
+			['2000-01-01', true],
+			['1999-12-31', false],
+			['2036-11-27', true],
+			['2036-11-28', false],
+			['9999-12-31', false],
+			['1970-01-01', false],
+			['2026-02-30', false],
+			['x', false],
+		] as const) {
+			expect(isLocalDateInBounds(date, now), date).toBe(inside)
+		}
+		const first = startOfLocalDay('2000-01-01')
+		const end = startOfLocalDay('2036-11-28')
+		expect(isInstantInBounds(first, now)).toBe(true)
+		expect(isInstantInBounds(first - 1, now)).toBe(false)
+		expect(isInstantInBounds(end - 1, now)).toBe(true)
+		expect(isInstantInBounds(end, now)).toBe(false)
+		expect(isInstantInBounds(Number.NaN, now)).toBe(false)
+		expect(isInstantInBounds(8.64e15, now)).toBe(false)
+		expect(isMonthInBounds('2000-01', now)).toBe(true)
+		expect(isMonthInBounds('1999-12', now)).toBe(false)
+		expect(isMonthInBounds('2036-11', now)).toBe(true)
+		expect(isMonthInBounds('2036-12', now)).toBe(false)
+		expect(isMonthInBounds('2026-13', now)).toBe(false)
 	})
 })

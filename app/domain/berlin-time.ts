@@ -7,6 +7,14 @@ import { tzOffset } from '@date-fns/tz'
  * database through @date-fns/tz (docs/decisions/0020-time-zone-library.md) —
  * never from adding hours by hand — so the 23-hour day (last Sunday of March)
  * and the 25-hour day (last Sunday of October) come out right.
+ *
+ * The helpers handle the four-digit years, 0000-01-01 … 9999-12-31; arithmetic
+ * that would leave them throws a RangeError naming the range at once (not a
+ * date string no helper can read, which used to fail later and elsewhere).
+ * Inputs never get near that edge: every date an input names is held to
+ * DATE_MIN … DATE_YEARS_AHEAD years after today (`isLocalDateInBounds`,
+ * docs/decisions/0143-bounded-dates.md), checked by the shared fields in
+ * app/schemas/fields.ts.
  */
 export const TIME_ZONE = 'Europe/Berlin'
 
@@ -41,12 +49,23 @@ export function parseLocalDate(date: LocalDate): { year: number; month: number; 
 	return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
 }
 
+/**
+ * Milliseconds of UTC midnight of a calendar day (month and day may overflow, as in Date.UTC).
+ * Not Date.UTC itself: it reads the years 0–99 as 1900–1999.
+ */
+function utcMidnight(year: number, month: number, day: number): number {
+	const utc = new Date(0)
+	utc.setUTCFullYear(year, month - 1, day)
+	return utc.getTime()
+}
+
 /** A real calendar date (2026-02-30 is not). */
 export function isValidLocalDate(value: string): boolean {
 	const match = LOCAL_DATE_PATTERN.exec(value)
 	if (!match) return false
-	const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-	return utc.toISOString().slice(0, 10) === value
+	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+	const utc = new Date(utcMidnight(year, month, day))
+	return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day
 }
 
 // Calendar arithmetic goes through day numbers (days since 1970-01-01): a page's availability
@@ -60,16 +79,23 @@ function dayNumber(date: LocalDate): number {
 	let n = dayNumbers.get(date)
 	if (n === undefined) {
 		const { year, month, day } = parseLocalDate(date)
-		n = Math.round(Date.UTC(year, month - 1, day) / DAY_MS)
+		n = Math.round(utcMidnight(year, month, day) / DAY_MS)
 		if (dayNumbers.size >= DAY_CACHE_LIMIT) dayNumbers.clear()
 		dayNumbers.set(date, n)
 	}
 	return n
 }
 
+/** The day numbers of 0000-01-01 and 9999-12-31, the dates a LocalDate can write. */
+const FIRST_DAY_NUMBER = Math.round(utcMidnight(0, 1, 1) / DAY_MS)
+const LAST_DAY_NUMBER = Math.round(utcMidnight(9999, 12, 31) / DAY_MS)
+
 function dateOfDayNumber(n: number): LocalDate {
 	let date = datesOfDayNumbers.get(n)
 	if (date === undefined) {
+		if (!(n >= FIRST_DAY_NUMBER && n <= LAST_DAY_NUMBER)) {
+			throw new RangeError(`day ${n} after 1970-01-01 is outside the years 0000–9999`)
+		}
 		date = new Date(n * DAY_MS).toISOString().slice(0, 10)
 		if (datesOfDayNumbers.size >= DAY_CACHE_LIMIT) datesOfDayNumbers.clear()
 		datesOfDayNumbers.set(n, date)
@@ -103,6 +129,45 @@ export function isoWeekday(date: LocalDate): number {
 
 export function isWeekend(date: LocalDate): boolean {
 	return isoWeekday(date) >= 6
+}
+
+// --- The dates inputs may name (ADR 0143) ---------------------------------------
+
+/** The first date any input may name: nothing on the platform happened before it. */
+export const DATE_MIN: LocalDate = '2000-01-01'
+/** How far ahead of today (Europe/Berlin) an input may reach, in years. */
+export const DATE_YEARS_AHEAD = 10
+
+/**
+ * The dates an input may name at `now`: DATE_MIN to the same day DATE_YEARS_AHEAD
+ * years after today (29 February: the 28th), both included.
+ */
+export function dateBounds(now: number = Date.now()): { min: LocalDate; max: LocalDate } {
+	const today = localDateOf(now)
+	const year = String(Number(today.slice(0, 4)) + DATE_YEARS_AHEAD).padStart(4, '0')
+	const max = `${year}${today.slice(4)}`
+	return { min: DATE_MIN, max: isValidLocalDate(max) ? max : `${year}-02-28` }
+}
+
+/** A real calendar date "YYYY-MM-DD" within `dateBounds(now)`. */
+export function isLocalDateInBounds(date: string, now: number = Date.now()): boolean {
+	if (!isValidLocalDate(date)) return false
+	const { min, max } = dateBounds(now)
+	return date >= min && date <= max
+}
+
+/** An instant whose Berlin date is within `dateBounds(now)`. */
+export function isInstantInBounds(instant: number, now: number = Date.now()): boolean {
+	if (!Number.isFinite(instant)) return false
+	const { min, max } = dateBounds(now)
+	return instant >= startOfLocalDay(min) && instant < startOfLocalDay(addDays(max, 1))
+}
+
+/** A month "YYYY-MM" that holds a date within `dateBounds(now)`. */
+export function isMonthInBounds(month: string, now: number = Date.now()): boolean {
+	if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return false
+	const { min, max } = dateBounds(now)
+	return month >= min.slice(0, 7) && month <= max.slice(0, 7)
 }
 
 /**
