@@ -1,7 +1,7 @@
 import { BOOKING_TYPES, PAYMENT_METHODS, PLAYROOM_STATUSES } from '#db/schema/catalogue-enums.ts'
 import { checkbox } from '#app/schemas/account.ts'
 import { displayNameField, emailField, LIMITS } from '#app/schemas/auth.ts'
-import { intField, optionalText, requiredText } from '#app/schemas/fields.ts'
+import { instantField, intField, optionalText, requiredText } from '#app/schemas/fields.ts'
 import { z } from '#app/utils/validation.ts'
 
 /**
@@ -20,8 +20,8 @@ export const importDocumentSchema = z.object({
 export type ImportDocument = z.infer<typeof importDocumentSchema>
 
 const legacyIdField = requiredText(64).regex(/^[A-Za-z0-9._:-]+$/)
-/** An instant as ISO 8601 text with an offset or Z (the export writes UTC). */
-const instantField = z.iso.datetime({ offset: true }).transform((value) => new Date(value))
+/** An instant as ISO 8601 text with an offset or Z (the export writes UTC), within ADR 0143's bounds. */
+const instantDate = instantField.transform((ms) => new Date(ms))
 
 export const importUserSchema = z.object({
 	legacyId: legacyIdField,
@@ -37,7 +37,7 @@ export const importUserSchema = z.object({
 	postalCode: optionalText(LIMITS.postalCode),
 	city: optionalText(LIMITS.city),
 	emailConfirmed: z.boolean().default(false),
-	createdAt: instantField.optional(),
+	createdAt: instantDate.optional(),
 })
 export type ImportUser = z.infer<typeof importUserSchema>
 
@@ -57,7 +57,7 @@ export const importPlayroomSchema = z.object({
 	maxGuests: intField(1, 1000),
 	sizeSqm: intField(1, 100_000).optional(),
 	status: z.enum(PLAYROOM_STATUSES).default('Draft'),
-	createdAt: instantField.optional(),
+	createdAt: instantDate.optional(),
 })
 export type ImportPlayroom = z.infer<typeof importPlayroomSchema>
 
@@ -71,8 +71,8 @@ export const importOrderSchema = z
 		playroomLegacyId: legacyIdField,
 		guestLegacyId: legacyIdField,
 		bookingType: z.enum(BOOKING_TYPES),
-		checkIn: instantField,
-		checkOut: instantField,
+		checkIn: instantDate,
+		checkOut: instantDate,
 		adults: intField(1, 1000),
 		children: intField(0, 1000).default(0),
 		totalAmount: intField(0, 100_000_000),
@@ -80,7 +80,7 @@ export const importOrderSchema = z
 		paymentMethod: z.enum(PAYMENT_METHODS),
 		paymentStatus: z.enum(['Unpaid', 'Paid', 'PartiallyRefunded', 'Refunded']).default('Unpaid'),
 		status: z.enum(IMPORT_ORDER_STATUSES),
-		createdAt: instantField.optional(),
+		createdAt: instantDate.optional(),
 	})
 	.refine((order) => order.checkOut > order.checkIn, {
 		path: ['checkOut'],

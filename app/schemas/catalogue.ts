@@ -1,8 +1,15 @@
 import { BOOKING_TYPES } from '#db/schema/catalogue.ts'
 import { ID_PATTERN } from '#db/schema/columns.ts'
-import { isValidLocalDate, localDateOf } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { decimalParam, intParam, requiredText, safeString } from './fields.ts'
+import {
+	dateOrInstantField,
+	decimalParam,
+	intParam,
+	localDateOrInstantField,
+	monthField,
+	requiredText,
+	safeString,
+} from './fields.ts'
 
 /**
  * Parameters of the public catalogue API and of the search form (phase 2
@@ -40,30 +47,13 @@ const listParam = (item: z.ZodType<string, string>, max: number) =>
 		.pipe(z.array(item).max(max))
 
 /**
- * A local date "YYYY-MM-DD" (Europe/Berlin). An ISO date-time is accepted too
- * and read as the local date of that instant.
+ * A local date "YYYY-MM-DD" (Europe/Berlin); an ISO date-time is accepted too
+ * and read as its Berlin date. Within the bounds of ADR 0143 (fields.ts).
  */
-export const localDateSchema = z
-	.string()
-	.trim()
-	.refine((value) => isValidLocalDate(value) || isInstantString(value), {
-		params: { i18nKey: validationMessage('validation.date') },
-	})
-	.transform((value) => (isValidLocalDate(value) ? value : localDateOf(Date.parse(value))))
-
-const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/
-
-export function isInstantString(value: string): boolean {
-	return INSTANT_PATTERN.test(value) && Number.isFinite(Date.parse(value.length === 16 ? `${value}Z` : value))
-}
+export const localDateSchema = localDateOrInstantField
 
 /** A point in time: ISO date-time (with offset = instant; without = Berlin local) or a plain date. */
-export const dateOrInstantSchema = z
-	.string()
-	.trim()
-	.refine((value) => isValidLocalDate(value) || isInstantString(value), {
-		params: { i18nKey: validationMessage('validation.date') },
-	})
+export const dateOrInstantSchema = dateOrInstantField
 
 const coordinates = {
 	lat: decimalParam(-90, 90).optional(),
@@ -198,10 +188,7 @@ export const pageSearchExtraFields = {
 }
 
 /** A month of the availability calendar, "YYYY-MM". */
-export const monthSchema = z
-	.string()
-	.trim()
-	.regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+export const monthSchema = monthField
 
 // --- Events (spec §7) --------------------------------------------------------
 

@@ -1,8 +1,7 @@
 import type { BookingType, PaymentMethod } from '#db/schema/catalogue.ts'
-import { isValidLocalDate } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { LIMITS, requiredTick } from './auth.ts'
-import { intField, optionalText, requiredText } from './fields.ts'
+import { instantField, intField, localDateField, optionalText, requiredText } from './fields.ts'
 import { MESSAGE_MAX, REASON_MAX, VOUCHER_CODE_MAX } from './limits.ts'
 
 /**
@@ -30,22 +29,11 @@ export const ENUMS_COMPLETE: [
 export const bookingTypeField = z.enum(BOOKING_TYPE_VALUES)
 export const paymentMethodField = z.enum(PAYMENT_METHOD_VALUES)
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
+/** A UTC instant as an ISO string with offset (the checkout's checkIn/checkOut), as epoch ms (ADR 0143 bounds). */
+export const instantSchema = instantField
 
-/** A UTC instant as an ISO string with offset (the checkout's checkIn/checkOut), as epoch ms. */
-export const instantSchema = z
-	.string()
-	.trim()
-	.refine((value) => INSTANT.test(value) && Number.isFinite(Date.parse(value)), {
-		params: { i18nKey: validationMessage('validation.date') },
-	})
-	.transform((value) => Date.parse(value))
-
-/** A local date "YYYY-MM-DD" (Europe/Berlin). */
-export const localDayField = z
-	.string()
-	.trim()
-	.refine(isValidLocalDate, { params: { i18nKey: validationMessage('validation.date') } })
+/** A local date "YYYY-MM-DD" (Europe/Berlin, ADR 0143 bounds). */
+export const localDayField = localDateField
 
 const phoneRequired = z
 	.string()

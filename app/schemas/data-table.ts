@@ -1,7 +1,6 @@
 import { ID_PATTERN } from '#db/schema/columns.ts'
-import { isValidLocalDate } from '#app/domain/berlin-time.ts'
-import { validationMessage, z } from '#app/utils/validation.ts'
-import { intParam, safeString } from './fields.ts'
+import { z } from '#app/utils/validation.ts'
+import { intParam, localDateField, safeString } from './fields.ts'
 
 /**
  * The URL state of a data table (docs/subsystems/data-table.md): the common
@@ -52,15 +51,8 @@ export const tableFilterFields = {
 			])
 			.optional(),
 	flag: () => z.enum(['', 'true', 'false', 'on', '1', '0']).optional(),
-	date: () =>
-		z
-			.string()
-			.trim()
-			.regex(/^(\d{4}-\d{2}-\d{2})?$/)
-			.refine((value) => value === '' || isValidLocalDate(value), {
-				params: { i18nKey: validationMessage('validation.date') },
-			})
-			.optional(),
+	/** A local date within the bounds of ADR 0143; "" (an empty date input) is none. */
+	date: () => z.preprocess((value) => (value === '' ? undefined : value), localDateField.optional()),
 }
 
 export type TableFilterKind = 'enum' | 'id' | 'slug' | 'flag' | 'dateRange'

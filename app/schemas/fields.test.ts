@@ -6,7 +6,19 @@ import { registerGuestSchema } from './auth.ts'
 import { createOrderApiSchema, recordBankTransferSchema } from './booking.ts'
 import { searchParamsSchema } from './catalogue.ts'
 import { confirmStepSchema, guestsStepSchema } from './checkout.ts'
-import { intField, intParam, optionalText, requiredText } from './fields.ts'
+import { tableFilterFields } from './data-table.ts'
+import {
+	dateOrInstantField,
+	dateRangeMessage,
+	instantField,
+	intField,
+	intParam,
+	localDateField,
+	localDateOrInstantField,
+	monthField,
+	optionalText,
+	requiredText,
+} from './fields.ts'
 
 /** Issue 10, defect 4: loose input types. Each bad input of the review is refused here. */
 const validOrder = {
@@ -185,4 +197,69 @@ test('URL number blocks say "numeric" for anything but digits, and take numbers 
 	})
 	expect(intParam(0, 10).parse(4)).toBe(4)
 	expect(searchParamsSchema.parse({ perPage: 4 }).perPage).toBe(4)
+})
+
+describe('dates: a real date in its grammar, 2000-01-01 to ten years after today (ADR 0143)', () => {
+	const RANGE = [dateRangeMessage]
+	const DATE = ['validation.date']
+	const message = (schema: z.ZodType, input: unknown) => fieldsOf(schema, input)._form
+
+	test('local dates', () => {
+		expect(localDateField.parse(' 2026-07-01 ')).toBe('2026-07-01')
+		expect(localDateField.parse('2000-01-01')).toBe('2000-01-01')
+		for (const input of ['9999-12-31', '1970-01-01', '0000-01-01', '1999-12-31', '2099-01-01']) {
+			expect(message(localDateField, input), input).toEqual(RANGE)
+		}
+		for (const input of ['2026-02-30', '2026-13-01', '2026-7-1', '275760-09-13', '+010000-01-01', '', 'x']) {
+			expect(message(localDateField, input), input).toEqual(DATE)
+		}
+		expect(message(localDateField, undefined)).toEqual(['validation.required'])
+	})
+
+	test('instants: ISO 8601 with an offset → epoch ms', () => {
+		expect(instantField.parse('2026-07-01T09:00:00Z')).toBe(Date.parse('2026-07-01T09:00:00Z'))
+		expect(instantField.parse('2026-07-01T11:00+02:00')).toBe(Date.parse('2026-07-01T09:00:00Z'))
+		// 23:30 UTC on 31 December 1999 is already 2000 in Berlin.
+		expect(instantField.parse('1999-12-31T23:30:00Z')).toBe(Date.parse('1999-12-31T23:30:00Z'))
+		for (const input of ['9999-12-31T10:00:00Z', '1970-01-01T00:00:00Z', '1999-12-31T22:59:59Z']) {
+			expect(message(instantField, input), input).toEqual(RANGE)
+		}
+		for (const input of [
+			'2026-02-30T10:00:00Z',
+			'2026-07-01T25:00:00Z',
+			'2026-07-01T09:00',
+			'+275760-09-13T00:00:00Z',
+		]) {
+			expect(message(instantField, input), input).toEqual(DATE)
+		}
+	})
+
+	test('a date or a date-time read as its Berlin date; a month', () => {
+		expect(localDateOrInstantField.parse('2026-07-01')).toBe('2026-07-01')
+		expect(localDateOrInstantField.parse('2026-07-01T23:30:00Z')).toBe('2026-07-02')
+		expect(localDateOrInstantField.parse('2026-07-01T23:30')).toBe('2026-07-01')
+		expect(message(localDateOrInstantField, '9999-12-31T23:30:00-05:00')).toEqual(RANGE)
+		expect(dateOrInstantField.parse('2026-07-01T10:00')).toBe('2026-07-01T10:00')
+		expect(message(dateOrInstantField, '9999-12-31T10:00')).toEqual(RANGE)
+		expect(monthField.parse('2026-07')).toBe('2026-07')
+		expect(message(monthField, '9999-12')).toEqual(RANGE)
+		expect(message(monthField, '2026-13')).toEqual(DATE)
+	})
+
+	test('an empty date filter is no filter; a bad one is refused with the same messages', () => {
+		const filter = tableFilterFields.date()
+		expect(filter.parse('')).toBeUndefined()
+		expect(filter.parse('2026-07-01')).toBe('2026-07-01')
+		expect(message(filter, '9999-12-31')).toEqual(RANGE)
+		expect(message(filter, 'x')).toEqual(DATE)
+	})
+
+	test('the message is translated in both languages', () => {
+		expect(translateValidationMessage(getFixedT('de'), dateRangeMessage)).toBe(
+			'Das Datum muss zwischen dem 1. Januar 2000 und heute in 10 Jahren liegen',
+		)
+		expect(translateValidationMessage(getFixedT('en'), dateRangeMessage)).toBe(
+			'The date must be between 1 January 2000 and 10 years from today',
+		)
+	})
 })

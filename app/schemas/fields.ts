@@ -1,3 +1,12 @@
+import {
+	DATE_MIN,
+	DATE_YEARS_AHEAD,
+	isInstantInBounds,
+	isLocalDateInBounds,
+	isMonthInBounds,
+	isValidLocalDate,
+	localDateOf,
+} from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 
 /**
@@ -12,6 +21,11 @@ import { validationMessage, z } from '#app/utils/validation.ts'
  *   forms reach it through `parseFormSubmission`, which turns decimal digits
  *   (and nothing else) into numbers. URL query values use `intParam` /
  *   `decimalParam`: a string of decimal digits.
+ * - Dates (ADR 0143): `localDateField`, `instantField`, `localDateOrInstantField`,
+ *   `dateOrInstantField`, `monthField` — a real calendar date in its grammar
+ *   (validation.date), then within 2000-01-01 … ten years after today, Europe/Berlin
+ *   (validation.dateRange). Pages whose parameters are lenient drop a date that
+ *   fails (safeParse / `.catch(undefined)`); APIs answer 400, forms the field error.
  */
 const FORBIDDEN_ANYWHERE = /[\p{Cs}\u202A-\u202E\u2066-\u2069]/u
 const FORBIDDEN_SINGLE_LINE = /[\p{Cc}\u2028\u2029]/u
@@ -113,3 +127,94 @@ export const euroTextField = (minCents: number, maxCents: number) =>
 		.refine((cents) => cents >= minCents && cents <= maxCents, {
 			params: { i18nKey: validationMessage('validation.euroAmount') },
 		})
+
+// --- Dates (ADR 0143) -------------------------------------------------------------
+
+/** The message of a date outside the bounds ("between 1 January 2000 and 10 years from today"). */
+export const dateRangeMessage = validationMessage('validation.dateRange', {
+	minYear: Number(DATE_MIN.slice(0, 4)),
+	years: DATE_YEARS_AHEAD,
+})
+const notADate = { error: () => validationMessage('validation.date'), abort: true }
+const outOfRange = { params: { i18nKey: dateRangeMessage }, abort: true }
+
+// The grammars: "YYYY-MM-DD", and "YYYY-MM-DDTHH:MM[:SS[.fraction]]" with an optional offset.
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/
+const DATE_OR_DATE_TIME =
+	/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** A date-time text: a real date, a time of day, and with `offset` "required" a "Z" or "±HH:MM". */
+export function isDateTimeText(value: string, offset: 'required' | 'optional' = 'required'): boolean {
+	const match = DATE_TIME.exec(value)
+	if (!match?.[1] || !isValidLocalDate(match[1])) return false
+	if (!match[2]) return offset === 'optional' && Number.isFinite(Date.parse(`${value}Z`))
+	return Number.isFinite(Date.parse(value))
+}
+
+/** "YYYY-MM-DD" or a date-time (isDateTimeText, offset optional). */
+const isDateOrDateTimeText = (value: string) => isValidLocalDate(value) || isDateTimeText(value, 'optional')
+
+/**
+ * The Berlin date a date or date-time text names: a plain date is itself, a
+ * date-time with an offset is an instant, one without is Berlin wall-clock time.
+ */
+export function localDateOfText(value: string): string {
+	return DATE_TIME.exec(value)?.[2] ? localDateOf(Date.parse(value)) : value.slice(0, 10)
+}
+
+/**
+ * The bound as shared check instances: every date field carries one
+ * (schemas-coverage.test.ts walks every schema for them).
+ */
+export const localDateInBounds = z.refine<string>((value) => isLocalDateInBounds(value), outOfRange)
+export const instantInBounds = z.refine<number>((value) => isInstantInBounds(value), outOfRange)
+export const dateOrInstantInBounds = z.refine<string>((value) => {
+	if (!DATE_TIME.exec(value)?.[2]) return isLocalDateInBounds(value.slice(0, 10))
+	return isInstantInBounds(Date.parse(value))
+}, outOfRange)
+export const monthInBounds = z.refine<string>((value) => isMonthInBounds(value), outOfRange)
+export const DATE_BOUND_CHECKS: readonly unknown[] = [
+	localDateInBounds,
+	instantInBounds,
+	dateOrInstantInBounds,
+	monthInBounds,
+]
+
+/** A local date "YYYY-MM-DD" (Europe/Berlin) within the bounds. */
+export const localDateField = z
+	.string()
+	.trim()
+	.regex(DATE, notADate)
+	.refine(isValidLocalDate, notADate)
+	.check(localDateInBounds)
+
+/** An instant as ISO 8601 with an offset ("2026-07-01T09:00:00Z", "…+02:00") → epoch ms, within the bounds. */
+export const instantField = z
+	.string()
+	.trim()
+	.regex(DATE_TIME, notADate)
+	.refine((value) => isDateTimeText(value), notADate)
+	.transform((value) => Date.parse(value))
+	.check(instantInBounds)
+
+/** A local date, or a date-time read as its Berlin date (see localDateOfText) → "YYYY-MM-DD", within the bounds. */
+export const localDateOrInstantField = z
+	.string()
+	.trim()
+	.regex(DATE_OR_DATE_TIME, notADate)
+	.refine(isDateOrDateTimeText, notADate)
+	.check(dateOrInstantInBounds)
+	.transform(localDateOfText)
+
+/** A local date or a date-time (offset: an instant; none: Berlin local), kept as text, within the bounds. */
+export const dateOrInstantField = z
+	.string()
+	.trim()
+	.regex(DATE_OR_DATE_TIME, notADate)
+	.refine(isDateOrDateTimeText, notADate)
+	.check(dateOrInstantInBounds)
+
+/** A month "YYYY-MM" that holds a date within the bounds. */
+export const monthField = z.string().trim().regex(MONTH, notADate).check(monthInBounds)

@@ -7,10 +7,9 @@ import {
 import { unknownPlaceholders } from '#app/utils/mini-template.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 // Client-safe blocks (schemas/catalogue.ts pulls db/schema into the browser bundle):
-// the entity id format (userIdField is the shared 16-character id grammar) and a Berlin local day.
+// the entity id format (userIdField is the shared 16-character id grammar).
 import { userIdField as idSchema } from './auth.ts'
-import { localDayField as localDateSchema } from './checkout.ts'
-import { optionalText, requiredText } from './fields.ts'
+import { localDateField, optionalText, requiredText } from './fields.ts'
 
 /**
  * Forms of /host/accessAreas and /host/templateTexts (issue 13). No texts
@@ -40,8 +39,8 @@ export const codePartSchema = z
 	.object({
 		label: optionalText(60),
 		code: requiredText(CODE_MAX),
-		validFrom: localDateSchema.optional(),
-		validTo: localDateSchema.optional(),
+		validFrom: localDateField.optional(),
+		validTo: localDateField.optional(),
 	})
 	.superRefine((value, ctx) => {
 		if (value.validFrom && value.validTo && value.validTo < value.validFrom) {

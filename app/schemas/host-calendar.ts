@@ -1,6 +1,5 @@
-import { isValidLocalDate } from '#app/domain/berlin-time.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { optionalText } from './fields.ts'
+import { localDateField, optionalText } from './fields.ts'
 
 /**
  * The host calendar's block form (docs/subsystems/host-calendar.md): one
@@ -21,13 +20,8 @@ const idField = z
 	.trim()
 	.regex(/^[A-Za-z0-9_-]{16}$/)
 
-const dateMessage = { params: { i18nKey: validationMessage('validation.date') } }
-
-export const blockDateField = z
-	.string()
-	.trim()
-	.regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => validationMessage('validation.date') })
-	.refine(isValidLocalDate, dateMessage)
+/** A block's start or end date: a local date within the bounds of ADR 0143. */
+export const blockDateField = localDateField
 export const blockTimeField = z
 	.string()
 	.trim()

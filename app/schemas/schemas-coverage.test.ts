@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { allSchemas, walkSchema } from '#tests/helpers/schema-walk.ts'
 import type { z } from '#app/utils/validation.ts'
-import { multiLineCheck, singleLineCheck } from './fields.ts'
+import { tableFilterFields } from './data-table.ts'
+import { DATE_BOUND_CHECKS, multiLineCheck, singleLineCheck } from './fields.ts'
 
 /**
  * Every schema in app/schemas gets the strict types (ADR 0053): a walk over
@@ -21,11 +22,6 @@ const RAW_STRINGS: Record<string, string> = {
 	'auth.currentPasswordField': 'password',
 	'auth.resetPasswordFormSchema.confirmPassword': 'password',
 	'auth.changePasswordFormSchema.confirmPassword': 'password',
-	// Checked by a refinement against a date grammar (digits, "-", ":", "T", "Z").
-	'catalogue.localDateSchema': 'date',
-	'catalogue.dateOrInstantSchema': 'date',
-	'checkout.instantSchema': 'date',
-	'checkout.localDayField': 'date',
 }
 
 test('every string is checked or held to a format, every number is strict', () => {
@@ -59,5 +55,39 @@ test('every string is checked or held to a format, every number is strict', () =
 		expect(seen.has(name) || schemas.some(([exported]) => exported === name), name).toBe(true)
 	}
 	expect(strings).toBeGreaterThan(50)
+	expect(problems).toEqual([])
+})
+
+/** Field names that hold a date, an instant or a month. */
+const DATE_FIELD = /^(date|month|start|from|to|checkIn|checkOut|validFrom|validTo)$|Date$|At$/
+/** Fields with such a name that hold something else, with what they hold. */
+const NOT_DATES: Record<string, string> = {
+	'host-editor.availabilitySchema.checkIn': 'overnight check-in time of day ("HH:MM")',
+	'host-editor.availabilitySchema.checkOut': 'overnight check-out time of day ("HH:MM")',
+	'host-editor.EDITOR_SECTIONS.availability.checkIn': 'the same schema',
+	'host-editor.EDITOR_SECTIONS.availability.checkOut': 'the same schema',
+}
+
+test('every date field is held to the dates inputs may name (ADR 0143)', () => {
+	const bounded = (schema: z.ZodType) => {
+		let found = false
+		walkSchema(schema, '', (def) => {
+			if ((def.checks ?? []).some((check) => DATE_BOUND_CHECKS.includes(check))) found = true
+		})
+		return found
+	}
+	const dateFields: string[] = []
+	const problems: string[] = []
+	for (const [name, schema] of allSchemas()) {
+		walkSchema(schema, name, (def, path) => {
+			for (const [key, child] of Object.entries(def.shape ?? {})) {
+				if (!DATE_FIELD.test(key) || NOT_DATES[`${path}.${key}`]) continue
+				dateFields.push(`${path}.${key}`)
+				if (!bounded(child)) problems.push(`${path}.${key}: a date without the bound`)
+			}
+		})
+	}
+	if (!bounded(tableFilterFields.date())) problems.push('data-table.tableFilterFields.date')
+	expect(dateFields.length).toBeGreaterThan(15)
 	expect(problems).toEqual([])
 })

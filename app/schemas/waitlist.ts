@@ -1,5 +1,6 @@
 import { idSchema } from './catalogue.ts'
-import { bookingTypeField, instantSchema } from './checkout.ts'
+import { bookingTypeField } from './checkout.ts'
+import { instantField } from './fields.ts'
 import { z } from '#app/utils/validation.ts'
 
 /**
@@ -11,7 +12,7 @@ export const waitlistFormSchema = z.discriminatedUnion('intent', [
 		intent: z.literal('join'),
 		playroomId: idSchema,
 		bookingType: bookingTypeField,
-		startsAt: instantSchema,
+		startsAt: instantField,
 	}),
 	z.object({ intent: z.literal('leave'), entryId: idSchema }),
 ])

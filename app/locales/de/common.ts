@@ -258,6 +258,7 @@ export const common = {
 		sameAs: 'Wert muss mit {{other}} übereinstimmen',
 		url: 'Wert ist keine gültige URL',
 		date: 'Wert ist kein gültiges Datum',
+		dateRange: 'Das Datum muss zwischen dem 1. Januar {{minYear}} und heute in {{years}} Jahren liegen',
 		choice: 'Bitte wähle einen der angebotenen Werte',
 		euroAmount: 'Bitte einen Betrag in Euro eingeben, z. B. 35,50',
 		invalid: 'Wert ist ungültig',

@@ -259,6 +259,7 @@ export const common: TranslationShape<typeof de> = {
 		sameAs: 'Value must be equal to {{other}}',
 		url: 'Value is not a valid URL',
 		date: 'Value is not a valid date',
+		dateRange: 'The date must be between 1 January {{minYear}} and {{years}} years from today',
 		choice: 'Please choose one of the offered values',
 		euroAmount: 'Please enter an amount in euros, e.g. 35.50',
 		invalid: 'Value is invalid',
