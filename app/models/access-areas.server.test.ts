@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { accessAreaPlayrooms, accessAreas, accessCodeParts } from '#db/schema/access.ts'
 import { createSession } from '#app/models/session.server.ts'
+import { dateRangeMessage } from '#app/schemas/fields.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { getFixedT } from '#app/utils/i18n.server.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
 import { accessScenario, HOUR, moveOrder } from '#tests/helpers/access.ts'
 import { callApi } from '#tests/helpers/api.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
@@ -214,5 +217,36 @@ describe('access areas belong to their host', () => {
 		// Berlin days: 1 March 00:00 CET to 1 April 00:00 CEST (exclusive).
 		expect(part?.validFrom?.toISOString()).toBe('2026-02-28T23:00:00.000Z')
 		expect(part?.validUntil?.toISOString()).toBe('2026-03-31T22:00:00.000Z')
+	})
+
+	test('code parts valid from or to 1970 or 9999 are refused at the field with the translated message; nothing is stored', async () => {
+		const { host, area } = await accessScenario()
+		const partsOf = () =>
+			getDb().select().from(accessCodeParts).where(eq(accessCodeParts.accessAreaId, area.id)).all()
+		const before = partsOf()
+		for (const [field, value] of [
+			['validFrom', '1970-01-01'],
+			['validFrom', '9999-12-31'],
+			['validTo', '1970-01-01'],
+			['validTo', '9999-12-31'],
+		] as const) {
+			const result = await callRoute(areaAction, {
+				path: `/host/accessAreas/${area.id}`,
+				cookie: host.cookie,
+				params: { accessAreaId: area.id },
+				form: { intent: 'addPart', code: '4242', [field]: value },
+				middleware: [roleGuard('Owner')],
+			})
+			expect(result.status, `${field}=${value}`).toBe(400)
+			const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error
+			expect(errors[field], `${field}=${value}`).toEqual([dateRangeMessage])
+			for (const [locale, text] of [
+				['de', 'Das Datum muss zwischen dem 1. Januar 2000 und heute in 10 Jahren liegen'],
+				['en', 'The date must be between 1 January 2000 and 10 years from today'],
+			] as const) {
+				expect(translateValidationMessage(getFixedT(locale), errors[field]?.[0] ?? '')).toBe(text)
+			}
+		}
+		expect(partsOf()).toEqual(before)
 	})
 })

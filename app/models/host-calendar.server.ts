@@ -9,6 +9,7 @@ import {
 	type LocalDate,
 } from '#app/domain/berlin-time.ts'
 import { monthOf, monthWeeks, weekDates } from '#app/domain/calendar-grid.ts'
+import { localDateField } from '#app/schemas/fields.ts'
 import { CALENDAR_VIEWS, type BlockFormInput, type CalendarView } from '#app/schemas/host-calendar.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
@@ -34,14 +35,16 @@ type Caller = Pick<SessionUser, 'id' | 'role'>
 
 export type CalendarQuery = { view: CalendarView; date: LocalDate; playroomId: string | null }
 
-/** The calendar's URL (?view=month|week&date=YYYY-MM-DD&playroom=); anything invalid falls back. */
+/**
+ * The calendar's URL (?view=month|week&date=YYYY-MM-DD&playroom=); anything
+ * invalid falls back (a date outside ADR 0143's bounds: today).
+ */
 export function readCalendarQuery(url: URL, now = Date.now()): CalendarQuery {
 	const sp = url.searchParams
 	const view = CALENDAR_VIEWS.find((v) => v === sp.get('view')) ?? 'month'
-	const rawDate = sp.get('date') ?? ''
-	const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) && localToInstant(rawDate, 0) !== null ? rawDate : null
+	const date = localDateField.safeParse(sp.get('date') ?? '')
 	const playroomId = sp.get('playroom')?.trim() || null
-	return { view, date: date ?? localDateOf(now), playroomId }
+	return { view, date: date.success ? date.data : localDateOf(now), playroomId }
 }
 
 /** The dates a view shows: the weeks of the month, or the Monday-to-Sunday week. */
@@ -308,11 +311,14 @@ export function deleteBlock(caller: Caller, blockId: string) {
 	})
 }
 
-/** A period as the form's values (local dates and times); whole local days come back as such. */
+/**
+ * A period as the form's values (local dates and times); whole local days come
+ * back as such (both ends at a local midnight: no step past the period's last day).
+ */
 export function periodFormValues(start: number, end: number) {
 	const startDate = localDateOf(start)
 	const lastDate = localDateOf(end - 1)
-	const allDay = start === startOfLocalDay(startDate) && end === startOfLocalDay(addDays(lastDate, 1))
+	const allDay = start === startOfLocalDay(startDate) && end === startOfLocalDay(localDateOf(end))
 	return {
 		allDay,
 		startDate,

@@ -5,8 +5,11 @@ import { orders } from '#db/schema/orders.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { localToInstant } from '#app/domain/berlin-time.ts'
 import { getStartsForDays } from '#app/models/booking-availability.server.ts'
+import { dateRangeMessage } from '#app/schemas/fields.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { getFixedT } from '#app/utils/i18n.server.ts'
+import { translateValidationMessage } from '#app/utils/validation.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { daysAhead, hourlySlot } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
@@ -125,6 +128,39 @@ describe('host calendar: blocks', () => {
 		const backwards = await post(a.cookie, { ...base, startTime: '10:00', endTime: '09:00' })
 		expect(JSON.stringify(backwards.data)).toContain('endBeforeStart')
 		expect(blocksOf(a.playroom.id)).toEqual([])
+	})
+
+	test('blocks in 1970 or 9999 are refused at the field with the translated message; nothing is stored or changed', async () => {
+		const a = await hostWithPlayroom()
+		const day = daysAhead(34)
+		const create = { intent: 'create', playroomId: a.playroom.id }
+		expect((await post(a.cookie, { ...create, allDay: 'on', startDate: day, endDate: day })).status).toBe(302)
+		const before = blocksOf(a.playroom.id)
+		const blockId = before[0]?.id ?? ''
+		const periods: Record<string, string>[] = [
+			{ allDay: 'on', startDate: '1970-01-01', endDate: '1970-01-02' },
+			{ allDay: 'on', startDate: '9999-12-30', endDate: '9999-12-31' },
+			{ allDay: 'on', startDate: day, endDate: '9999-12-31' },
+			{ startDate: '1970-01-01', startTime: '10:00', endDate: '1970-01-01', endTime: '12:00' },
+			{ startDate: '9999-12-31', startTime: '10:00', endDate: '9999-12-31', endTime: '12:00' },
+		]
+		for (const period of periods) {
+			for (const intent of [create, { intent: 'update', blockId, playroomId: a.playroom.id }]) {
+				const result = await post(a.cookie, { ...intent, ...period })
+				const label = `${intent.intent} ${JSON.stringify(period)}`
+				expect(result.status, label).toBe(400)
+				const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error
+				const field = period.startDate === day ? 'endDate' : 'startDate'
+				expect(errors[field], label).toEqual([dateRangeMessage])
+			}
+		}
+		expect(blocksOf(a.playroom.id)).toEqual(before)
+		expect(translateValidationMessage(getFixedT('de'), dateRangeMessage)).toBe(
+			'Das Datum muss zwischen dem 1. Januar 2000 und heute in 10 Jahren liegen',
+		)
+		expect(translateValidationMessage(getFixedT('en'), dateRangeMessage)).toBe(
+			'The date must be between 1 January 2000 and 10 years from today',
+		)
 	})
 
 	test("host B cannot see, create, edit or delete blocks on host A's playrooms (404, rows unchanged)", async () => {

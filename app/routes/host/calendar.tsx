@@ -4,7 +4,7 @@ import type { Route } from './+types/calendar.ts'
 import { BlockForm, type BlockFormValues } from '#app/components/block-form.tsx'
 import { CalendarMonth, CalendarWeek, type CalendarHref } from '#app/components/host-calendar-views.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
+import { addDays, isInstantInBounds, localDateOf } from '#app/domain/berlin-time.ts'
 import { addMonths, dayHours, monthOf, monthWeeks, weekDates } from '#app/domain/calendar-grid.ts'
 import {
 	blockFormValues,
@@ -58,8 +58,9 @@ function calendarPath(query: CalendarQuery, extra: Record<string, string | numbe
 	return `/host/calendar?${params.toString()}`
 }
 
+/** An instant in epoch ms from the URL (a period chosen on the grid); one outside ADR 0143's bounds is ignored. */
 function instantParam(value: string | null) {
-	return value && /^\d{10,15}$/.test(value) ? Number(value) : null
+	return value && /^\d{10,15}$/.test(value) && isInstantInBounds(Number(value)) ? Number(value) : null
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { keepPageCache } from '#app/utils/page-cache.server.ts'
 import { safeRedirectPath } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 
 /**
  * POST /resources/waitlist {intent: join|leave, …, redirectTo} — the slot
@@ -28,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		'/guest/orders?tab=waiting',
 	)
 	const locale = getLocaleFromPathname(back)
-	const t = looseT(getFixedT(locale))
+	const fixedT = getFixedT(locale)
+	const t = looseT(fixedT)
 	const user = getSessionUser(context)
 	if (!user) {
 		const login = `${localizePath('/login', locale)}?redirect=${encodeURIComponent(back)}`
@@ -36,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const submission = parseFormSubmission(form, { schema: waitlistFormSchema })
 	if (submission.status !== 'success') {
-		return redirectWithToast(back, { type: 'danger', description: t('validation.invalid') })
+		// The form's fields are hidden (the chosen start): its first message says what was wrong,
+		// e.g. a start outside the dates anyone may name (ADR 0143).
+		const first = Object.values(submission.error ?? {}).flat()[0]
+		const description = first ? translateValidationMessage(fixedT, first) : t('validation.invalid')
+		return redirectWithToast(back, { type: 'danger', description })
 	}
 	const value = submission.value
 	try {
