@@ -92,13 +92,18 @@ const loadModule = (file: string): Promise<RouteModule> =>
 	import(/* @vite-ignore */ path.join(APP_DIR, file)) as Promise<RouteModule>
 
 /**
- * GET (or POST with a form) through the route table. The root module's
- * middleware is route-harness's root middleware; the root loader only reads
- * display data and is not run.
+ * GET (or POST with a form or a JSON body) through the route table. The root
+ * module's middleware is route-harness's root middleware; the root loader only
+ * reads display data and is not run.
  */
 export async function requestPage(
 	pathWithQuery: string,
-	options: { cookie?: string; form?: Record<string, string> } = {},
+	options: {
+		cookie?: string
+		form?: Record<string, string>
+		json?: unknown
+		headers?: Record<string, string>
+	} = {},
 ): Promise<RouteCallResult & { routeId: string }> {
 	const pathname = new URL(pathWithQuery, 'http://localhost').pathname
 	const matches = matchRoutes(MATCH_TREE, pathname)
@@ -110,7 +115,7 @@ export async function requestPage(
 	const params = leaf.params as Record<string, string | undefined>
 	const call = callRoute(
 		async (args) => {
-			if (options.form) {
+			if (options.form || options.json !== undefined) {
 				const action = modules.at(-1)?.action
 				if (!action) return new Response(null, { status: 405 })
 				return action({ ...args, params })
@@ -123,7 +128,15 @@ export async function requestPage(
 			}
 			return value
 		},
-		{ path: pathWithQuery, cookie: options.cookie, form: options.form, params, middleware },
+		{
+			path: pathWithQuery,
+			cookie: options.cookie,
+			form: options.form,
+			json: options.json,
+			headers: options.headers,
+			params,
+			middleware,
+		},
 	)
 	try {
 		return { ...(await call), routeId: routeIdOf(leaf.route) }
