@@ -84,6 +84,8 @@ export const catalogue = {
 		imageNotSupported: 'Bitte lade ein Bild hoch (JPEG, PNG, WebP, AVIF, GIF oder HEIC).',
 		imageTooLarge: 'Das Bild darf höchstens {{max}} MB groß sein.',
 		imageTooManyPixels: 'Das Bild hat zu viele Pixel (höchstens 60 Megapixel).',
+		imagesBusy: 'Gerade werden sehr viele Bilder verarbeitet. Bitte versuche es in einer Minute noch einmal.',
+		imageTooSlow: 'Das Bild ließ sich nicht rechtzeitig verarbeiten.',
 	},
 	search: {
 		where: 'Stadt, Ort oder Stichwort',

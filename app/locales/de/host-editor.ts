@@ -222,5 +222,10 @@ export const hostEditor = {
 		photoTooLarge: '„{{file}}“ ist größer als {{max}} MB.',
 		photoTooManyPixels: '„{{file}}“ hat zu viele Pixel (höchstens 60 Megapixel).',
 		photoOrder: 'Die Reihenfolge muss jedes Foto genau einmal nennen.',
+		tooManyParts: 'Zu viele Felder auf einmal (höchstens {{max}} Felder je Formular).',
+		photoRateLimited:
+			'Du hast gerade viele Fotos hochgeladen (höchstens {{max}} Fotos in {{minutes}} Minuten). Bitte versuche es in ein paar Minuten noch einmal.',
+		photosBusy: 'Gerade werden sehr viele Fotos verarbeitet. Bitte versuche es in einer Minute noch einmal.',
+		photoTooSlow: '„{{file}}“ ließ sich nicht rechtzeitig verarbeiten. Bitte lade es kleiner hoch.',
 	},
 }

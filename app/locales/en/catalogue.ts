@@ -87,6 +87,8 @@ export const catalogue: TranslationShape<typeof de> = {
 		imageNotSupported: 'Please upload an image (JPEG, PNG, WebP, AVIF, GIF or HEIC).',
 		imageTooLarge: 'The image may be at most {{max}} MB.',
 		imageTooManyPixels: 'The image has too many pixels (at most 60 megapixels).',
+		imagesBusy: 'Very many images are being processed right now. Please try again in a minute.',
+		imageTooSlow: 'The image could not be processed in time.',
 	},
 	search: {
 		where: 'City, place or keyword',

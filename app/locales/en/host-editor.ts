@@ -215,5 +215,10 @@ export const hostEditor: TranslationShape<typeof de> = {
 		photoTooLarge: '"{{file}}" is larger than {{max}} MB.',
 		photoTooManyPixels: '"{{file}}" has too many pixels (at most 60 megapixels).',
 		photoOrder: 'The order must name every photo exactly once.',
+		tooManyParts: 'Too many fields at once (at most {{max}} fields per form).',
+		photoRateLimited:
+			'You have just uploaded many photos (at most {{max}} photos in {{minutes}} minutes). Please try again in a few minutes.',
+		photosBusy: 'Very many photos are being processed right now. Please try again in a minute.',
+		photoTooSlow: '"{{file}}" could not be processed in time. Please upload a smaller version.',
 	},
 }
