@@ -13,8 +13,8 @@ import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import * as detailTab from '#app/routes/host/editor/detail-information.tsx'
-import { deletePhoto, listEditorPhotos, movePhoto } from './host-photos.server.ts'
-import { imageIdFor } from './images.server.ts'
+import { deletePhoto, listEditorPhotos, movePhoto, PHOTO_UPLOAD_LIMIT } from './host-photos.server.ts'
+import { getImage, imageIdFor } from './images.server.ts'
 
 /**
  * Photo uploads of the editor (issue 12) through the page action, as the
@@ -149,4 +149,64 @@ describe('photo upload', () => {
 		).toBeUndefined()
 		expect(fs.existsSync(imageDir(b))).toBe(true)
 	})
+})
+
+describe('per-host upload limit (ADR 0141)', () => {
+	/** Small distinct JPEGs: each is processed like any upload, only quickly. */
+	const smallJpegs = (count: number, seed: number) =>
+		Promise.all(
+			Array.from({ length: count }, (_, i) =>
+				sharp({
+					create: { width: 64, height: 48, channels: 3, background: { r: seed, g: i * 4, b: 255 - i * 4 } },
+				})
+					.jpeg()
+					.toBuffer(),
+			),
+		)
+	const files = (buffers: Buffer[]) => buffers.map((bytes, i) => file(bytes, `klein-${i}.jpg`))
+
+	test('the upload past the limit within the window is refused in both languages and writes nothing', async () => {
+		const { photos: max, minutes } = PHOTO_UPLOAD_LIMIT
+		const host = await createLoggedInUser({ role: 'Owner' })
+		const rooms = await Promise.all(
+			[1, 2, 3].map(() => createTestPlayroom({ hostId: host.user.id, photos: [] })),
+		)
+		// The limit counts the host's photos across all of their playrooms (30 is the most one playroom takes).
+		const first = await smallJpegs(max, 11)
+		for (let start = 0, room = 0; start < max; start += 30, room++) {
+			const batch = files(first.slice(start, start + 30))
+			expect((await upload(rooms[room]!.id, host.cookie, batch)).status).toBe(302)
+		}
+		const [extra] = await smallJpegs(1, 99)
+		const target = rooms[2]!.id
+		for (const locale of ['', '/en']) {
+			const refused = await upload(target, host.cookie, files([extra!]), locale)
+			expect(refused.status).toBe(429)
+			const [message] = uploadErrors(refused)
+			expect(translateValidationMessage(getFixedT('de'), message!)).toMatch(
+				new RegExp(`höchstens ${max} Fotos in ${minutes} Minuten`),
+			)
+			expect(translateValidationMessage(getFixedT('en'), message!)).toMatch(
+				new RegExp(`at most ${max} photos in ${minutes} minutes`),
+			)
+		}
+		expect(photoCount(target)).toBe(0)
+		expect(fs.existsSync(imageDir(extra!))).toBe(false)
+		expect(getImage(imageIdFor(extra!))).toBeNull()
+
+		// Another host is not affected.
+		const other = await setup()
+		expect((await upload(other.id, other.host.cookie, files([extra!]))).status).toBe(302)
+
+		// Once the window has passed, the host may upload again.
+		const earlier = new Date(Date.now() - (minutes + 1) * 60_000)
+		for (const room of rooms)
+			getDb()
+				.update(playroomPhotos)
+				.set({ createdAt: earlier })
+				.where(eq(playroomPhotos.playroomId, room.id))
+				.run()
+		expect((await upload(target, host.cookie, files([extra!]))).status).toBe(302)
+		expect(photoCount(target)).toBe(1)
+	}, 120_000)
 })

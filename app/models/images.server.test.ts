@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { AppError } from '#app/utils/app-error.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { getImage, imageUrls, processImage, storeUploadedImage } from './images.server.ts'
@@ -52,6 +52,29 @@ describe('image pipeline', () => {
 			expect((error as AppError).messageKey).toBe('catalogue:errors.imageNotSupported')
 		}
 		await expect(processImage(svg, { allowSvg: true })).resolves.toMatchObject({ width: 10 })
+	})
+
+	test('decodes an upload once and derives every variant from it (ADR 0141)', async () => {
+		// Every sharp pipeline ends in toBuffer(); one whose input is the upload's own bytes decodes them.
+		// (A clone copies its input, so the pipelines are told by their input's content, not its identity.)
+		const input = await sharp({
+			create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 140, b: 90 } },
+		})
+			.jpeg({ progressive: true })
+			.toBuffer()
+		const toBuffer = vi.spyOn(sharp.prototype, 'toBuffer')
+		const image = await processImage(input)
+		const decodes = toBuffer.mock.contexts.filter((pipeline) => {
+			const bytes = (pipeline as { options: { input: { buffer?: Uint8Array } } }).options.input.buffer
+			return bytes?.byteLength === input.length && Buffer.from(bytes).equals(input)
+		})
+		expect(decodes).toHaveLength(1)
+		expect(image.variants.map((v) => [v.format, v.width, v.height])).toEqual([
+			['webp', 320, 213],
+			['webp', 640, 427],
+			['webp', 1280, 853],
+			['jpeg', 1280, 853],
+		])
 	})
 
 	test('refuses uploads over 15 MB', async () => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import { images, playroomPhotos, type ImageVariant } from '#db/schema/catalogue.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -15,6 +15,13 @@ import { getEnv } from '#app/utils/env.server.ts'
  * re-encoding drops every metadata block (EXIF, GPS, XMP). Files go to
  * UPLOADS_DIR/img/<id>/<width>.<ext> and are served under /uploads with a
  * one-year immutable cache — the id is a hash of the input, so a file never changes.
+ *
+ * Under load (ADR 0141): an upload is decoded once, shrunk to the largest
+ * width needed, and every variant is made from those pixels. A process
+ * handles one image at a time; the others wait in line, and a batch that
+ * would make the line longer than MAX_IMAGES_ADMITTED is refused as busy.
+ * sharp runs on libuv's four threads, which password hashing (argon2) shares,
+ * so one image at a time leaves three of them to logins.
  */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const
 export const OG_IMAGE_WIDTH = 1280
@@ -23,12 +30,39 @@ const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif'])
 /** Larger pixel counts are refused before decoding (decompression bombs: tiny file, huge image). */
 export const MAX_INPUT_PIXELS = 60_000_000
+/** Images processed at once in this process; the rest wait their turn. */
+const IMAGES_AT_ONCE = 1
+/** Uploaded images admitted at once in this process (in work or waiting); a batch beyond it is refused as busy. */
+export const MAX_IMAGES_ADMITTED = 40
+/** The decode of one image is stopped after this (the largest ones take ~2 s on one thread). */
+const DECODE_TIMEOUT_SECONDS = 30
 
-export type ProcessedImage = { id: string; width: number; height: number; variants: ImageVariant[] }
+// One libvips thread per image (sharp's own choice on glibc, made explicit), and no operation
+// cache: the cache only helps when the same file is processed again, and it kept ~300 MB of
+// freed pixels resident after four large images.
+sharp.concurrency(1)
+sharp.cache(false)
+
+export type ProcessedImage = {
+	id: string
+	width: number
+	height: number
+	variants: ImageVariant[]
+	/** The encoded variants, written by saveImage together with the row. */
+	files: { name: string; data: Buffer }[]
+}
 
 export function imageIdFor(input: Buffer): string {
 	return createHash('sha256').update(input).digest('base64url').slice(0, 16)
 }
+
+/** UPLOADS_DIR/img/<id>: an image's folder. */
+export function imageDirectory(id: string): string {
+	return path.join(getEnv().UPLOADS_DIR, 'img', id)
+}
+
+/** Names of files being written (see writeAtomically); the orphan clean-up removes stale ones. */
+export const PARTIAL_FILE = /\.tmp$/
 
 function writeAtomically(file: string, data: Buffer) {
 	fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -75,66 +109,124 @@ export async function inspectImage(input: Buffer, options: { allowSvg?: boolean 
 	return metadata
 }
 
+let processing = 0
+const waiting: (() => void)[] = []
+let admitted = 0
+
+/** Runs `work` when it is its turn: at most IMAGES_AT_ONCE at a time, the others in arrival order. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+	if (processing < IMAGES_AT_ONCE) processing++
+	else await new Promise<void>((resolve) => waiting.push(resolve))
+	try {
+		return await work()
+	} finally {
+		// The turn passes straight to the next in line (or the place becomes free).
+		const next = waiting.shift()
+		if (next) next()
+		else processing--
+	}
+}
+
 /**
- * Processes an image into its stored variants. `allowSvg` is only for images the
- * app renders itself (demo photos); uploads must be raster images.
+ * Admits a batch of `count` uploads to this process's line, or refuses it
+ * with a translated 429 when the line is full (nothing has been done yet).
+ * Call the returned function once the batch is done, however it ended.
+ */
+export function admitUploads(count: number): () => void {
+	if (admitted + count > MAX_IMAGES_ADMITTED) {
+		throw new AppError(429, 'TooManyRequests', {
+			messageKey: 'catalogue:errors.imagesBusy',
+			fields: { file: ['catalogue:errors.imagesBusy'] },
+		})
+	}
+	admitted += count
+	let done = false
+	return () => {
+		if (!done) admitted -= count
+		done = true
+	}
+}
+
+/**
+ * Processes an image into its stored variants (in memory; saveImage writes
+ * them). `allowSvg` is only for images the app renders itself (demo photos);
+ * uploads must be raster images.
  */
 export async function processImage(
 	input: Buffer,
 	options: { allowSvg?: boolean } = {},
 ): Promise<ProcessedImage> {
-	await inspectImage(input, options)
+	const metadata = await inspectImage(input, options)
 	try {
-		return await encodeVariants(input)
+		return await inTurn(() => encodeVariants(input, metadata))
 	} catch (error) {
-		// A header that passed but a body that does not decode (truncated, corrupt).
+		// A header that passed but a body that does not decode (truncated, corrupt), or one too slow to decode.
 		if (error instanceof AppError) throw error
+		if (error instanceof Error && error.message.startsWith('timeout')) {
+			throw new AppError(400, 'ValidationError', {
+				messageKey: 'catalogue:errors.imageTooSlow',
+				fields: { file: ['catalogue:errors.imageTooSlow'] },
+			})
+		}
 		notAnImage()
 	}
 }
 
-async function encodeVariants(input: Buffer): Promise<ProcessedImage> {
+async function encodeVariants(input: Buffer, metadata: Metadata): Promise<ProcessedImage> {
 	const id = imageIdFor(input)
-	const directory = path.join(getEnv().UPLOADS_DIR, 'img', id)
-	// rotate() without an angle applies the EXIF orientation; the outputs carry no metadata.
-	const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate()
-	const oriented = await source.clone().metadata()
-	const swap = (oriented.orientation ?? 1) >= 5
-	const originalWidth = (swap ? oriented.height : oriented.width) ?? 0
-	const originalHeight = (swap ? oriented.width : oriented.height) ?? 0
+	const swap = (metadata.orientation ?? 1) >= 5
+	const originalWidth = (swap ? metadata.height : metadata.width) ?? 0
+	const originalHeight = (swap ? metadata.width : metadata.height) ?? 0
 	if (!originalWidth || !originalHeight) notAnImage()
-
-	const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, originalWidth)))]
+	const largest = Math.max(...IMAGE_WIDTHS, OG_IMAGE_WIDTH)
+	// The one decode: rotate() without an angle applies the EXIF orientation, the pixels are shrunk
+	// to the largest width any variant needs (JPEG shrinks while decoding) and kept as 8-bit sRGB.
+	const { data: pixels, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+		.rotate()
+		.resize({ width: largest, withoutEnlargement: true })
+		.timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+		.raw({ depth: 'uchar' })
+		.toBuffer({ resolveWithObject: true })
+	const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+	const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, info.width)))]
 	const outputs: { width: number; format: 'webp' | 'jpeg' }[] = [
 		...widths.map((width) => ({ width, format: 'webp' as const })),
-		{ width: Math.min(OG_IMAGE_WIDTH, originalWidth), format: 'jpeg' },
+		{ width: Math.min(OG_IMAGE_WIDTH, info.width), format: 'jpeg' },
 	]
 	const variants: ImageVariant[] = []
+	const files: ProcessedImage['files'] = []
 	for (const output of outputs) {
 		const extension = output.format === 'webp' ? 'webp' : 'jpg'
-		const file = path.join(directory, `${output.width}.${extension}`)
-		const height = Math.round((originalHeight * output.width) / originalWidth)
-		if (!fs.existsSync(file)) {
-			const pipeline = source.clone().resize({ width: output.width, withoutEnlargement: true })
-			const data =
-				output.format === 'webp'
-					? await pipeline.webp({ quality: 78, effort: 3 }).toBuffer()
-					: await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer()
-			writeAtomically(file, data)
-		}
+		// The outputs carry no metadata (sharp writes none unless asked to).
+		const pipeline = sharp(pixels, raw).resize({ width: output.width, withoutEnlargement: true })
+		const { data, info: encoded } =
+			output.format === 'webp'
+				? await pipeline.webp({ quality: 78, effort: 3 }).toBuffer({ resolveWithObject: true })
+				: await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer({ resolveWithObject: true })
+		const name = `${output.width}.${extension}`
+		files.push({ name, data })
 		variants.push({
-			url: `/uploads/img/${id}/${output.width}.${extension}`,
-			width: output.width,
-			height,
+			url: `/uploads/img/${id}/${name}`,
+			width: encoded.width,
+			height: encoded.height,
 			format: output.format,
-			bytes: fs.statSync(file).size,
+			bytes: data.length,
 		})
 	}
-	return { id, width: originalWidth, height: originalHeight, variants }
+	return { id, width: originalWidth, height: originalHeight, variants, files }
 }
 
-/** Records a processed image (once per id). */
+/**
+ * Writes an image's files, then records it (once per id). Call it in the
+ * IMMEDIATE transaction that adds what shows the image: the row then never
+ * exists without its complete files, and the orphan clean-up (which checks
+ * for the row in a transaction of its own) never removes files a committed
+ * row needs. A crash before the commit leaves a folder without a row, which
+ * that clean-up removes.
+ */
 export function saveImage(image: ProcessedImage, db: DbOrTx = getDb()) {
+	const directory = imageDirectory(image.id)
+	for (const file of image.files) writeAtomically(path.join(directory, file.name), file.data)
 	db.insert(images)
 		.values({ id: image.id, width: image.width, height: image.height, variants: image.variants })
 		.onConflictDoNothing()
@@ -150,16 +242,20 @@ export async function storeUploadedImage(input: Buffer, db: DbOrTx = getDb()): P
  * Removes an image (row and files) when no photo shows it any more. Returns
  * whether it was removed. Call after the referencing rows are gone.
  */
-export function removeImageIfUnused(id: string, db: DbOrTx = getDb()): boolean {
-	const used = db
-		.select({ id: playroomPhotos.id })
-		.from(playroomPhotos)
-		.where(eq(playroomPhotos.imageId, id))
-		.get()
-	if (used) return false
-	db.delete(images).where(eq(images.id, id)).run()
-	fs.rmSync(path.join(getEnv().UPLOADS_DIR, 'img', id), { recursive: true, force: true })
-	return true
+export function removeImageIfUnused(id: string): boolean {
+	// In one IMMEDIATE transaction, so an upload of the same image that commits its row meanwhile
+	// either comes before (the image is used) or after (saveImage writes the files again).
+	return immediateTransaction((tx) => {
+		const used = tx
+			.select({ id: playroomPhotos.id })
+			.from(playroomPhotos)
+			.where(eq(playroomPhotos.imageId, id))
+			.get()
+		if (used) return false
+		tx.delete(images).where(eq(images.id, id)).run()
+		fs.rmSync(imageDirectory(id), { recursive: true, force: true })
+		return true
+	})
 }
 
 export function getImage(id: string, db: DbOrTx = getDb()) {
