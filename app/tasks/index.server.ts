@@ -3,6 +3,7 @@ import { emailDeliveryTask } from './email-delivery.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
 import { arrivalInstructionsTask, orderReminderTask } from './order-notifications.server.ts'
+import { orphanedImagesTask } from './orphaned-images.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
@@ -16,6 +17,7 @@ export const ALL_TASKS = [
 	icalImportTask,
 	arrivalInstructionsTask,
 	orderReminderTask,
+	orphanedImagesTask,
 ]
 
 export function registerAllTasks() {

@@ -86,6 +86,7 @@ export const adminMoney = {
 			'ical-import': 'Kalender importieren (iCal)',
 			'arrival-instructions': 'Anreisehinweise senden',
 			'order-reminders': 'Erinnerungen senden',
+			'orphaned-images': 'Verwaiste Bildordner entfernen',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

@@ -88,6 +88,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'ical-import': 'Import calendars (iCal)',
 			'arrival-instructions': 'Send arrival instructions',
 			'order-reminders': 'Send reminders',
+			'orphaned-images': 'Remove orphaned image folders',
 		},
 		runNow: {
 			title: 'Run now',
