@@ -37,6 +37,7 @@ import {
 	sameOriginCheck,
 	securityHeaders,
 } from './security.ts'
+import { serveUploads } from './uploads.ts'
 
 type AppModule = typeof AppModuleNamespace
 
@@ -122,8 +123,8 @@ async function main() {
 	// bundle (server/app.ts, ADR 0138) and is there before the server listens.
 	const compression: { respond?: express.RequestHandler } = {}
 	app.use((req, res, next) => (compression.respond ? compression.respond(req, res, next) : next()))
-	// Processed uploads (playroom photos): file names are content hashes, so they never change.
-	app.use('/uploads', express.static(env.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false }))
+	// Processed uploads (playroom photos): immutable, with nosniff and a CSP that allows nothing.
+	app.use('/uploads', serveUploads(env.UPLOADS_DIR))
 	const loadApp = await createAppLoader(app)
 	compression.respond = (await loadApp()).compressResponses
 
