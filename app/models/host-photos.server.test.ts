@@ -14,7 +14,7 @@ import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import * as detailTab from '#app/routes/host/editor/detail-information.tsx'
 import { deletePhoto, listEditorPhotos, movePhoto, PHOTO_UPLOAD_LIMIT } from './host-photos.server.ts'
-import { getImage, imageIdFor } from './images.server.ts'
+import { admitUploads, getImage, imageIdFor, MAX_IMAGES_ADMITTED } from './images.server.ts'
 
 /**
  * Photo uploads of the editor (issue 12) through the page action, as the
@@ -209,4 +209,32 @@ describe('per-host upload limit (ADR 0141)', () => {
 		expect((await upload(target, host.cookie, files([extra!]))).status).toBe(302)
 		expect(photoCount(target)).toBe(1)
 	}, 120_000)
+})
+
+describe('the image line of a process (ADR 0141)', () => {
+	test('a batch that would make the line too long is refused as busy in both languages and writes nothing', async () => {
+		const { host, id } = await setup()
+		const bytes = await jpegWithGps(222)
+		// Other uploads hold every place in the line.
+		const release = admitUploads(MAX_IMAGES_ADMITTED)
+		try {
+			for (const locale of ['', '/en']) {
+				const refused = await upload(id, host.cookie, [file(bytes, 'warten.jpg')], locale)
+				expect(refused.status).toBe(429)
+				const [message] = uploadErrors(refused)
+				expect(translateValidationMessage(getFixedT('de'), message!)).toMatch(
+					/Gerade werden sehr viele Fotos verarbeitet/,
+				)
+				expect(translateValidationMessage(getFixedT('en'), message!)).toMatch(
+					/Very many photos are being processed/,
+				)
+			}
+			expect(photoCount(id)).toBe(0)
+			expect(fs.existsSync(imageDir(bytes))).toBe(false)
+		} finally {
+			release()
+		}
+		expect((await upload(id, host.cookie, [file(bytes, 'jetzt.jpg')])).status).toBe(302)
+		expect(photoCount(id)).toBe(1)
+	})
 })

@@ -77,6 +77,26 @@ describe('image pipeline', () => {
 		])
 	})
 
+	test('processes one image at a time; the others wait their turn', async () => {
+		const inputs = await Promise.all(
+			[1, 2, 3].map((n) =>
+				sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: n * 60, g: 20, b: 20 } } })
+					.png()
+					.toBuffer(),
+			),
+		)
+		const toBuffer = sharp.prototype.toBuffer
+		let active = 0
+		let most = 0
+		vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (this: sharp.Sharp, ...args: never[]) {
+			most = Math.max(most, ++active)
+			return (toBuffer.apply(this, args) as Promise<unknown>).finally(() => active--) as never
+		})
+		const images = await Promise.all(inputs.map((input) => processImage(input)))
+		expect(images.map((image) => image.width)).toEqual([1500, 1500, 1500])
+		expect(most).toBe(1)
+	})
+
 	test('refuses uploads over 15 MB', async () => {
 		const error = await processImage(Buffer.alloc(15 * 1024 * 1024 + 1)).catch((e: unknown) => e)
 		expect((error as AppError).messageKey).toBe('catalogue:errors.imageTooLarge')
