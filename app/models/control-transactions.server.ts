@@ -88,8 +88,11 @@ export function previewControlTransaction(reference: string, admin: OrderCaller)
 	}
 }
 
-/** A bank transfer already recorded with the same reference, amount and booking date. */
-export function findDuplicateTransfer(input: ControlTransactionInput, db: DbOrTx = getDb()) {
+/**
+ * A bank transfer already recorded with the same reference, amount and booking
+ * date — read inside the transaction that would book it (ADR 0142).
+ */
+export function findDuplicateTransfer(input: ControlTransactionInput, db: DbOrTx) {
 	return db
 		.select({ id: paymentTransactions.id })
 		.from(paymentTransactions)

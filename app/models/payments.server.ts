@@ -19,6 +19,7 @@ import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from './audit-log
 import {
 	bookIncomingPayment,
 	bookRefund,
+	FINAL_WITHOUT_STAY,
 	paidAmount,
 	postJournal,
 	type OrderRow,
@@ -59,7 +60,7 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 		if (excess > 0) bookRefund(confirmed, excess, { note: 'overpayment', now }, tx)
 		return { order: confirmed, emails }
 	}
-	if (order.status === 'Declined' || order.status === 'Expired' || order.status === 'Cancelled') {
+	if (FINAL_WITHOUT_STAY.includes(order.status)) {
 		bookRefund(order, paid, { note: `payment after ${order.status}`, now }, tx)
 		const updated = tx
 			.update(orders)
@@ -83,16 +84,7 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
  * records a bank transfer refuses them with the same 409; the operator sends such
  * money back outside the platform or records it unmatched.
  */
-export const CLOSED_TO_TRANSFERS: readonly OrderRow['status'][] = [
-	'Declined',
-	'Expired',
-	'Cancelled',
-	'Completed',
-]
-
-export function isClosedToTransfers(status: OrderRow['status']) {
-	return CLOSED_TO_TRANSFERS.includes(status)
-}
+const CLOSED_TO_TRANSFERS: readonly OrderRow['status'][] = [...FINAL_WITHOUT_STAY, 'Completed']
 
 function orderClosed(order: OrderRow) {
 	return new AppError(409, 'OrderClosed', {
@@ -102,7 +94,7 @@ function orderClosed(order: OrderRow) {
 }
 
 /** How far a bank's booking date may lie before the order was placed (a statement may show the payer's date). */
-export const BOOKING_DATE_DAYS_BEFORE_ORDER = 7
+const BOOKING_DATE_DAYS_BEFORE_ORDER = 7
 
 function bookingDateRefused(key: string, params: Record<string, string> = {}) {
 	const messageKey = `adminPayments:errors.${key}`
@@ -118,7 +110,7 @@ function bookingDateRefused(key: string, params: Record<string, string> = {}) {
  * than a week before its order was placed, and — without an order — not more
  * than a year back. Typos such as 1970 or 9999 are refused, not stored.
  */
-export function assertBookingDate(bookingDate: string | undefined, order: OrderRow | undefined, now: Date) {
+function assertBookingDate(bookingDate: string | undefined, order: OrderRow | undefined, now: Date) {
 	if (bookingDate === undefined) return
 	const today = localDateOf(now.getTime())
 	if (bookingDate > today) throw bookingDateRefused('bookingDateFuture')
@@ -136,7 +128,7 @@ export function assertTransferAccepted(
 	bookingDate: string | undefined,
 	now: Date,
 ) {
-	if (order && isClosedToTransfers(order.status)) throw orderClosed(order)
+	if (order && CLOSED_TO_TRANSFERS.includes(order.status)) throw orderClosed(order)
 	assertBookingDate(bookingDate, order, now)
 }
 
