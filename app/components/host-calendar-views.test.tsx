@@ -70,3 +70,32 @@ describe('host calendar: DST days', () => {
 		expect(within(saturday).getAllByRole('listitem')).toHaveLength(24)
 	})
 })
+
+describe('host calendar: a booking of the playroom’s previous host', () => {
+	test('is drawn as taken time, without code, guest or link (ADR 0144)', async () => {
+		const start = localToInstant('2026-06-03', 600)!
+		const days = [
+			'2026-06-01',
+			'2026-06-02',
+			'2026-06-03',
+			'2026-06-04',
+			'2026-06-05',
+			'2026-06-06',
+			'2026-06-07',
+		].map((date) => ({ date, hours: dayHours(date) }))
+		await renderWithApp(
+			<CalendarWeek
+				days={days}
+				events={[{ kind: 'taken', id: 'p1-1', playroomId: 'p1', start, end: start + 2 * 3_600_000 }]}
+				href={() => '/host/calendar'}
+				playroomNames={{ p1: 'Spielwiese' }}
+				now={0}
+			/>,
+			{ locale: 'en' },
+		)
+		const chip = screen.getByTestId('calendar-taken')
+		expect(chip.textContent).toBe('10:00–12:00 Taken (a booking of the previous host)Spielwiese')
+		expect(chip.closest('a')).toBeNull()
+		expect(chip.getAttribute('title')).toMatch(/stays with the previous host/)
+	})
+})

@@ -69,6 +69,18 @@ function EventChip({
 			</LocaleLink>
 		)
 	}
+	if (event.kind === 'taken') {
+		return (
+			<span
+				className="block rounded border-l-4 border-ink-muted bg-surface-sunken px-1 text-left text-xs"
+				data-testid="calendar-taken"
+				title={t('events.takenHint')}
+			>
+				{t('events.taken', { time })}
+				{room}
+			</span>
+		)
+	}
 	if (event.kind === 'waitlist') {
 		return (
 			<span

@@ -76,6 +76,17 @@ export type CalendarEvent =
 			note: string | null
 	  }
 	| {
+			/**
+			 * An order of another host on this playroom (it changed hands, ADR 0099/0144): the time is
+			 * taken, but its code, guest and link stay the previous host's.
+			 */
+			kind: 'taken'
+			id: string
+			playroomId: string
+			start: number
+			end: number
+	  }
+	| {
 			/** A guest waiting for a taken start (the slot waitlist, ADR 0086); drawn as a short mark. */
 			kind: 'waitlist'
 			id: string
@@ -116,6 +127,7 @@ export function getHostCalendar(host: Caller, query: CalendarQuery, db: DbOrTx =
 				status: orders.status,
 				code: orders.code,
 				contact: orders.contact,
+				hostId: orders.hostId,
 			})
 			.from(orders)
 			.where(
@@ -128,6 +140,19 @@ export function getHostCalendar(host: Caller, query: CalendarQuery, db: DbOrTx =
 			)
 			.all()
 		for (const o of orderRows) {
+			if (o.hostId !== host.id) {
+				// The previous host's booking: only that the time is (or was) taken; a cancelled one not at all.
+				if (o.status === 'Cancelled') continue
+				const start = o.checkIn.getTime()
+				events.push({
+					kind: 'taken',
+					id: `${o.playroomId}-${start}`,
+					playroomId: o.playroomId,
+					start,
+					end: o.checkOut.getTime(),
+				})
+				continue
+			}
 			events.push({
 				kind: 'order',
 				id: o.id,
@@ -216,8 +241,12 @@ function checkLength(interval: { start: number; end: number }) {
 	}
 }
 
-/** A slot-holding order in the way is named: code, guest first name, time. */
+/**
+ * A slot-holding order in the way is named: code, guest first name, time — the caller's own; one
+ * of the playroom's previous host (ADR 0144) only by its time.
+ */
 function refuseOverlappingOrder(
+	caller: Caller,
 	playroomId: string,
 	interval: { start: number; end: number },
 	locale: Locale,
@@ -229,6 +258,7 @@ function refuseOverlappingOrder(
 			contact: orders.contact,
 			checkIn: orders.checkIn,
 			checkOut: orders.checkOut,
+			hostId: orders.hostId,
 		})
 		.from(orders)
 		.where(
@@ -243,13 +273,17 @@ function refuseOverlappingOrder(
 		.limit(1)
 		.get()
 	if (!order) return
+	const time = formatStay(order.checkIn, order.checkOut, locale)
+	// An admin's block (on the host's behalf) may name the host's booking; another host's never.
+	if (order.hostId !== caller.id && caller.role !== 'Admin') {
+		throw new AppError(409, 'BlockOverlapsOrder', {
+			messageKey: 'hostCalendar:errors.overlapsTaken',
+			params: { time },
+		})
+	}
 	throw new AppError(409, 'BlockOverlapsOrder', {
 		messageKey: 'hostCalendar:errors.overlapsOrder',
-		params: {
-			code: order.code,
-			guest: order.contact.firstName,
-			time: formatStay(order.checkIn, order.checkOut, locale),
-		},
+		params: { code: order.code, guest: order.contact.firstName, time },
 	})
 }
 
@@ -268,7 +302,7 @@ export function createBlock(caller: Caller, input: BlockFormInput, locale: Local
 		requireManageablePlayroom(caller, input.playroomId, tx)
 		const interval = blockInterval(input)
 		checkLength(interval)
-		refuseOverlappingOrder(input.playroomId, interval, locale, tx)
+		refuseOverlappingOrder(caller, input.playroomId, interval, locale, tx)
 		return tx
 			.insert(playroomBlocks)
 			.values({
@@ -289,7 +323,7 @@ export function updateBlock(caller: Caller, blockId: string, input: BlockFormInp
 		requireManageablePlayroom(caller, input.playroomId, tx)
 		const interval = blockInterval(input)
 		checkLength(interval)
-		refuseOverlappingOrder(input.playroomId, interval, locale, tx)
+		refuseOverlappingOrder(caller, input.playroomId, interval, locale, tx)
 		return tx
 			.update(playroomBlocks)
 			.set({

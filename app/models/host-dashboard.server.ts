@@ -152,6 +152,8 @@ export function hostCalendarConflicts(hostId: string, options: { now?: number } 
 			orders,
 			and(
 				eq(orders.playroomId, playroomBlocks.playroomId),
+				// The host's own orders (one of a playroom's previous host is not theirs, ADR 0144).
+				eq(orders.hostId, hostId),
 				inArray(orders.status, [...SLOT_HOLDING_STATUSES]),
 				lt(orders.checkIn, playroomBlocks.endsAt),
 				gt(orders.checkOut, playroomBlocks.startsAt),

@@ -147,6 +147,8 @@ export function listHostPlayrooms(
 		.from(orders)
 		.where(
 			and(
+				// The host's own orders: one of a playroom's previous host is not theirs to open (ADR 0144).
+				eq(orders.hostId, hostId),
 				inArray(orders.playroomId, ids),
 				inArray(orders.status, [...SLOT_HOLDING_STATUSES]),
 				gt(orders.checkOut, now),

@@ -1,7 +1,21 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { orders } from '#db/schema/orders.ts'
+import { accessAreaPlayrooms } from '#db/schema/access.ts'
+import {
+	favourites,
+	playroomAdditions,
+	playroomBlocks,
+	playroomFeatures,
+	playroomPages,
+	playroomPathHistory,
+	playroomQuestions,
+} from '#db/schema/catalogue.ts'
+import { icalFeeds } from '#db/schema/ical.ts'
+import { orders, ratings } from '#db/schema/orders.ts'
+import { playroomViews, playroomWebsiteClicks } from '#db/schema/tracking.ts'
 import { users } from '#db/schema/users.ts'
+import { waitlistEntries } from '#db/schema/waitlist.ts'
+import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
@@ -15,14 +29,25 @@ import {
 	unbalancedJournals,
 } from '#tests/helpers/booking.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import { addTestPhotos } from '#tests/helpers/host-office.ts'
 import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { action as adminUserAction } from '#app/routes/api/admin-user.ts'
+import { addCodePart, createAccessArea, listAccessAreas } from './access-areas.server.ts'
 import { listAuditEntries } from './audit-log.server.ts'
-import { listHostPlayrooms } from './host-playrooms.server.ts'
+import { createBlock, getHostCalendar } from './host-calendar.server.ts'
+import { getHostDashboard } from './host-dashboard.server.ts'
+import { readBasicInformation, readDetailInformation } from './host-editor.server.ts'
+import { readPayment, readRules } from './host-editor-settings.server.ts'
+import { getPlayroomOverview, listHostPlayrooms } from './host-playrooms.server.ts'
 import { convertHost } from './host-transfer.server.ts'
+import { buildExportFeed, issueExportToken } from './ical-export.server.ts'
+import { getFeedsPage } from './ical-feeds.server.ts'
+import { listHostOrders } from './order-queries.server.ts'
 import { completeOrder } from './orders.server.ts'
 import { recordBankTransfer } from './payments.server.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
+import { createTemplateText, listHostTemplates } from './template-texts.server.ts'
+import { listWaitlistForHost } from './waitlist.server.ts'
 
 /**
  * ConvertToGutshof / ConvertOrdersToGutshof (spec §7, ADR 0099) through the
@@ -181,5 +206,348 @@ describe('ConvertToGutshof and ConvertOrdersToGutshof', () => {
 		expect(hostRows.length).toBeGreaterThan(0)
 		expect(hostRows.every((row) => row.hostId === target.id)).toBe(true)
 		expect(unbalancedJournals()).toEqual([])
+	})
+})
+
+/**
+ * Issue 29 (ADR 0144): moving a playroom handed the old host's iCal import
+ * URLs (private Airbnb links) to the new host, who then saw and synced them.
+ * The move now takes or drops every playroom-scoped secret. This test walks
+ * every table with a `playroom_id` column, found in the schema at run time:
+ * each must be classified below (a new table fails until it is), must hold a
+ * row of the moved playroom before the move (so the check is not empty), and
+ * after the move nothing the old host kept secret shows up in anything the
+ * new host's back office reads.
+ */
+type Fate =
+	/** Stays on the playroom and is the new host's now: the listing, its history guests see, its demand. */
+	| { fate: 'moved'; why: string }
+	/** Gone with the move. */
+	| { fate: 'dropped'; why: string }
+	/** Stays on the playroom but stays the old host's: the new host's reads must not show it. */
+	| { fate: 'kept'; why: string }
+
+const PLAYROOM_TABLES: Record<string, Fate> = {
+	ical_feeds: { fate: 'dropped', why: "the URLs are the old host's private calendar links" },
+	calendar_export_tokens: { fate: 'dropped', why: 'a feed URL of the playroom is the host’s secret' },
+	access_area_playrooms: { fate: 'dropped', why: "the old host's key boxes and codes" },
+	playroom_blocks: {
+		fate: 'moved',
+		why: 'the venue is taken then; imported busy times go with their feeds, the notes are dropped',
+	},
+	orders: {
+		fate: 'kept',
+		why: "orders.host_id stays the old host's (ADR 0099); the new host sees their time as taken, nothing more",
+	},
+	playroom_additions: { fate: 'moved', why: 'listing content' },
+	playroom_booking_types: { fate: 'moved', why: 'listing content' },
+	playroom_content_versions: { fate: 'moved', why: "the page cache's version of the listing" },
+	playroom_features: { fate: 'moved', why: 'listing content' },
+	playroom_opening_hours: { fate: 'moved', why: 'listing content' },
+	playroom_pages: { fate: 'moved', why: 'listing content' },
+	playroom_path_history: { fate: 'moved', why: 'public URLs of the listing' },
+	playroom_photos: { fate: 'moved', why: 'listing content' },
+	playroom_questions: { fate: 'moved', why: 'listing content' },
+	playroom_search: { fate: 'moved', why: 'the search index of the listing' },
+	playroom_views: { fate: 'moved', why: "the venue's page statistics (counts only)" },
+	playroom_website_clicks: { fate: 'moved', why: "the venue's page statistics (counts only)" },
+	ratings: { fate: 'moved', why: 'public reviews of the venue' },
+	favourites: { fate: 'moved', why: "guests' own lists; no host reads who" },
+	waitlist_entries: { fate: 'moved', why: "guests waiting for the venue's slots; the new host offers them" },
+}
+
+/** Every table (and virtual table) with a playroom_id column, from the live schema. */
+function tablesWithPlayroomId(): string[] {
+	const db = getDb().$client
+	const names = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as {
+		name: string
+	}[]
+	return names
+		.map((row) => row.name)
+		.filter((name) =>
+			(db.prepare('SELECT name FROM pragma_table_info(?)').all(name) as { name: string }[]).some(
+				(column) => column.name === 'playroom_id',
+			),
+		)
+}
+
+const countOf = (table: string, playroomId: string) =>
+	(
+		getDb().$client.prepare(`SELECT count(*) AS n FROM "${table}" WHERE playroom_id = ?`).get(playroomId) as {
+			n: number
+		}
+	).n
+
+const SECRET = {
+	feedUrl: 'https://www.airbnb.example/calendar/ical/4711.ics?s=GEHEIM-FEED-a1b2c3',
+	eventTitle: 'Airbnb GEHEIM-EVENT Reserviert',
+	blockNote: 'GEHEIM-NOTIZ Familienfeier Schmidt',
+	areaName: 'GEHEIM-KASTEN Hinterhof',
+	code: 'GEHEIM-CODE-7319',
+	guestName: 'Geheimgast',
+	company: 'GEHEIM-FIRMA Altbetreiber GmbH',
+	iban: 'DE89370400440532013000',
+	template: 'GEHEIM-VORLAGE Willkommen',
+}
+
+/** The old host's venue with a row in every playroom_id table. */
+async function venueWithSecrets() {
+	const db = getDb()
+	const oldHost = await createTestUser({
+		role: 'Owner',
+		companyName: SECRET.company,
+		payoutIban: SECRET.iban,
+	})
+	const newHost = await createTestUser({ role: 'Owner' })
+	const { user: admin } = await createLoggedInUser({ role: 'Admin' })
+	const oldCaller = { id: oldHost.id, role: 'Owner' as const }
+	const newCaller = { id: newHost.id, role: 'Owner' as const }
+	const room = (await createTestPlayroom({ hostId: oldHost.id })).id
+	const stays = (await createTestPlayroom({ hostId: oldHost.id })).id
+
+	const at = (days: number, hour = 10) => {
+		const start = localToInstant(addDays(localDateOf(Date.now()), days), hour * 60)!
+		return { checkIn: new Date(start), checkOut: new Date(start + 2 * 3_600_000) }
+	}
+	const order = async (days: number, status: 'Completed' | 'Confirmed' | 'Cancelled') => {
+		const row = await createTestOrder({ playroomId: room, hostId: oldHost.id, ...at(days), status })
+		db.update(orders)
+			.set({ contact: { ...row.contact, firstName: SECRET.guestName } })
+			.where(eq(orders.id, row.id))
+			.run()
+		return row
+	}
+	const past = await order(-10, 'Completed')
+	const future = await order(12, 'Confirmed')
+	const cancelled = await order(14, 'Cancelled')
+
+	const feed = db.insert(icalFeeds).values({ playroomId: room, url: SECRET.feedUrl }).returning().get()
+	db.insert(playroomBlocks)
+		.values([
+			{
+				playroomId: room,
+				...interval(at(20)),
+				source: 'ICal',
+				externalUid: `${feed.id}:uid-1:1`,
+				note: SECRET.eventTitle,
+			},
+			{ playroomId: room, ...interval(at(21)), source: 'Host', note: SECRET.blockNote },
+		])
+		.run()
+	const exportUrl = issueExportToken(oldCaller, { playroomId: room })
+	const area = createAccessArea(oldCaller, {
+		name: SECRET.areaName,
+		type: 'KeyBox',
+		instructionsDe: 'Hinten links.',
+		instructionsEn: 'Back left.',
+		playroomIds: [room, stays],
+	})
+	addCodePart(oldCaller, area.id, { code: SECRET.code })
+	createTemplateText(oldCaller, {
+		type: 'BookingConfirmation',
+		locale: 'de',
+		subject: SECRET.template,
+		body: `${SECRET.template} {{guestFirstName}}`,
+	})
+
+	// The listing and what guests did with it.
+	const guest = await createTestUser()
+	db.insert(favourites).values({ userId: guest.id, playroomId: room }).run()
+	db.insert(playroomAdditions)
+		.values({ playroomId: room, nameDe: 'Kuchen', nameEn: 'Cake', price: 500, unit: 'PerBooking' })
+		.run()
+	db.insert(playroomFeatures).values({ playroomId: room, featureKey: 'ball-pit' }).run()
+	db.insert(playroomPages)
+		.values({
+			playroomId: room,
+			position: 0,
+			titleDe: 'Anfahrt',
+			titleEn: 'Directions',
+			textDe: 'A',
+			textEn: 'B',
+		})
+		.run()
+	db.insert(playroomQuestions)
+		.values({
+			playroomId: room,
+			position: 0,
+			questionDe: 'F?',
+			questionEn: 'Q?',
+			answerDe: 'A',
+			answerEn: 'A',
+		})
+		.run()
+	db.insert(playroomPathHistory)
+		.values({ urlPath: `alt-${room}`, playroomId: room })
+		.run()
+	addTestPhotos(room, 1)
+	db.insert(playroomViews).values({ playroomId: room }).run()
+	db.insert(playroomWebsiteClicks).values({ playroomId: room }).run()
+	db.insert(ratings)
+		.values({
+			orderId: past.id,
+			playroomId: room,
+			guestId: past.guestId,
+			stars: 5,
+			cleanliness: 5,
+			communication: 5,
+			value: 5,
+		})
+		.run()
+	db.insert(waitlistEntries)
+		.values({ playroomId: room, guestId: guest.id, bookingType: 'Hourly', startsAt: at(12).checkIn })
+		.run()
+
+	return {
+		admin,
+		oldHost,
+		newHost,
+		oldCaller,
+		newCaller,
+		room,
+		stays,
+		orders: { past, future, cancelled },
+		exportToken: exportUrl.replace(/^.*\/calendar\/|\.ics$/g, ''),
+		at,
+	}
+}
+
+function interval(at: { checkIn: Date; checkOut: Date }) {
+	return { startsAt: at.checkIn, endsAt: at.checkOut }
+}
+
+/** Everything the new host's back office reads, as one string. */
+async function whatTheNewHostSees(v: Awaited<ReturnType<typeof venueWithSecrets>>) {
+	const managed = requireManageablePlayroom(v.newCaller, v.room)
+	// The new host's own feed imports a busy time over the old host's booking (a dashboard conflict).
+	const ownFeed = getDb()
+		.insert(icalFeeds)
+		.values({ playroomId: v.room, url: 'https://calendar.example/neu.ics' })
+		.returning()
+		.get()
+	getDb()
+		.insert(playroomBlocks)
+		.values({
+			playroomId: v.room,
+			...interval(v.at(12, 9)),
+			source: 'ICal',
+			externalUid: `${ownFeed.id}:neu:1`,
+			note: 'Belegt',
+		})
+		.run()
+	const months = [-10, 12, 14, 20, 21].map((days) => localDateOf(v.at(days).checkIn.getTime()))
+	const newExport = issueExportToken(v.newCaller, { playroomId: v.room }).replace(
+		/^.*\/calendar\/|\.ics$/g,
+		'',
+	)
+	// The new host's export of the playroom: the old host's booking is busy time there, nameless.
+	const newFeed = buildExportFeed(newExport) ?? ''
+	const futureStart = localDateOf(v.orders.future.checkIn.getTime()).replace(/-/g, '')
+	expect(newFeed).toContain(`DTSTART;TZID=Europe/Berlin:${futureStart}T100000`)
+	const reads = [
+		getFeedsPage(v.newCaller),
+		...months.map((date) => getHostCalendar(v.newCaller, { view: 'month', date, playroomId: null })),
+		listHostPlayrooms(v.newHost.id, 'de'),
+		getPlayroomOverview(v.newCaller, v.room, 'de'),
+		listHostOrders(v.newHost.id, { perPage: 100 }),
+		getHostDashboard(v.newHost.id),
+		listAccessAreas(v.newHost.id),
+		listHostTemplates(v.newHost.id),
+		readBasicInformation(managed),
+		readDetailInformation(managed),
+		readRules(managed),
+		readPayment(managed),
+		newFeed,
+		listWaitlistForHost(v.newHost.id, {
+			from: Date.now() - 30 * 86_400_000,
+			to: Date.now() + 60 * 86_400_000,
+		}),
+	]
+	// Blocking the old host's booked time is refused without naming the booking.
+	const [date, time] = [localDateOf(v.orders.future.checkIn.getTime()), '09:00']
+	let refusal = ''
+	try {
+		createBlock(
+			v.newCaller,
+			{
+				playroomId: v.room,
+				startDate: date,
+				startTime: time,
+				endDate: date,
+				endTime: '18:00',
+				note: undefined,
+			},
+			'de',
+		)
+	} catch (error) {
+		refusal = JSON.stringify(error)
+	}
+	expect(refusal).toContain('BlockOverlapsOrder')
+	return JSON.stringify(reads) + refusal
+}
+
+describe('ConvertToGutshof takes or drops every playroom-scoped secret', () => {
+	test('every table with a playroom_id column is classified', () => {
+		const tables = tablesWithPlayroomId()
+		expect(tables.filter((table) => !PLAYROOM_TABLES[table])).toEqual([])
+		expect(Object.keys(PLAYROOM_TABLES).filter((table) => !tables.includes(table))).toEqual([])
+	})
+
+	test("nothing secret of the old host stays visible to the new host; the old host's feeds are gone", async () => {
+		const v = await venueWithSecrets()
+		const tables = tablesWithPlayroomId()
+		const before = Object.fromEntries(tables.map((table) => [table, countOf(table, v.room)]))
+		// The fixture holds a row of the moved playroom in every table (else its check would be empty).
+		expect(tables.filter((table) => before[table] === 0)).toEqual([])
+
+		const result = convertHost(
+			v.admin,
+			{ sourceUserId: v.oldHost.id, targetUserId: v.newHost.id, playroomIds: [v.room] },
+			{ withOrders: false },
+		)
+		expect(result).toEqual({ playroomIds: [v.room], orderIds: [] })
+
+		for (const table of tables) {
+			const after = countOf(table, v.room)
+			const { fate } = PLAYROOM_TABLES[table]!
+			if (fate === 'dropped') expect(after, table).toBe(0)
+			else if (table === 'playroom_blocks') expect(after, table).toBe(before[table]! - 1)
+			else expect(after, table).toBe(before[table])
+		}
+		const blocks = getDb().select().from(playroomBlocks).where(eq(playroomBlocks.playroomId, v.room)).all()
+		expect(blocks.map((block) => [block.source, block.note])).toEqual([['Host', null]])
+		// Kept: the orders stay the old host's.
+		const hosts = getDb()
+			.select({ hostId: orders.hostId })
+			.from(orders)
+			.where(eq(orders.playroomId, v.room))
+			.all()
+		expect(hosts.every((row) => row.hostId === v.oldHost.id)).toBe(true)
+		// The old host's key box still opens the playroom that stayed.
+		expect(
+			getDb().select().from(accessAreaPlayrooms).where(eq(accessAreaPlayrooms.playroomId, v.stays)).all(),
+		).toHaveLength(1)
+		// The old host's export URL of the moved playroom is dead; no feed of theirs is synced any more.
+		expect(buildExportFeed(v.exportToken)).toBeNull()
+		expect(getDb().select().from(icalFeeds).where(eq(icalFeeds.url, SECRET.feedUrl)).all()).toEqual([])
+
+		const seen = await whatTheNewHostSees(v)
+		const codes = Object.values(v.orders).map((order) => order.code)
+		for (const secret of [...Object.values(SECRET), v.exportToken, ...codes]) {
+			expect(seen, secret).not.toContain(secret)
+		}
+		// The new host does see the venue: its name, its taken times.
+		expect(seen).toContain(v.orders.future.checkIn.toISOString().slice(0, 10))
+
+		// The audit entry says what went (counts, not the secrets).
+		expect(listAuditEntries('playroom', v.room)[0]?.changes).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ field: 'icalFeeds', before: 1, after: 0 }),
+				expect.objectContaining({ field: 'importedBlocks', before: 1, after: 0 }),
+				expect.objectContaining({ field: 'calendarExportTokens', before: 1, after: 0 }),
+				expect.objectContaining({ field: 'accessAreaLinks', before: 1, after: 0 }),
+				expect.objectContaining({ field: 'blockNotes', before: 1, after: 0 }),
+			]),
+		)
 	})
 })

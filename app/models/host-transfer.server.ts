@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
 import { accessAreaPlayrooms } from '#db/schema/access.ts'
-import { playrooms } from '#db/schema/catalogue.ts'
-import { calendarExportTokens } from '#db/schema/ical.ts'
+import { playroomBlocks, playrooms } from '#db/schema/catalogue.ts'
+import { calendarExportTokens, icalFeeds } from '#db/schema/ical.ts'
 import { orders, SLOT_HOLDING_STATUSES } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
@@ -18,6 +18,15 @@ import { updatePlayroom } from './catalogue.server.ts'
  * a future order has no HostPayable row yet, so from the move on its money is
  * B's. The previous host is kept in the audit log (one entry per playroom and
  * per order, plus one on each host). Each call is one IMMEDIATE transaction.
+ *
+ * What the old host kept secret does not go with the playroom (issue 29, ADR
+ * 0144): `dropSecrets` removes the iCal import feeds (their URLs are the old
+ * host's private calendar links) with the busy times they imported, the
+ * calendar export tokens of the playroom, the links to the old host's access
+ * areas, and the notes on the old host's blocks (the blocks stay: the venue is
+ * taken then). The old host's orders that stay (past, cancelled, not moved) are
+ * shown to the new host only as taken time (host-calendar.server.ts).
+ * host-transfer.server.test.ts walks every table with a playroom_id column.
  */
 export type HostTransferInput = {
 	sourceUserId: string
@@ -65,6 +74,43 @@ function choosePlayrooms(
 	return owned.filter((room) => playroomIds.includes(room.id))
 }
 
+/**
+ * Removes what the old host kept secret on a playroom that changes hands (ADR 0144) and answers
+ * what went, as audit changes (counts, never the secrets themselves).
+ */
+function dropSecrets(playroomId: string, tx: DbOrTx) {
+	const dropped = {
+		// Their URLs are the old host's private links (an Airbnb export carries its secret in the path).
+		icalFeeds: tx.delete(icalFeeds).where(eq(icalFeeds.playroomId, playroomId)).run().changes,
+		// The busy times those feeds imported (and their event titles): the new host imports their own.
+		importedBlocks: tx
+			.delete(playroomBlocks)
+			.where(and(eq(playroomBlocks.playroomId, playroomId), eq(playroomBlocks.source, 'ICal')))
+			.run().changes,
+		// A feed URL of the playroom is the host's secret; whoever made it, it ends with the move.
+		calendarExportTokens: tx
+			.delete(calendarExportTokens)
+			.where(eq(calendarExportTokens.playroomId, playroomId))
+			.run().changes,
+		// The old host's key boxes and codes must not open for the new host's guests.
+		accessAreaLinks: tx
+			.delete(accessAreaPlayrooms)
+			.where(eq(accessAreaPlayrooms.playroomId, playroomId))
+			.run().changes,
+		// The blocks stay (the venue is taken then); the old host's words about them do not.
+		blockNotes: tx
+			.update(playroomBlocks)
+			.set({ note: null })
+			.where(and(eq(playroomBlocks.playroomId, playroomId), isNotNull(playroomBlocks.note)))
+			.run().changes,
+	}
+	return Object.fromEntries(
+		Object.entries(dropped)
+			.filter(([, count]) => count > 0)
+			.map(([field, count]) => [field, { before: count, after: 0 }]),
+	)
+}
+
 function assertAdmin(admin: Admin) {
 	if (admin.role !== 'Admin') throw new AppError(403)
 }
@@ -76,13 +122,6 @@ export function movePlayrooms(admin: Admin, input: HostTransferInput, now: Date,
 	if (chosen.length === 0) throw refuse('adminAudit:transfer.errors.noPlayrooms', 'playroomIds')
 	const ids = chosen.map((room) => room.id)
 	for (const id of ids) updatePlayroom(id, { hostId: input.targetUserId, updatedAt: now }, tx)
-	// The old host's key boxes and calendar links must not reach the new host's playrooms.
-	tx.delete(accessAreaPlayrooms).where(inArray(accessAreaPlayrooms.playroomId, ids)).run()
-	tx.delete(calendarExportTokens)
-		.where(
-			and(eq(calendarExportTokens.hostId, input.sourceUserId), inArray(calendarExportTokens.playroomId, ids)),
-		)
-		.run()
 	const hostChange = { hostId: { before: input.sourceUserId, after: input.targetUserId } }
 	for (const room of chosen) {
 		recordAdminAudit(tx, {
@@ -90,7 +129,7 @@ export function movePlayrooms(admin: Admin, input: HostTransferInput, now: Date,
 			action: 'playroom.convertToGutshof',
 			entityType: 'playroom',
 			entityId: room.id,
-			changes: hostChange,
+			changes: { ...hostChange, ...dropSecrets(room.id, tx) },
 			now,
 		})
 	}

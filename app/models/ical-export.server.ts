@@ -94,12 +94,13 @@ export function buildExportFeed(token: string, now = Date.now()): string | null 
 	const ids = rooms.map((room) => room.id)
 	const names = new Map(rooms.map((room) => [room.id, room.name]))
 	const since = new Date(now - PAST_DAYS * DAY_MS)
-	const bookings = ids.length
+	const slotHolding = ids.length
 		? db
 				.select({
 					id: orders.id,
 					code: orders.code,
 					playroomId: orders.playroomId,
+					hostId: orders.hostId,
 					status: orders.status,
 					checkIn: orders.checkIn,
 					checkOut: orders.checkOut,
@@ -110,13 +111,23 @@ export function buildExportFeed(token: string, now = Date.now()): string | null 
 				.where(
 					and(
 						inArray(orders.playroomId, ids),
-						eq(orders.hostId, row.hostId),
 						inArray(orders.status, [...SLOT_HOLDING_STATUSES]),
 						gt(orders.checkOut, since),
 					),
 				)
 				.all()
 		: []
+	const bookings = slotHolding.filter((order) => order.hostId === row.hostId)
+	// A playroom's previous host's bookings (it changed hands, ADR 0144) still take the time: in the
+	// feed as busy, like a block, without code or guest.
+	const taken = slotHolding
+		.filter((order) => order.hostId !== row.hostId)
+		.map((order) => ({
+			id: `taken-${order.playroomId}-${order.checkIn.getTime()}`,
+			playroomId: order.playroomId,
+			startsAt: order.checkIn,
+			endsAt: order.checkOut,
+		}))
 	const blocks = ids.length
 		? db
 				.select()
@@ -134,7 +145,10 @@ export function buildExportFeed(token: string, now = Date.now()): string | null 
 		locale: row.locale,
 		calendarName: row.playroomId ? (names.get(row.playroomId) ?? '') : null,
 		bookings: bookings.map((order) => ({ ...order, playroomName: names.get(order.playroomId) ?? '' })),
-		blocks: blocks.map((block) => ({ ...block, playroomName: names.get(block.playroomId) ?? '' })),
+		blocks: [...blocks, ...taken].map((block) => ({
+			...block,
+			playroomName: names.get(block.playroomId) ?? '',
+		})),
 	})
 }
 

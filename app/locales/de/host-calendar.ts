@@ -23,6 +23,9 @@ export const hostCalendar = {
 		allDay: 'ganztägig',
 		edit: 'Sperre bearbeiten: {{time}}',
 		importedHint: 'Aus einem importierten Kalender – dort ändern.',
+		taken: '{{time}} Belegt (Buchung des vorherigen Gastgebers)',
+		takenHint:
+			'Eine Buchung aus der Zeit vor dem Betreiberwechsel: Sie bleibt beim vorherigen Gastgeber, die Zeit ist belegt.',
 	},
 	legend: { title: 'Legende', block: 'Sperre', imported: 'Importiert (iCal)' },
 	month: {
@@ -67,5 +70,7 @@ export const hostCalendar = {
 		overlapsOrder:
 			'Diese Zeit überschneidet sich mit der Buchung {{code}} von {{guest}} ({{time}}). Sagen Sie die Buchung zuerst ab oder wählen Sie eine andere Zeit.',
 		imported: 'Importierte Zeiten ändern Sie im Kalender, aus dem sie stammen.',
+		overlapsTaken:
+			'Diese Zeit ist bereits gebucht ({{time}}) – eine Buchung des vorherigen Gastgebers. Bitte wählen Sie eine andere Zeit.',
 	},
 }

@@ -26,6 +26,9 @@ export const hostCalendar: TranslationShape<typeof de> = {
 		allDay: 'all day',
 		edit: 'Edit block: {{time}}',
 		importedHint: 'From an imported calendar – change it there.',
+		taken: '{{time}} Taken (a booking of the previous host)',
+		takenHint:
+			'A booking from before the change of operator: it stays with the previous host, the time is taken.',
 	},
 	legend: { title: 'Legend', block: 'Block', imported: 'Imported (iCal)' },
 	month: {
@@ -69,5 +72,7 @@ export const hostCalendar: TranslationShape<typeof de> = {
 		overlapsOrder:
 			'This time overlaps booking {{code}} by {{guest}} ({{time}}). Cancel the booking first or choose another time.',
 		imported: 'Change imported times in the calendar they come from.',
+		overlapsTaken:
+			'This time is already booked ({{time}}) – a booking of the previous host. Please choose another time.',
 	},
 }
