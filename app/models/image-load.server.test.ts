@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
@@ -29,12 +30,16 @@ afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 /** A progressive JPEG of 7740 × 7750 = 59.98 megapixels in one colour (~350 KB, like the finding's). */
 function nearCapJpeg(blue: number) {
-	return sharp({
-		create: { width: 7740, height: 7750, channels: 3, background: { r: 90, g: 160, b: blue } },
-		limitInputPixels: false,
-	})
-		.jpeg({ progressive: true, quality: 80 })
-		.toBuffer()
+	return (
+		sharp({
+			create: { width: 7740, height: 7750, channels: 3, background: { r: 90, g: 160, b: blue } },
+			limitInputPixels: false,
+		})
+			// Unlike any earlier run's input, so that no stored files of it exist (they would be read back).
+			.withExif({ IFD0: { ImageDescription: randomUUID() } })
+			.jpeg({ progressive: true, quality: 80 })
+			.toBuffer()
+	)
 }
 
 async function timed(work: () => Promise<unknown>) {

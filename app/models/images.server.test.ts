@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test, vi } from 'vitest'
 import { AppError } from '#app/utils/app-error.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { getImage, imageUrls, processImage, storeUploadedImage } from './images.server.ts'
+import { getImage, imageUrls, processImage, saveImage, storeUploadedImage } from './images.server.ts'
 
 /** A 1600×1200 JPEG with EXIF (camera, orientation 6 = rotate 90°) like a phone photo. */
 async function phoneJpeg() {
@@ -13,6 +14,9 @@ async function phoneJpeg() {
 		.jpeg()
 		.toBuffer()
 }
+
+/** EXIF that makes an input unlike any earlier run's, so no stored files of it exist (they would be read back). */
+const unique = () => ({ IFD0: { ImageDescription: randomUUID() } })
 
 describe('image pipeline', () => {
 	test('re-encodes into responsive WebP sizes plus a JPEG, applies the orientation, strips EXIF', async () => {
@@ -54,44 +58,53 @@ describe('image pipeline', () => {
 		await expect(processImage(svg, { allowSvg: true })).resolves.toMatchObject({ width: 10 })
 	})
 
-	test('decodes an upload once and derives every variant from it (ADR 0141)', async () => {
-		// Every sharp pipeline ends in toBuffer(); one whose input is the upload's own bytes decodes them.
-		// (A clone copies its input, so the pipelines are told by their input's content, not its identity.)
+	test('decodes an upload once and derives every variant from it; stored files are read back (ADR 0141)', async () => {
 		const input = await sharp({
 			create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 140, b: 90 } },
 		})
+			.withExif(unique())
 			.jpeg({ progressive: true })
 			.toBuffer()
+		// Every sharp pipeline ends in toBuffer(); one whose input is the upload's own bytes decodes them.
+		// (A clone copies its input, so the pipelines are told by their input's content, not its identity.)
 		const toBuffer = vi.spyOn(sharp.prototype, 'toBuffer')
+		const decodes = () =>
+			toBuffer.mock.contexts.filter((pipeline) => {
+				const bytes = (pipeline as { options: { input: { buffer?: Uint8Array } } }).options.input.buffer
+				return bytes?.byteLength === input.length && Buffer.from(bytes).equals(input)
+			}).length
 		const image = await processImage(input)
-		const decodes = toBuffer.mock.contexts.filter((pipeline) => {
-			const bytes = (pipeline as { options: { input: { buffer?: Uint8Array } } }).options.input.buffer
-			return bytes?.byteLength === input.length && Buffer.from(bytes).equals(input)
-		})
-		expect(decodes).toHaveLength(1)
+		expect(decodes()).toBe(1)
 		expect(image.variants.map((v) => [v.format, v.width, v.height])).toEqual([
 			['webp', 320, 213],
 			['webp', 640, 427],
 			['webp', 1280, 853],
 			['jpeg', 1280, 853],
 		])
+		// Once its files are stored, the same input is read back from them, not decoded again.
+		saveImage(image)
+		const again = await processImage(input)
+		expect(decodes()).toBe(1)
+		expect(again.variants).toEqual(image.variants)
+		expect(again.files.map((file) => file.data)).toEqual(image.files.map((file) => file.data))
 	})
 
 	test('processes one image at a time; the others wait their turn', async () => {
 		const inputs = await Promise.all(
 			[1, 2, 3].map((n) =>
 				sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: n * 60, g: 20, b: 20 } } })
-					.png()
+					.withExif(unique())
+					.jpeg()
 					.toBuffer(),
 			),
 		)
 		const toBuffer = sharp.prototype.toBuffer
 		let active = 0
 		let most = 0
-		vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (this: sharp.Sharp, ...args: never[]) {
+		vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(function (this: unknown, ...args: unknown[]) {
 			most = Math.max(most, ++active)
-			return (toBuffer.apply(this, args) as Promise<unknown>).finally(() => active--) as never
-		})
+			return (toBuffer.apply(this, args as never) as Promise<unknown>).finally(() => active--)
+		} as typeof toBuffer)
 		const images = await Promise.all(inputs.map((input) => processImage(input)))
 		expect(images.map((image) => image.width)).toEqual([1500, 1500, 1500])
 		expect(most).toBe(1)

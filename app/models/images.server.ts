@@ -149,16 +149,27 @@ export function admitUploads(count: number): () => void {
 
 /**
  * Processes an image into its stored variants (in memory; saveImage writes
- * them). `allowSvg` is only for images the app renders itself (demo photos);
- * uploads must be raster images.
+ * them). An image whose files are all on disk already (the same input has
+ * been stored before: the demo photos on every seed) is read back instead of
+ * made again. `allowSvg` is only for images the app renders itself (demo
+ * photos); uploads must be raster images.
  */
 export async function processImage(
 	input: Buffer,
 	options: { allowSvg?: boolean } = {},
 ): Promise<ProcessedImage> {
 	const metadata = await inspectImage(input, options)
+	const id = imageIdFor(input)
+	const swap = (metadata.orientation ?? 1) >= 5
+	const original = {
+		width: (swap ? metadata.height : metadata.width) ?? 0,
+		height: (swap ? metadata.width : metadata.height) ?? 0,
+	}
+	if (!original.width || !original.height) notAnImage()
+	const stored = await storedVariants(id, original)
+	if (stored) return stored
 	try {
-		return await inTurn(() => encodeVariants(input, metadata))
+		return await inTurn(() => encodeVariants(input, id, original))
 	} catch (error) {
 		// A header that passed but a body that does not decode (truncated, corrupt), or one too slow to decode.
 		if (error instanceof AppError) throw error
@@ -172,12 +183,49 @@ export async function processImage(
 	}
 }
 
-async function encodeVariants(input: Buffer, metadata: Metadata): Promise<ProcessedImage> {
-	const id = imageIdFor(input)
-	const swap = (metadata.orientation ?? 1) >= 5
-	const originalWidth = (swap ? metadata.height : metadata.width) ?? 0
-	const originalHeight = (swap ? metadata.width : metadata.height) ?? 0
-	if (!originalWidth || !originalHeight) notAnImage()
+type Size = { width: number; height: number }
+type Output = { name: string; width: number; format: 'webp' | 'jpeg' }
+
+/** The files of an image `width` pixels wide (oriented): the WebP widths and the Open Graph JPEG, never enlarged. */
+function variantOutputs(width: number): Output[] {
+	const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))]
+	const og = Math.min(OG_IMAGE_WIDTH, width)
+	return [
+		...widths.map((w) => ({ name: `${w}.webp`, width: w, format: 'webp' as const })),
+		{ name: `${og}.jpg`, width: og, format: 'jpeg' as const },
+	]
+}
+
+function variant(id: string, output: Output, size: Size, data: Buffer): ImageVariant {
+	return {
+		url: `/uploads/img/${id}/${output.name}`,
+		width: size.width,
+		height: size.height,
+		format: output.format,
+		bytes: data.length,
+	}
+}
+
+/** The image as its files on disk make it, when every one of them is there (each is written whole or not at all). */
+async function storedVariants(id: string, original: Size): Promise<ProcessedImage | null> {
+	const variants: ImageVariant[] = []
+	const files: ProcessedImage['files'] = []
+	for (const output of variantOutputs(original.width)) {
+		let data: Buffer
+		try {
+			data = fs.readFileSync(path.join(imageDirectory(id), output.name))
+		} catch {
+			return null
+		}
+		// The file's header only (no pixels decoded).
+		const { width, height } = await sharp(data).metadata()
+		files.push({ name: output.name, data })
+		variants.push(variant(id, output, { width, height }, data))
+	}
+	return { id, ...original, variants, files }
+}
+
+async function encodeVariants(input: Buffer, id: string, original: Size): Promise<ProcessedImage> {
 	const largest = Math.max(...IMAGE_WIDTHS, OG_IMAGE_WIDTH)
 	// The one decode: rotate() without an angle applies the EXIF orientation, the pixels are shrunk
 	// to the largest width any variant needs (JPEG shrinks while decoding) and kept as 8-bit sRGB.
@@ -188,32 +236,19 @@ async function encodeVariants(input: Buffer, metadata: Metadata): Promise<Proces
 		.raw({ depth: 'uchar' })
 		.toBuffer({ resolveWithObject: true })
 	const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
-	const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, info.width)))]
-	const outputs: { width: number; format: 'webp' | 'jpeg' }[] = [
-		...widths.map((width) => ({ width, format: 'webp' as const })),
-		{ width: Math.min(OG_IMAGE_WIDTH, info.width), format: 'jpeg' },
-	]
 	const variants: ImageVariant[] = []
 	const files: ProcessedImage['files'] = []
-	for (const output of outputs) {
-		const extension = output.format === 'webp' ? 'webp' : 'jpg'
+	for (const output of variantOutputs(info.width)) {
 		// The outputs carry no metadata (sharp writes none unless asked to).
 		const pipeline = sharp(pixels, raw).resize({ width: output.width, withoutEnlargement: true })
 		const { data, info: encoded } =
 			output.format === 'webp'
 				? await pipeline.webp({ quality: 78, effort: 3 }).toBuffer({ resolveWithObject: true })
 				: await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer({ resolveWithObject: true })
-		const name = `${output.width}.${extension}`
-		files.push({ name, data })
-		variants.push({
-			url: `/uploads/img/${id}/${name}`,
-			width: encoded.width,
-			height: encoded.height,
-			format: output.format,
-			bytes: data.length,
-		})
+		files.push({ name: output.name, data })
+		variants.push(variant(id, output, encoded, data))
 	}
-	return { id, width: originalWidth, height: originalHeight, variants, files }
+	return { id, ...original, variants, files }
 }
 
 /**
