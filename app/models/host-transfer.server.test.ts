@@ -24,11 +24,13 @@ import {
 	daysAhead,
 	hourlySlot,
 	ledgerOf,
+	mailsTo,
 	orderRow,
 	placeOrder,
 	unbalancedJournals,
 } from '#tests/helpers/booking.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import { startFeedServer } from '#tests/helpers/feed-server.ts'
 import { addTestPhotos } from '#tests/helpers/host-office.ts'
 import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { action as adminUserAction } from '#app/routes/api/admin-user.ts'
@@ -42,6 +44,7 @@ import { getPlayroomOverview, listHostPlayrooms } from './host-playrooms.server.
 import { convertHost } from './host-transfer.server.ts'
 import { buildExportFeed, issueExportToken } from './ical-export.server.ts'
 import { getFeedsPage } from './ical-feeds.server.ts'
+import { syncFeeds } from './ical-import.server.ts'
 import { listHostOrders } from './order-queries.server.ts'
 import { completeOrder } from './orders.server.ts'
 import { recordBankTransfer } from './payments.server.ts'
@@ -419,22 +422,41 @@ function interval(at: { checkIn: Date; checkOut: Date }) {
 /** Everything the new host's back office reads, as one string. */
 async function whatTheNewHostSees(v: Awaited<ReturnType<typeof venueWithSecrets>>) {
 	const managed = requireManageablePlayroom(v.newCaller, v.room)
-	// The new host's own feed imports a busy time over the old host's booking (a dashboard conflict).
-	const ownFeed = getDb()
-		.insert(icalFeeds)
-		.values({ playroomId: v.room, url: 'https://calendar.example/neu.ics' })
-		.returning()
-		.get()
-	getDb()
-		.insert(playroomBlocks)
-		.values({
-			playroomId: v.room,
-			...interval(v.at(12, 9)),
-			source: 'ICal',
-			externalUid: `${ownFeed.id}:neu:1`,
-			note: 'Belegt',
+	// The new host's own feed imports a busy time over the old host's booking: a dashboard conflict
+	// and an overlap e-mail to the new host, neither of which may name that booking.
+	const stamp = (date: Date) => date.toISOString().replace(/[-:]|\.\d{3}/g, '')
+	const feedServer = await startFeedServer()
+	try {
+		feedServer.feed = [
+			'BEGIN:VCALENDAR',
+			'VERSION:2.0',
+			'PRODID:-//Test//Feed//EN',
+			'BEGIN:VEVENT',
+			'UID:neu-1@test',
+			'DTSTAMP:20260101T000000Z',
+			`DTSTART:${stamp(v.at(12, 9).checkIn)}`,
+			`DTEND:${stamp(v.at(12, 9).checkOut)}`,
+			'SUMMARY:Belegt',
+			'END:VEVENT',
+			'END:VCALENDAR',
+		].join('\r\n')
+		const ownFeed = getDb()
+			.insert(icalFeeds)
+			.values({ playroomId: v.room, url: `${feedServer.origin}/feed.ics` })
+			.returning()
+			.get()
+		const { results } = await syncFeeds([ownFeed.id], {
+			now: new Date(),
+			executionId: null,
+			fetch: { allowPrivate: true },
 		})
-		.run()
+		expect(results).toMatchObject([{ ok: true, periods: 1 }])
+	} finally {
+		await feedServer.close()
+	}
+	// Only the new host's own bookings are overlaps worth an e-mail.
+	const overlapMails = mailsTo(v.newHost.email)
+	expect(overlapMails).toEqual([])
 	const months = [-10, 12, 14, 20, 21].map((days) => localDateOf(v.at(days).checkIn.getTime()))
 	const newExport = issueExportToken(v.newCaller, { playroomId: v.room }).replace(
 		/^.*\/calendar\/|\.ics$/g,
@@ -445,6 +467,7 @@ async function whatTheNewHostSees(v: Awaited<ReturnType<typeof venueWithSecrets>
 	const futureStart = localDateOf(v.orders.future.checkIn.getTime()).replace(/-/g, '')
 	expect(newFeed).toContain(`DTSTART;TZID=Europe/Berlin:${futureStart}T100000`)
 	const reads = [
+		overlapMails,
 		getFeedsPage(v.newCaller),
 		...months.map((date) => getHostCalendar(v.newCaller, { view: 'month', date, playroomId: null })),
 		listHostPlayrooms(v.newHost.id, 'de'),

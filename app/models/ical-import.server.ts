@@ -163,6 +163,8 @@ function storePeriods(feed: FeedRow, periods: BusyPeriod[], now: Date): IcalOver
 			.where(
 				and(
 					eq(orders.playroomId, feed.playroomId),
+					// The host's own orders: one of the playroom's previous host is not theirs (ADR 0144).
+					eq(orders.hostId, feed.hostId),
 					inArray(orders.status, [...SLOT_HOLDING_STATUSES]),
 					lt(orders.checkIn, new Date(to)),
 					gt(orders.checkOut, new Date(from)),
