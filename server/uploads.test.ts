@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startLocalServer } from '#tests/helpers/local-server.ts'
 import { serveUploads, UPLOADS_CSP } from './uploads.ts'
 
 /**
@@ -11,7 +12,7 @@ import { serveUploads, UPLOADS_CSP } from './uploads.ts'
  */
 let directory: string
 let baseUrl: string
-let close: () => void
+let close: () => Promise<void>
 
 beforeAll(async () => {
 	directory = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
@@ -25,13 +26,10 @@ beforeAll(async () => {
 	const app = express()
 	app.use('/uploads', serveUploads(directory))
 	app.use((_req, res) => res.status(404).send('app'))
-	const server = app.listen(0, '127.0.0.1')
-	await new Promise((resolve) => server.once('listening', resolve))
-	baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-	close = () => server.close()
+	;({ baseUrl, close } = await startLocalServer(app))
 })
-afterAll(() => {
-	close()
+afterAll(async () => {
+	await close()
 	fs.rmSync(directory, { recursive: true, force: true })
 })
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import { startLocalServer } from '#tests/helpers/local-server.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser, createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
 import * as detailTab from '#app/routes/host/editor/detail-information.tsx'
@@ -18,15 +17,13 @@ import { listEditorPhotos } from './host-photos.server.ts'
  * HTTP request to a server in this process are probed while the four are
  * processed; the slowest probe must stay under a second.
  */
-let server: http.Server
 let baseUrl: string
+let close: () => Promise<void>
 
 beforeAll(async () => {
-	server = http.createServer((_req, res) => res.end('ok'))
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	;({ baseUrl, close } = await startLocalServer((_req, res) => res.end('ok')))
 })
-afterAll(() => new Promise((resolve) => server.close(resolve)))
+afterAll(() => close())
 
 /** A progressive JPEG of 7740 × 7750 = 59.98 megapixels in one colour (~350 KB, like the finding's). */
 function nearCapJpeg(blue: number) {
