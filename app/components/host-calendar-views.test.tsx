@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { localToInstant } from '#app/domain/berlin-time.ts'
-import { dayHours } from '#app/domain/calendar-grid.ts'
+import { dayHours, weekDates } from '#app/domain/calendar-grid.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { CalendarWeek } from './host-calendar-views.tsx'
 
@@ -74,15 +74,7 @@ describe('host calendar: DST days', () => {
 describe('host calendar: a booking of the playroom’s previous host', () => {
 	test('is drawn as taken time, without code, guest or link (ADR 0144)', async () => {
 		const start = localToInstant('2026-06-03', 600)!
-		const days = [
-			'2026-06-01',
-			'2026-06-02',
-			'2026-06-03',
-			'2026-06-04',
-			'2026-06-05',
-			'2026-06-06',
-			'2026-06-07',
-		].map((date) => ({ date, hours: dayHours(date) }))
+		const days = weekDates('2026-06-03').map((date) => ({ date, hours: dayHours(date) }))
 		await renderWithApp(
 			<CalendarWeek
 				days={days}
