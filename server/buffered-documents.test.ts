@@ -96,3 +96,14 @@ test('a document given as its pieces (text and UTF-8 bytes) is sent as their con
 	expect(sent.headers).toEqual([['Content-Length', Buffer.byteLength(whole)]])
 	expect(encodeDocument(whole)).toEqual(encodeDocument(pieces))
 })
+
+test('without the adapter patch (dev server, an upgrade it no longer fits) the Response carries the document as its body', async () => {
+	const pieces = ['<!DOCTYPE html><html><body>', new TextEncoder().encode('Köln – 12,00 €'), '</body></html>']
+	const response = bufferedDocumentResponse(pieces, { status: 404, headers: { 'X-A': '1' } })
+	expect(response.status).toBe(404)
+	expect(await response.text()).toBe('<!DOCTYPE html><html><body>Köln – 12,00 €</body></html>')
+	// Read once: the patched path then leaves it to the normal way, which finds it used.
+	expect(sendBufferedDocument(fakeRes().res, response)).toBe(false)
+	const copied = copyResponse(bufferedDocumentResponse('<p>kopiert</p>', {}), { status: 200 })
+	expect(await copied.text()).toBe('<p>kopiert</p>')
+})

@@ -2,14 +2,18 @@
  * The HTML of documents rendered whole (ADR 0122), by their Response. React
  * Router's Express adapter sends every response by reading its web stream
  * chunk by chunk into `res`; for a document that is already one string in
- * memory that is pure overhead (a ReadableStream, a reader, TextEncoder,
- * one `write` per chunk). vite.config.ts wraps the adapter's
- * `sendRemixResponse` to `res.end` the string when the Response it is given
- * is one registered here. A Response that was replaced on the way (e.g. by a
- * middleware) is simply not found and goes the normal way.
+ * memory that is pure overhead (a reader, TextEncoder, one `write` per
+ * chunk). vite.config.ts wraps the adapter's `sendRemixResponse` to `res.end`
+ * the document when the Response it is given is one registered here. A
+ * Response that was replaced on the way (e.g. by a middleware) is simply not
+ * found and goes the normal way.
+ *
+ * The patch is an optimisation, never a requirement: every document Response
+ * also has a real body (made only when something reads it), so the dev server
+ * (which runs no build plugins) and an adapter the patch no longer fits serve
+ * the same page.
  */
 const documents = new WeakMap<Response, DocumentParts>()
-const enabled = process.env.RENDER_PATH !== 'legacy'
 
 /**
  * A document as one string or as the pieces it is made of, in order: text, or
@@ -22,13 +26,23 @@ export type DocumentPart = string | Uint8Array
 export type DocumentParts = string | readonly DocumentPart[]
 
 /**
- * A Response for a whole document. Its body is the registered string alone:
- * a string body costs undici a full pass over the page (`toUSVString`, ~0.1 ms
- * for the playroom page) that nothing reads. RENDER_PATH=legacy gets a real body.
+ * A Response for a whole document, registered for the patched adapter. Its
+ * body is a stream that encodes the document only when it is read (a high-water
+ * mark of 0: nothing is pulled in advance), so the patched path pays nothing
+ * for it — a string body would cost undici a full pass over the page
+ * (`toUSVString`) that nothing reads.
  */
 export function bufferedDocumentResponse(html: DocumentParts, init: ResponseInit): Response {
-	if (!enabled) return new Response(typeof html === 'string' ? html : documentText(html), init)
-	const response = new Response(null, init)
+	const body = new ReadableStream<Uint8Array>(
+		{
+			pull(controller) {
+				controller.enqueue(encodeDocument(html))
+				controller.close()
+			},
+		},
+		{ highWaterMark: 0 },
+	)
+	const response = new Response(body, init)
 	documents.set(response, html)
 	return response
 }
@@ -88,7 +102,7 @@ export function encodeDocument(html: DocumentParts): Buffer {
 	return body
 }
 
-/** The document as one string (tests, and the legacy path's Response body). */
+/** The document as one string (tests). */
 export function documentText(html: DocumentParts): string {
 	return typeof html === 'string' ? html : encodeDocument(html).toString('utf8')
 }
