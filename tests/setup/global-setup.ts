@@ -4,9 +4,12 @@ import type { TestProject } from 'vitest/node'
 
 /**
  * Migrates one template database before the run; every test file copies it
- * (setup-test-env.ts), which is much faster than migrating per file.
+ * (setup-test-env.ts), which is much faster than migrating per file. Each run
+ * has a folder of its own, so two runs in one checkout (a single test file
+ * beside the whole suite) never remove each other's databases.
  */
-export const TMP_DIR = path.resolve('tests/.tmp')
+const TMP_ROOT = path.resolve('tests/.tmp')
+export const TMP_DIR = path.join(TMP_ROOT, `run-${process.pid}`)
 
 export default async function setup(project: TestProject) {
 	fs.rmSync(TMP_DIR, { recursive: true, force: true })
@@ -18,7 +21,12 @@ export default async function setup(project: TestProject) {
 	database.$client.pragma('wal_checkpoint(TRUNCATE)')
 	database.$client.close()
 	project.provide('templateDatabasePath', templatePath)
-	return () => fs.rmSync(TMP_DIR, { recursive: true, force: true })
+	return () => {
+		fs.rmSync(TMP_DIR, { recursive: true, force: true })
+		// The root too once no other run uses it.
+		if (fs.existsSync(TMP_ROOT) && fs.readdirSync(TMP_ROOT).length === 0)
+			fs.rmSync(TMP_ROOT, { recursive: true })
+	}
 }
 
 declare module 'vitest' {
