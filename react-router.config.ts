@@ -6,5 +6,8 @@ export default {
 		// Route middleware carries the locale, the session user and the role
 		// guards for every loader and action (see docs/decisions/0002-locale-routing.md).
 		v8_middleware: true,
+		// Loaders, actions and middleware get the request as it came (no copies per handler); what
+		// React Router would have normalised (`.data`, `?index`, `?_routes`) they read from `url`.
+		v8_passThroughRequests: true,
 	},
 } satisfies Config

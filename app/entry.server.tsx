@@ -1,6 +1,4 @@
 import { Writable } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import {
@@ -14,13 +12,9 @@ import { bufferedDocumentResponse, type DocumentParts } from '#server/buffered-d
 import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
-import { getEnv } from './utils/env.server.ts'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
-import {
-	lowerModulePreloadPriority,
-	lowerModulePreloadPriorityInDocument,
-} from './utils/module-preload-priority.server.ts'
+import { lowerModulePreloadPriorityInDocument } from './utils/module-preload-priority.server.ts'
 import { MessagesVersionProvider } from './utils/messages-version.tsx'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 import { handoffStream, readHandoffChunks, renderWholeDocumentParts } from './utils/whole-document.server.tsx'
@@ -49,54 +43,33 @@ export default async function handleRequest(
 			</DocumentHtmlContext.Provider>
 		</NonceProvider>
 	)
-	const buffered = getEnv().RENDER_PATH !== 'legacy'
-	if (buffered && !routerContext.isSpaMode) {
+	if (!routerContext.isSpaMode) {
 		// ADR 0122: the loader data first, then the page in one synchronous pass.
 		const chunks = await readHandoffChunks(routerContext.serverHandoffStream)
 		const html = renderWholeDocumentParts(routerContext, chunks, nonce, app)
 		if (html !== null) return documentResponse(html, responseStatusCode, responseHeaders, false)
 		routerContext.serverHandoffStream = handoffStream(chunks)
 	}
-	// Buffered: every document complete, then sent in one piece (the streaming renderer, for a page
-	// that suspends). Legacy path: bots and crawlers get the complete document at once, browsers get
-	// it streamed.
-	const readyEvent =
-		buffered || isbot(request.headers.get('User-Agent')) || routerContext.isSpaMode
-			? 'onAllReady'
-			: 'onShellReady'
-
+	// A page that suspends (e.g. on a lazy module): React's streaming renderer, and the document
+	// still sent complete, in one piece.
 	return new Promise<Response>((resolve, reject) => {
 		let settled = false
 		// Cleared when the document is out: a pending timer would keep the whole render alive.
 		const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
 		const { pipe, abort } = renderToPipeableStream(app(routerContext), {
 			nonce,
-			// Sent in one piece: every finished Suspense boundary inline, none moved to the end of the
-			// document behind a script (a page suspending on a lazy module works without JavaScript).
-			...(buffered ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
-			[readyEvent]() {
+			// Every finished Suspense boundary inline, none moved to the end of the document behind a
+			// script (a page suspending on a lazy module works without JavaScript).
+			progressiveChunkSize: Number.POSITIVE_INFINITY,
+			onAllReady() {
 				if (settled) return
 				settled = true
-				if (buffered) {
-					pipe(
-						collectDocument((html) => {
-							clearTimeout(timeout)
-							resolve(documentResponse(html, responseStatusCode, responseHeaders))
-						}),
-					)
-					return
-				}
-				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-				// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
-				const body = lowerModulePreloadPriority()
-				body.once('close', () => clearTimeout(timeout))
-				resolve(
-					new Response(createReadableStreamFromReadable(body), {
-						headers: responseHeaders,
-						status: responseStatusCode,
+				pipe(
+					collectDocument((html) => {
+						clearTimeout(timeout)
+						resolve(documentResponse(html, responseStatusCode, responseHeaders))
 					}),
 				)
-				pipe(body)
 			},
 			onShellError(error: unknown) {
 				if (settled) return

@@ -5,7 +5,6 @@
  * build/server/index.js — so all app code lives in one module graph.
  */
 import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
@@ -22,13 +21,6 @@ export {
 	warmUp,
 } from '#app/bootstrap.server.ts'
 
-/**
- * Responses compressed as the client accepts (gzip, brotli, deflate). Created here, in the bundle,
- * rather than in server/index.ts: the build then allocates the wrappers `compression` puts on
- * every response in the young generation, where they die with it (ADR 0138).
- */
-export const compressResponses = compression()
-
 export const handleRequest = createRequestHandler({
 	// A static import: resolving the build per request would cost a module lookup each time.
 	build: serverBuild as unknown as ServerBuild,
@@ -40,8 +32,7 @@ export const handleRequest = createRequestHandler({
 			cspNonce: res.locals.cspNonce ?? '',
 			clientIp: req.ip ?? '',
 			logger: getLogger(),
-			// RENDER_PATH=legacy (the benchmark's "before") sends everything as loader data, as before.
-			documentRequest: process.env.RENDER_PATH !== 'legacy' && !req.path.endsWith('.data'),
+			documentRequest: !req.path.endsWith('.data'),
 			documentHtml: new Map(),
 		})
 		return context

@@ -15,6 +15,7 @@ import http from 'node:http'
 import path from 'node:path'
 import v8 from 'node:v8'
 import { pathToFileURL } from 'node:url'
+import compression from 'compression'
 import express from 'express'
 import pino from 'pino'
 import { pinoHttp } from 'pino-http'
@@ -85,11 +86,7 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 		'/assets',
 		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
 	)
-	app.use(
-		process.env.RENDER_PATH === 'legacy'
-			? express.static(path.join(ROOT, 'build/client'), { maxAge: '1h', index: false })
-			: publicFiles(path.join(ROOT, 'build/client')),
-	)
+	app.use(publicFiles(path.join(ROOT, 'build/client')))
 	// tsx turns Node's source maps on, and its transform gives the bundle an inline map of
 	// the whole app: the first stack trace through it (React Router's stream handling makes
 	// one) parses that map on the event loop and keeps ~80 MB of it in the old generation
@@ -98,12 +95,11 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 	// A rendered page allocates ~1–2 MB that dies young. With V8's default young generation
 	// (16 MB semi-spaces) a busy server scavenges every few pages and promotes what is still
 	// in flight; 32 MB halves the scavenges (GC ≈ 9–12 % → 6–10 % of a page's CPU, ADR 0122)
-	// for ≤ 32 MB more memory. An operator's own --max-semi-space-size wins (and
-	// RENDER_PATH=legacy, the benchmark's "before", keeps the default).
+	// for ≤ 32 MB more memory. An operator's own --max-semi-space-size wins.
 	const ownSemiSpace = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) =>
 		arg.includes('semi-space'),
 	)
-	if (!ownSemiSpace && process.env.RENDER_PATH !== 'legacy') v8.setFlagsFromString('--max-semi-space-size=32')
+	if (!ownSemiSpace) v8.setFlagsFromString('--max-semi-space-size=32')
 	const loaded = import(pathToFileURL(SERVER_BUILD).href) as Promise<AppModule>
 	return () => loaded
 }
@@ -119,14 +115,11 @@ async function main() {
 
 	// Before static files and the app: a URL that cannot be decoded is a 400, never a URIError.
 	app.use(rejectMalformedUrls(logger))
-	// Before static files, so that they are compressed too. The middleware comes from the app
-	// bundle (server/app.ts, ADR 0138) and is there before the server listens.
-	const compression: { respond?: express.RequestHandler } = {}
-	app.use((req, res, next) => (compression.respond ? compression.respond(req, res, next) : next()))
+	// Before static files, so that they are compressed too (gzip, brotli, deflate as the client accepts).
+	app.use(compression())
 	// Processed uploads (playroom photos): immutable, with nosniff and a CSP that allows nothing.
 	app.use('/uploads', serveUploads(env.UPLOADS_DIR))
 	const loadApp = await createAppLoader(app)
-	compression.respond = (await loadApp()).compressResponses
 
 	// Access logs at level info or below; without them pino-http would only cost time.
 	if (logger.isLevelEnabled('info')) {

@@ -28,7 +28,6 @@ type Matcher = (
 /** Pathnames kept per route table; the cache starts over when full (URLs come from outside). */
 export const MAX_CACHED_PATHNAMES = 2_000
 
-const enabled = process.env.RENDER_PATH !== 'legacy'
 const caches = new WeakMap<object, Map<string, Match[] | null>>()
 
 function copy(matches: Match[] | null): Match[] | null {
@@ -52,8 +51,7 @@ export function cachedRouteMatch(
 	precomputedBranches?: object,
 ): Match[] | null {
 	const pathname = typeof location === 'string' ? location.split(/[?#]/, 1)[0] : location.pathname
-	if (!enabled || pathname === undefined)
-		return uncached(routes, location, basename, allowPartial, precomputedBranches)
+	if (pathname === undefined) return uncached(routes, location, basename, allowPartial, precomputedBranches)
 	// With precomputed branches the match depends on them only (the static router of each render has
 	// a new `routes` array, but the static handler's branches are made once at start).
 	const table = precomputedBranches ?? routes
@@ -118,7 +116,7 @@ export function cachedServerRoutes(
 	isSpaMode: boolean,
 	...rest: unknown[]
 ): unknown[] {
-	if (!enabled || rest.some((value) => value !== undefined && value !== ''))
+	if (rest.some((value) => value !== undefined && value !== ''))
 		return uncached(manifest, routeModules, future, isSpaMode, ...rest)
 	const cached = serverRoutes.get(manifest)
 	if (cached && cached.isSpaMode === isSpaMode && sameModules(cached.ids, cached.routeModules, routeModules))
@@ -137,7 +135,6 @@ const entryRouteModules = new WeakMap<object, unknown>()
  * The same object per request also makes `sameModules` above a single identity check.
  */
 export function cachedEntryRouteModules<T>(routes: object, uncached: (routes: object) => T): T {
-	if (!enabled) return uncached(routes)
 	let cached = entryRouteModules.get(routes) as T | undefined
 	if (cached === undefined) {
 		cached = uncached(routes)
@@ -160,10 +157,6 @@ export function cachedStaticDataRoutes(
 	routes: object,
 	convert: (manifest: Record<string, unknown>) => unknown[],
 ): StaticDataRoutes {
-	if (!enabled) {
-		const manifest = {}
-		return { dataRoutes: convert(manifest), manifest }
-	}
 	let cached = staticDataRoutes.get(routes)
 	if (!cached) {
 		const manifest = {}
@@ -187,7 +180,6 @@ export function cachedPartialManifestJson(
 	router: ManifestRouter,
 	build: () => string,
 ): string {
-	if (!enabled) return build()
 	let byPath = partialManifests.get(manifest)
 	if (!byPath) partialManifests.set(manifest, (byPath = new Map()))
 	let key = router.state.location.pathname

@@ -17,8 +17,8 @@ import { createContext, createElement, useContext, type ReactElement } from 'rea
  * <head> (an eager `<img>`, `<link>`, `<title>`); the store refuses to keep a
  * fragment with text at either end or an eager image.
  *
- * Outside the whole-document render (the streaming fallback, tests,
- * RENDER_PATH=legacy) there is no store and the children are rendered.
+ * Outside the whole-document render (the streaming fallback, tests) there
+ * is no store and the children are rendered.
  */
 export type FragmentStore = {
 	/** The marker to write for `key`: a kept fragment (`hit`) or the bounds of one to keep. */

@@ -11,8 +11,8 @@ const AREA_START: Record<string, string> = {
 }
 
 /** /guest, /host, /owner, /admin: go to the area's start page (the guard has run already). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const area = new URL(request.url).pathname
+export async function loader({ url, context }: Route.LoaderArgs) {
+	const area = url.pathname
 		.split('/')
 		.filter(Boolean)
 		.find((s) => s in AREA_START)

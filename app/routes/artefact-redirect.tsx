@@ -6,8 +6,8 @@ import type { Route } from './+types/artefact-redirect.ts'
  * (/host/vouchers/HostVoucherCreateCard, /host/calendar/CalendarSync, …):
  * 302 to the parent page, where that UI part lives (PRODUCT.md §2).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const { pathname } = new URL(request.url)
+export async function loader({ url }: Route.LoaderArgs) {
+	const { pathname } = url
 	const trimmed = pathname.replace(/\/+$/, '')
 	return redirect(trimmed.slice(0, trimmed.lastIndexOf('/')) || '/', 302)
 }

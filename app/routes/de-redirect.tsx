@@ -2,8 +2,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/de-redirect.ts'
 
 /** German is the default locale at the bare path: /de/... → /... (301, query kept). */
-export async function loader({ request }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ url }: Route.LoaderArgs) {
 	const path = url.pathname.replace(/^\/de(?=\/|$)/, '') || '/'
 	return redirect(`${path}${url.search}`, 301)
 }

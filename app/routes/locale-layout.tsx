@@ -15,8 +15,7 @@ import { CULTURES, isLocale, negotiateLocale } from '#app/utils/locale.ts'
  * - the `culture` cookie always mirrors the locale of the page shown.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-	async ({ request, context }, next) => {
-		const url = new URL(request.url)
+	async ({ request, url, context }, next) => {
 		const cookies = readCookies(request)
 		const locale = getLocale(context)
 

@@ -11,7 +11,7 @@ import { LOGGED_OUT_COOKIE } from './favourites-cleanup.ts'
  * session, auth.old_user for the admin's own token while impersonating, and
  * the logged-out marker that lets the browser clear its favourites.
  */
-type Args = { request: Request; context: Readonly<RouterContextProvider> }
+type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider> }
 
 export function requestMeta({ request, context }: Args): RequestMeta {
 	return { ip: getServices(context).clientIp || null, userAgent: request.headers.get('User-Agent') }

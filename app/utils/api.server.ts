@@ -89,10 +89,11 @@ function statusOfThrownData(error: unknown): number | null {
 
 export type ApiArgs = {
 	request: Request
+	url: URL
 	context: Readonly<RouterContextProvider>
 	params: Record<string, string | undefined>
 }
-export type ApiHandlerArgs = ApiArgs & { t: TFunction; locale: Locale; url: URL }
+export type ApiHandlerArgs = ApiArgs & { t: TFunction; locale: Locale }
 
 /**
  * Wraps a loader or action of an /api resource route: the handler returns the
@@ -106,7 +107,6 @@ export function apiHandler<T>(handler: (args: ApiHandlerArgs) => T | Promise<T>)
 				...args,
 				t,
 				locale: getLocale(args.context),
-				url: new URL(args.request.url),
 			})
 			return value instanceof Response ? value : envelope(value)
 		} catch (error) {

@@ -16,7 +16,8 @@ export type RequestAuth = {
 
 export const authContext = createContext<RequestAuth>({ session: null, via: null })
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> }
+/** A loader's, action's or middleware's arguments: `url` is the page's URL, without React Router's `.data`. */
+type Args = { url: URL; context: Readonly<RouterContextProvider> }
 
 /** The token of a request: `Authorization: Bearer …` first, else the `auth.token` cookie. */
 export function readAuthToken(request: Request): { token: string; via: 'cookie' | 'bearer' } | null {
@@ -53,15 +54,12 @@ export function getSessionUser(context: Readonly<RouterContextProvider>): Sessio
 	return getAuth(context).session?.user ?? null
 }
 
-function isApiRequest(request: Request) {
-	return new URL(request.url).pathname.startsWith('/api/')
+function isApiRequest(url: URL) {
+	return url.pathname.startsWith('/api/')
 }
 
 /** The login page of the request's locale with `redirect` set to where the user was. */
-export function loginRedirectUrl(request: Request, context: Readonly<RouterContextProvider>) {
-	const url = new URL(request.url)
-	url.searchParams.delete('index')
-	url.searchParams.delete('_data')
+export function loginRedirectUrl(url: URL, context: Readonly<RouterContextProvider>) {
 	const back = `${url.pathname}${url.search}`
 	const login = localizePath('/login', getLocale(context))
 	return stripLocale(url.pathname) === '/login' ? login : `${login}?redirect=${encodeURIComponent(back)}`
@@ -71,11 +69,11 @@ export function loginRedirectUrl(request: Request, context: Readonly<RouterConte
  * The logged-in user, or: for the API a 401 envelope, for pages a redirect to
  * the login page with the toast "Login benötigt" / "Login required".
  */
-export async function requireUser({ request, context }: Args): Promise<SessionUser> {
+export async function requireUser({ url, context }: Args): Promise<SessionUser> {
 	const user = getSessionUser(context)
 	if (user) return user
-	if (isApiRequest(request)) throw new AppError(401, 'Unauthorized')
-	throw await redirectWithToast(loginRedirectUrl(request, context), {
+	if (isApiRequest(url)) throw new AppError(401, 'Unauthorized')
+	throw await redirectWithToast(loginRedirectUrl(url, context), {
 		type: 'warning',
 		description: getT(context)('toast.loginRequired'),
 	})
@@ -85,7 +83,7 @@ export async function requireUser({ request, context }: Args): Promise<SessionUs
 export async function requireRole(args: Args, ...roles: UserRole[]): Promise<SessionUser> {
 	const user = await requireUser(args)
 	if (roles.includes(user.role)) return user
-	if (isApiRequest(args.request)) throw new AppError(403, 'Forbidden')
+	if (isApiRequest(args.url)) throw new AppError(403, 'Forbidden')
 	throw data(null, { status: 403, statusText: 'Forbidden' })
 }
 

@@ -369,12 +369,12 @@ export type TablePageData<Item> = ListPage<Item> & { view: TableView; error: str
  */
 export function loadTablePage<Row, Item>(
 	table: DataTable<Row, Item>,
-	request: Request,
+	url: URL,
 	t: LooseT,
 	list: (query: TableQuery) => ListPage<Item>,
 ): { data: TablePageData<Item>; status: 200 | 400 } {
 	try {
-		const query = parseTableQuery(table, new URL(request.url).searchParams)
+		const query = parseTableQuery(table, url.searchParams)
 		return { data: { ...list(query), view: tableView(table, query), error: null }, status: 200 }
 	} catch (error) {
 		if (!(error instanceof AppError) || error.status !== 400) throw error

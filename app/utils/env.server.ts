@@ -56,12 +56,6 @@ const envSchema = z
 		/** The micro-cache of anonymous pages (docs/subsystems/page-cache.md). */
 		PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 		/**
-		 * `legacy` renders pages the way they were before issue 15 (react-i18next
-		 * copying the i18n instance per component, route matching uncached), so
-		 * that `npm run bench` prints before and after in one run (ADRs 0110, 0111).
-		 */
-		RENDER_PATH: z.enum(['fast', 'legacy']).default('fast'),
-		/**
 		 * iCal import may fetch feeds from loopback, private and link-local addresses
 		 * (tests, a calendar server on the LAN); off by default (ADR 0083).
 		 */

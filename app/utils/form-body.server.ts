@@ -11,9 +11,9 @@ import { MAX_FORM_BYTES, readFormData } from './multipart.server.ts'
  * checked once here on a copy of the body before any action runs — with a byte
  * limit (MAX_FORM_BYTES, photo uploads included), so no body is buffered unbounded.
  */
-export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
 	if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next()
-	if (new URL(request.url).pathname.startsWith('/api/')) return next()
+	if (url.pathname.startsWith('/api/')) return next()
 	try {
 		await readFormData(request.clone(), MAX_FORM_BYTES)
 	} catch (error) {

@@ -3,7 +3,6 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { RemixI18Next } from 'remix-i18next/server'
 import { i18nOptions } from '#app/i18n.ts'
 import { resources } from '#app/locales/resources.server.ts'
-import { getEnv } from './env.server.ts'
 import {
 	DEFAULT_LOCALE,
 	getLocaleFromPathname,
@@ -19,9 +18,11 @@ import {
  * German) — see docs/decisions/0002-locale-routing.md.
  */
 export function detectRequestLocale(request: Request): Locale {
-	const url = new URL(request.url)
-	if (url.pathname.startsWith('/api/')) return negotiateLocale(request.headers.get('Accept-Language'))
-	return getLocaleFromPathname(url.pathname)
+	const { pathname } = new URL(request.url)
+	if (pathname.startsWith('/api/')) return negotiateLocale(request.headers.get('Accept-Language'))
+	// The request as it came (v8_passThroughRequests): a client navigation's data request for
+	// /en is /en.data.
+	return getLocaleFromPathname(pathname.replace(/\.data$/, ''))
 }
 
 /**
@@ -172,7 +173,7 @@ function cachingT(fixedT: TFunction): TFunction {
 
 /** The i18next instance for the server render's I18nextProvider (never change its language). */
 export function getRenderI18nInstance(context: Readonly<RouterContextProvider>): i18n {
-	return getEnv().RENDER_PATH === 'legacy' ? getI18nInstance(context) : renderInstances[getLocale(context)]
+	return renderInstances[getLocale(context)]
 }
 
 /** The request's `t`, bound to its locale. */

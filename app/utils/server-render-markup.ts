@@ -3,11 +3,8 @@
  * (ADRs 0120 and 0122: `PathLink`, `PathNavLink`, `FetcherForm`): the same HTML,
  * without the router hooks each of them runs, which only matter in the
  * browser. In the browser they are React Router's components.
- *
- * RENDER_PATH=legacy (the benchmark's "before") keeps React Router's
- * components on the server too.
  */
-export const inServerRender = typeof document === 'undefined' && process.env.RENDER_PATH !== 'legacy'
+export const inServerRender = typeof document === 'undefined'
 
 /**
  * `to` is a path that React Router's resolution (resolveTo, createPath) returns unchanged as a

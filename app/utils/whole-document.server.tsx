@@ -5,8 +5,6 @@ import { documentText, type DocumentPart } from '#server/buffered-documents.ts'
 import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
 import { createFragmentStore } from './cached-fragments.server.ts'
 import { lowerModulePreloadPriorityInHead } from './module-preload-priority.server.ts'
-import { loadScriptsAfterFirstPaintInParts } from './scripts-after-paint.server.ts'
-import { scriptStringBytes } from './script-string-bytes.server.ts'
 
 /**
  * A document rendered in one synchronous pass (ADR 0122). React Router hands
@@ -71,15 +69,7 @@ export function handoffScripts(
 	return documentText(handoffScriptParts(chunks, nonce, didRenderScripts))
 }
 
-const UTF8_BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
-
-/**
- * The same as pieces in order, for a document written out piece by piece. The
- * data goes from the handoff's bytes straight to escaped bytes
- * (script-string-bytes.server.ts) when every chunk is whole UTF-8, as React
- * Router's encoder writes them; otherwise through the decoder as
- * `StreamTransfer` does (a character split between chunks, a leading BOM).
- */
+/** The same as pieces in order, for a document written out piece by piece (server/buffered-documents.ts). */
 export function handoffScriptParts(
 	chunks: Uint8Array[],
 	nonce: string | undefined,
@@ -87,9 +77,8 @@ export function handoffScriptParts(
 ): DocumentPart[] {
 	if (!didRenderScripts) return ['<!--$--><!--/$-->']
 	const scriptTag = nonce ? `<script nonce="${escapeAttribute(nonce)}">` : '<script>'
-	const literals = scriptStringsOfBytes(chunks) ?? scriptStringsOfText(chunks)
 	const parts: DocumentPart[] = []
-	for (const literal of literals) {
+	for (const literal of scriptStringsOfText(chunks)) {
 		parts.push('<!--$-->')
 		if (literal)
 			parts.push(scriptTag, 'window.__reactRouterContext.streamController.enqueue(', literal, ');</script>')
@@ -100,24 +89,7 @@ export function handoffScriptParts(
 	return parts
 }
 
-/** Per chunk its escaped string literal, or null for an empty one; undefined when not all are whole UTF-8. */
-function scriptStringsOfBytes(chunks: Uint8Array[]): (Uint8Array | null)[] | undefined {
-	// The decoder drops a byte-order mark at the start of the stream: left to it.
-	const first = chunks.find((chunk) => chunk.byteLength > 0)
-	if (first && UTF8_BYTE_ORDER_MARK.every((byte, at) => first[at] === byte)) return undefined
-	const literals: (Uint8Array | null)[] = []
-	for (const chunk of chunks) {
-		if (chunk.byteLength === 0) {
-			literals.push(null)
-			continue
-		}
-		const literal = scriptStringBytes(chunk)
-		if (!literal) return undefined
-		literals.push(literal)
-	}
-	return literals
-}
-
+/** Per chunk its escaped string literal (null for an empty one), decoded as `StreamTransfer` does. */
 function scriptStringsOfText(chunks: Uint8Array[]): (string | null)[] {
 	const decoder = new TextDecoder()
 	return chunks.map((chunk) => {
@@ -142,8 +114,7 @@ function escapeAttribute(value: string): string {
 /**
  * Renders `app(contextWithoutStream)` to a string and appends the handoff
  * scripts; null when the streaming renderer must do it (see above). Parts in
- * `CachedFragment` come from the fragment cache (ADR 0123); the page's
- * JavaScript loads after the first paint (scripts-after-paint.server.ts).
+ * `CachedFragment` come from the fragment cache (ADR 0123).
  */
 export function renderWholeDocument(
 	routerContext: EntryContext,
@@ -177,20 +148,16 @@ export function renderWholeDocumentParts(
 	if (!rendered.startsWith('<html') || !rendered.endsWith(DOCUMENT_END) || rendered.includes('<!--$!-->')) {
 		return null
 	}
-	const headEnd = rendered.indexOf('</head>')
-	const renderedHead = rendered.slice(0, Math.max(0, headEnd))
-	const moved = loadScriptsAfterFirstPaintInParts(
-		renderedHead,
-		fragments.assembleParts(rendered.slice(Math.max(0, headEnd), -DOCUMENT_END.length)),
-	)
-	// Preloads left in the head (React Router's script was not found) load at low priority (ADR 0115).
-	const head = moved.head === renderedHead ? lowerModulePreloadPriorityInHead(renderedHead) : moved.head
+	const headEnd = Math.max(0, rendered.indexOf('</head>'))
+	// The page's scripts load after the stylesheet and the LCP image (ADR 0115).
+	const head = lowerModulePreloadPriorityInHead(rendered.slice(0, headEnd))
+	const body = fragments.assembleParts(rendered.slice(headEnd, -DOCUMENT_END.length))
 	const didRenderScripts = Boolean(routerContext.renderMeta?.didRenderScripts)
 	// The streaming renderer writes the doctype before a document's <html>; renderToString does not.
 	return [
 		'<!DOCTYPE html>',
 		head,
-		...moved.body,
+		...body,
 		...handoffScriptParts(chunks, nonce, didRenderScripts),
 		DOCUMENT_END,
 	]

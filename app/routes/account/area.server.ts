@@ -6,8 +6,8 @@ import { stripLocale } from '#app/utils/locale.ts'
 /** The role of the area a shared account page is mounted in (/guest, /host, /admin). */
 const AREA_ROLE: Record<string, UserRole> = { guest: 'Customer', host: 'Owner', admin: 'Admin' }
 
-export function areaOf(request: Request): { area: 'guest' | 'host' | 'admin'; role: UserRole } {
-	const area = stripLocale(new URL(request.url).pathname).split('/')[1] ?? ''
+export function areaOf(url: URL): { area: 'guest' | 'host' | 'admin'; role: UserRole } {
+	const area = stripLocale(url.pathname).split('/')[1] ?? ''
 	const role = AREA_ROLE[area]
 	if (!role) throw new Error(`not an account area: ${area}`)
 	return { area: area as 'guest' | 'host' | 'admin', role }
@@ -16,9 +16,10 @@ export function areaOf(request: Request): { area: 'guest' | 'host' | 'admin'; ro
 /** Defence in depth beside the layout guard: the caller must have the area's role. */
 export async function requireAreaSession(args: {
 	request: Request
+	url: URL
 	context: Parameters<typeof requireSession>[0]['context']
 }) {
-	const { role, area } = areaOf(args.request)
+	const { role, area } = areaOf(args.url)
 	await requireRole(args, role)
 	return { session: await requireSession(args), area }
 }

@@ -16,11 +16,11 @@ import { looseT } from '#app/utils/loose-t.ts'
  * loadTablePage). The page answers `data(page.data, { status: page.status })`.
  */
 export async function loadAdminTablePage<Row, Item>(
-	args: { request: Request; context: Readonly<RouterContextProvider> },
+	args: { request: Request; url: URL; context: Readonly<RouterContextProvider> },
 	table: DataTable<Row, Item>,
 	list: (admin: SessionUser, query: TableQuery) => ListPage<Item>,
 ) {
 	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(table, args.request, looseT(getT(args.context)), (query) => list(admin, query))
+	const page = loadTablePage(table, args.url, looseT(getT(args.context)), (query) => list(admin, query))
 	return { admin, page }
 }

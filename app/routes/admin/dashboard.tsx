@@ -27,7 +27,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  */
 export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
-	const url = new URL(args.request.url)
+	const url = args.url
 	const submission = parseFormSubmission(url.searchParams, { schema: dashboardPeriodSchema })
 	const valid = submission.status === 'success'
 	const period = resolveReportPeriod(valid ? submission.value : { period: DEFAULT_REPORT_PERIOD })

@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 	requireOwnedParams(args.params, admin)
 	return {
 		...getAdminOrderDetail(admin, args.params.orderId),
-		cancelling: new URL(args.request.url).searchParams.get('cancel') === '1',
+		cancelling: args.url.searchParams.get('cancel') === '1',
 	}
 }
 

@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 	}
 	// Back to the same list view (filters, sort and page stay).
 	const t = looseT(getT(args.context))
-	return redirectWithToast(args.request.url, {
+	return redirectWithToast(`${args.url.pathname}${args.url.search}`, {
 		type: 'success',
 		description: t(intent === 'hide' ? 'admin:ratings.hiddenDone' : 'admin:ratings.unhiddenDone'),
 	})

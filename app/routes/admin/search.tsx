@@ -22,7 +22,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  */
 export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
-	const url = new URL(args.request.url)
+	const url = args.url
 	const submission = parseFormSubmission(url.searchParams, { schema: adminSearchQuerySchema })
 	if (submission.status !== 'success') {
 		const raw = (url.searchParams.get('query') ?? '').slice(0, 200)

@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
 	// An unknown id, or a guest's id under /admin/hosts: 404 (not the model's AppError, a 500 on a page).
 	requireOwnedParams(args.params, admin)
-	const { list, role } = listOf(args.request)
+	const { list, role } = listOf(args.url)
 	const user = getUserForAdmin(admin, userIdOf(args.params), role)
 	return { list, user, activity: getUserActivity(admin, user.id), ...userAuditData(user.id, list) }
 }
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
 	requireOwnedParams(args.params, admin)
-	const { list, role } = listOf(args.request)
+	const { list, role } = listOf(args.url)
 	const user = getUserForAdmin(admin, userIdOf(args.params), role)
 	const form = await args.request.formData()
 	const t = looseT(getT(args.context))

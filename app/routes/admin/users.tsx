@@ -23,7 +23,7 @@ import { listOf } from './user-area.server.ts'
  * e-mail". One module under three route ids.
  */
 export async function loader(args: Route.LoaderArgs) {
-	const { list, role } = listOf(args.request)
+	const { list, role } = listOf(args.url)
 	const { page } = await loadAdminTablePage(args, userTable, (admin, query) => listUsers(admin, role, query))
 	return data({ list, ...page.data }, { status: page.status })
 }
@@ -32,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
 	const form = await args.request.formData()
 	const parsed = userIdQuerySchema.safeParse({ userId: form.get('userId') })
-	const url = new URL(args.request.url)
+	const url = args.url
 	if (form.get('intent') !== 'confirmEmail' || !parsed.success) return new Response(null, { status: 400 })
 	confirmEmailAsAdmin(admin, parsed.data.userId)
 	const user = requireUserRow(parsed.data.userId)

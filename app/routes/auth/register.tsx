@@ -28,17 +28,17 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * ids; the path decides the role. A confirmation e-mail goes out; the account
  * can log in once the address is confirmed.
  */
-function isHostPath(request: Request) {
-	return stripLocale(new URL(request.url).pathname).startsWith('/auth/register-host')
+function isHostPath(url: URL) {
+	return stripLocale(url.pathname).startsWith('/auth/register-host')
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	if (getAuth(context).session) throw redirect(localizePath('/', getLocale(context)))
-	return { host: isHostPath(request) }
+	return { host: isHostPath(url) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-	const host = isHostPath(request)
+export async function action({ request, url, context }: Route.ActionArgs) {
+	const host = isHostPath(url)
 	const submission = parseFormSubmission(await request.formData(), {
 		schema: host ? registerHostSchema : registerGuestSchema,
 	})

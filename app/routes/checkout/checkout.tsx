@@ -58,11 +58,10 @@ function checkoutUser(context: Route.LoaderArgs['context']): CheckoutUser | null
 		: null
 }
 
-function readState(request: Request) {
-	const url = new URL(request.url)
+function readState(url: URL) {
 	const parsed = parseCheckoutState(url.searchParams)
 	if (!parsed.state) throw notFound()
-	return { url, state: parsed.state, dropped: parsed.dropped }
+	return { state: parsed.state, dropped: parsed.dropped }
 }
 
 function viewOrNotFound(work: () => ReturnType<typeof loadCheckout>) {
@@ -74,8 +73,8 @@ function viewOrNotFound(work: () => ReturnType<typeof loadCheckout>) {
 	}
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const { url, state, dropped } = readState(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
+	const { state, dropped } = readState(url)
 	const user = checkoutUser(context)
 	const view = viewOrNotFound(() => loadCheckout(state, dropped, user, getLocale(context)))
 	return {
@@ -87,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			? { firstName: user.firstName, lastName: user.lastName, phoneNumber: user.phoneNumber ?? '' }
 			: null,
 		registered: url.searchParams.get('registered') === '1',
-		loginUrl: loginRedirectUrl(request, context),
+		loginUrl: loginRedirectUrl(url, context),
 		path: stripLocale(url.pathname),
 	}
 }
@@ -98,10 +97,10 @@ export type CheckoutActionData = FormActionData<Intent> & {
 	alternatives?: { start: number; end: number; search: string }[]
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '') as Intent
-	const { url, state } = readState(request)
+	const { state } = readState(url)
 	const locale = getLocale(context)
 	const t = looseT(getT(context))
 	const user = checkoutUser(context)
@@ -147,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		case 'contact': {
 			const submission = parseFormSubmission(form, { schema: contactStepSchema })
 			if (submission.status !== 'success') return invalidForm(intent, submission)
-			if (!user) throw redirect(loginRedirectUrl(request, context))
+			if (!user) throw redirect(loginRedirectUrl(url, context))
 			if (user.role !== 'Customer') {
 				return data(
 					{ intent, result: submission.reply({ formErrors: ['booking:errors.guestAccountRequired'] }) },
@@ -187,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return go({ paymentMethod: next.paymentMethod, voucherCode: next.voucherCode, step: 'review' })
 		}
 		case 'confirm':
-			return confirm(form, state, user, { request, context, here })
+			return confirm(form, state, user, { request, url, context, here })
 		default:
 			return new Response(null, { status: 400 })
 	}
@@ -197,12 +196,17 @@ async function confirm(
 	form: FormData,
 	state: CheckoutState,
 	user: CheckoutUser | null,
-	{ request, context, here }: { request: Request; context: Route.ActionArgs['context']; here: string },
+	{
+		request,
+		url,
+		context,
+		here,
+	}: { request: Request; url: URL; context: Route.ActionArgs['context']; here: string },
 ) {
 	const intent = 'confirm' as const
 	const submission = parseFormSubmission(form, { schema: confirmStepSchema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
-	if (!user) throw redirect(loginRedirectUrl(request, context))
+	if (!user) throw redirect(loginRedirectUrl(url, context))
 	const locale = getLocale(context)
 	const current = viewOrNotFound(() => loadCheckout(state, [], user, locale))
 	const missing = (['date', 'guests', 'contact', 'payment'] as const).filter(

@@ -34,7 +34,7 @@ function loadView(orderId: string, user: Awaited<ReturnType<typeof requireUser>>
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireUser(args)
 	assertValidRouteParams(args.params)
-	const payment = new URL(args.request.url).searchParams.get('payment')
+	const payment = args.url.searchParams.get('payment')
 	return {
 		order: loadView(args.params.orderId, user),
 		payment: payment === 'returned' || payment === 'cancelled' ? payment : null,

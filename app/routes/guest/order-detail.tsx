@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		order,
 		arrival: arrivalForOrder(order.id, user, getLocale(args.context)),
-		cancelling: new URL(args.request.url).searchParams.get('cancel') === '1',
+		cancelling: args.url.searchParams.get('cancel') === '1',
 	}
 }
 

@@ -16,7 +16,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
 /** /guest/orders: the guest's bookings — upcoming, past, cancelled — with status badges, and their waitlist. */
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireRole(args, 'Customer')
-	const url = new URL(args.request.url)
+	const url = args.url
 	// The "Warteliste" tab: the guest's own waitlist entries (docs/subsystems/waitlist.md).
 	const waiting = url.searchParams.get('tab') === 'waiting' ? listWaitlistForGuest(user.id) : null
 	const query = guestOrdersQuerySchema.parse(Object.fromEntries(url.searchParams))

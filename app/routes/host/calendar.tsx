@@ -65,7 +65,7 @@ function instantParam(value: string | null) {
 
 export async function loader(args: Route.LoaderArgs) {
 	const host = await requireRole(args, 'Owner')
-	const url = new URL(args.request.url)
+	const url = args.url
 	const now = Date.now()
 	const query = readCalendarQuery(url, now)
 	try {

@@ -34,8 +34,8 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  * order — accept, decline with a reason, cancel with a reason (full refund),
  * the guest's contact, price and history. Another host's order is a 404.
  */
-function area(request: Request) {
-	return stripLocale(new URL(request.url).pathname).startsWith('/owner/') ? 'owner' : 'host'
+function area(url: URL) {
+	return stripLocale(url.pathname).startsWith('/owner/') ? 'owner' : 'host'
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -44,8 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
 	try {
 		return {
 			order: getOrderView(args.params.orderId, host),
-			area: area(args.request),
-			cancelling: new URL(args.request.url).searchParams.get('cancel') === '1',
+			area: area(args.url),
+			cancelling: args.url.searchParams.get('cancel') === '1',
 		}
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
 	const intent = String(form.get('intent') ?? '')
 	const locale = getLocale(args.context)
 	const t = looseT(getT(args.context))
-	const here = localizePath(`/${area(args.request)}/orders/${args.params.orderId}`, locale)
+	const here = localizePath(`/${area(args.url)}/orders/${args.params.orderId}`, locale)
 	const done = (key: string, params?: Record<string, unknown>) =>
 		redirectWithToast(here, { type: 'success', description: t(key, params) })
 	const fail = (error: unknown) => {

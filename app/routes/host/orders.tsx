@@ -30,7 +30,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  */
 export async function loader(args: Route.LoaderArgs) {
 	const host = await requireRole(args, 'Owner')
-	const url = new URL(args.request.url)
+	const url = args.url
 	const owner = stripLocale(url.pathname).startsWith('/owner/')
 	const openRequests = countOpenRequests(host.id)
 	if (owner) {

@@ -11,13 +11,13 @@ import { hostAreaRoles } from '../host/editor/editor.server.ts'
  */
 export const middleware: Route.MiddlewareFunction[] = [
 	async (args, next) => {
-		await requireRole(args, ...hostAreaRoles(args.request))
+		await requireRole(args, ...hostAreaRoles(args.url))
 		return next()
 	},
 ]
 
 export async function loader(args: Route.LoaderArgs) {
-	const user = await requireRole(args, ...hostAreaRoles(args.request))
+	const user = await requireRole(args, ...hostAreaRoles(args.url))
 	return {
 		status: { endpoint: STATUS_ENDPOINTS[user.role], counts: getUserStatus(user) },
 		asAdmin: user.role === 'Admin',

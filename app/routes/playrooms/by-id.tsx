@@ -8,7 +8,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
 
 /** /playrooms/id/:playroomId → 301 to the canonical /playrooms/:playroomUrlPath (PRODUCT.md §2). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
 	assertValidRouteParams(params)
 	let urlPath: string
 	try {
@@ -16,8 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	} catch {
 		throw notFound()
 	}
-	const { search } = new URL(request.url)
-	throw redirect(`${localizePath(playroomPath(urlPath), getLocale(context))}${search}`, 301)
+	throw redirect(`${localizePath(playroomPath(urlPath), getLocale(context))}${url.search}`, 301)
 }
 
 /** Never rendered (the loader always redirects or throws); makes a 404 render the error page. */

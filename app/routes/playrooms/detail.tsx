@@ -38,8 +38,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  */
 const URL_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
 	const locale = getLocale(context)
 	const t = looseT(getT(context))
 	const caller = getCaller(context)

@@ -10,8 +10,7 @@ import { safeRedirectPath } from '#app/utils/redirect.ts'
  * remembers the choice (i18n_redirected, culture) and goes to the same page in
  * that language. A plain link, so it works without JavaScript.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const lng = url.searchParams.get('lng')
 	const target = isLocale(lng) ? lng : 'de'
 	const requested = safeRedirectPath(url.searchParams.get('redirect') ?? '/')

@@ -23,6 +23,7 @@ import type { z } from '#app/utils/validation.ts'
  */
 type Args = {
 	request: Request
+	url: URL
 	params: Record<string, string | undefined>
 	context: Readonly<RouterContextProvider>
 }
@@ -32,8 +33,8 @@ type Args = {
  * editor's routes also admins, on behalf of the host (ADR 0102). Only the
  * role gate — the editor's loaders and actions still check the playroom.
  */
-export function hostAreaRoles(request: Request): UserRole[] {
-	const path = stripLocale(new URL(request.url).pathname).replace(/\.data$/, '')
+export function hostAreaRoles(url: URL): UserRole[] {
+	const path = stripLocale(url.pathname)
 	return isPlayroomEditorPath(path) ? ['Owner', 'Admin'] : ['Owner']
 }
 
