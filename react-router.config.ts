@@ -9,5 +9,8 @@ export default {
 		// Loaders, actions and middleware get the request as it came (no copies per handler); what
 		// React Router would have normalised (`.data`, `?index`, `?_routes`) they read from `url`.
 		v8_passThroughRequests: true,
+		v8_trailingSlashAwareDataRequests: true,
+		v8_splitRouteModules: true,
+		v8_viteEnvironmentApi: true,
 	},
 } satisfies Config

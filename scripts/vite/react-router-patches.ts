@@ -158,13 +158,9 @@ function moduleOf(id: string): Patch['module'] | null {
 /** The Vite plugin: applies the patches to the server build and fails it when one did not apply. */
 export function reactRouterPatches(patches: readonly Patch[] = REACT_ROUTER_PATCHES): Plugin {
 	const applied = new Set<string>()
-	let serverBuild = false
 	return {
 		name: 'spielzimmer:react-router-patches',
 		apply: 'build',
-		configResolved(config) {
-			serverBuild = Boolean(config.build.ssr)
-		},
 		transform(code, id, options) {
 			if (!options?.ssr) return null
 			const module = moduleOf(id)
@@ -179,7 +175,7 @@ export function reactRouterPatches(patches: readonly Patch[] = REACT_ROUTER_PATC
 			return out === code ? null : { code: out, map: null }
 		},
 		generateBundle() {
-			if (!serverBuild) return
+			if (this.environment.name !== 'ssr') return
 			const missing = patches.filter((patch) => !applied.has(patch.name)).map((patch) => patch.name)
 			if (missing.length)
 				this.error(
