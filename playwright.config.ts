@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { PRODUCTION_NODE_FLAGS } from './scripts/node-flags.ts'
 
 /**
  * End-to-end tests against the production build on a random free port with a
@@ -70,7 +71,7 @@ export default defineConfig({
 	},
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 	webServer: {
-		command: 'npx tsx server/index.ts',
+		command: `node ${PRODUCTION_NODE_FLAGS.join(' ')} server/index.ts`,
 		url: `${baseURL}/healthz`,
 		timeout: 120_000,
 		reuseExistingServer: false,

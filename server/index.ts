@@ -2,8 +2,11 @@
  * The Spielzimmer server process: Express 5 + the React Router request
  * handler + the realtime hub on one HTTP server.
  *
- *   tsx server/index.ts          production bundle (npm start builds it first)
- *   tsx server/index.ts --dev    Vite dev server with hot reload (npm run dev)
+ *   node server/index.ts          production bundle (npm start builds it first)
+ *   node server/index.ts --dev    Vite dev server with hot reload (npm run dev)
+ *
+ * Node 24 runs this TypeScript as it is (type stripping, ADR 0145): server/ and the few app
+ * modules it imports directly use only erasable syntax.
  *
  * App code is loaded only through server/app.ts (see there), never imported
  * directly, so there is exactly one copy of it in the process.
@@ -87,11 +90,6 @@ async function createAppLoader(app: express.Express): Promise<() => Promise<AppM
 		express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
 	)
 	app.use(publicFiles(path.join(ROOT, 'build/client')))
-	// tsx turns Node's source maps on, and its transform gives the bundle an inline map of
-	// the whole app: the first stack trace through it (React Router's stream handling makes
-	// one) parses that map on the event loop and keeps ~80 MB of it in the old generation
-	// for every later major GC. The bundle's own frames are what the logs need.
-	process.setSourceMapsEnabled(false)
 	// A rendered page allocates ~1–2 MB that dies young. With V8's default young generation
 	// (16 MB semi-spaces) a busy server scavenges every few pages and promotes what is still
 	// in flight; 32 MB halves the scavenges (GC ≈ 9–12 % → 6–10 % of a page's CPU, ADR 0122)

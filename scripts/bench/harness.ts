@@ -64,14 +64,7 @@ export async function startAppServer(
 	const probeArgs = options.probe ? ['--import', path.resolve('scripts/bench/server-probe.ts')] : []
 	const stdout = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore'
 	// Started as npm start runs it (ADR 0131), so the figures are the production server's.
-	const nodeArgs = [
-		...PRODUCTION_NODE_FLAGS,
-		...(options.nodeArgs ?? []),
-		'--import',
-		'tsx',
-		...probeArgs,
-		'server/index.ts',
-	]
+	const nodeArgs = [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? []), ...probeArgs, 'server/index.ts']
 	const child = spawn(process.execPath, nodeArgs, {
 		cwd: options.cwd,
 		env: {
