@@ -3,6 +3,34 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * Which layer may import which (docs/architecture.md). Patterns are regular expressions over the
+ * import specifier, for both the `#app/…` aliases and relative paths.
+ */
+const LAYER_RULES = {
+	server: {
+		regex: '^(#server/|(\\.\\.?/)+server/)',
+		message: 'App code must not import server/; use the hub and services from the load context.',
+	},
+	routes: {
+		regex: '^(#app/routes/|(\\.\\.?/)+routes/)',
+		message: 'Components must not import route modules; move what they share into the component or a model.',
+	},
+	components: {
+		regex: '^(#app/components/|(\\.\\.?/)+components/)',
+		message: 'Models must not import components (a model returns data; the route renders it).',
+	},
+	app: {
+		regex: '^(#app/|(\\.\\.?/)+app/)',
+		message: 'The database schema must not import app code.',
+	},
+}
+
+/** The no-restricted-imports rule for a folder: one rule per folder, so later blocks do not override earlier ones. */
+function importsNotFrom(...layers) {
+	return { 'no-restricted-imports': ['error', { patterns: layers.map((layer) => LAYER_RULES[layer]) }] }
+}
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -28,22 +56,15 @@ export default tseslint.config(
 				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
 			],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{
-							group: ['#server/*', '../server/*', '../../server/*'],
-							message: 'App code must not import server/; use the hub and services from the load context.',
-						},
-					],
-				},
-			],
 		},
 	},
+	{ files: ['app/**/*.{ts,tsx}'], rules: importsNotFrom('server') },
+	{ files: ['app/components/**/*.{ts,tsx}'], rules: importsNotFrom('server', 'routes') },
+	{ files: ['app/models/**/*.{ts,tsx}'], rules: importsNotFrom('server', 'components') },
+	{ files: ['db/schema/**/*.ts'], rules: importsNotFrom('app') },
 	{
-		// The server may import itself; tests and scripts may do anything.
-		files: ['server/**', 'tests/**', 'scripts/**'],
+		// Tests may reach across layers to set up what they check.
+		files: ['**/*.test.{ts,tsx}'],
 		rules: { 'no-restricted-imports': 'off' },
 	},
 )

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { reactRouterPatches } from './scripts/vite/react-router-patches.ts'
 
 const reactRouterDist = path.resolve('node_modules/react-router/dist/production')

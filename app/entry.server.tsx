@@ -8,7 +8,7 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
-import { bufferedDocumentResponse, type DocumentParts } from '#server/buffered-documents.ts'
+import { bufferedDocumentResponse, type DocumentParts } from '#app/utils/buffered-documents.server.ts'
 import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getServices } from './utils/context.server.ts'
 import { DocumentHtmlContext } from './utils/document-html.tsx'
@@ -85,7 +85,7 @@ export default async function handleRequest(
 	})
 }
 
-/** A whole document as the response, sent in one write (server/buffered-documents.ts). */
+/** A whole document as the response, sent in one write (app/utils/buffered-documents.server.ts). */
 function documentResponse(
 	html: DocumentParts,
 	status: number,

@@ -1,26 +1,15 @@
 /**
  * The vocabularies of access areas and template texts (issue 13), client-safe:
- * the schemas, the pages and db/schema/access.ts share them.
+ * the value lists live with the database schema (db/schema/access-enums.ts).
  */
-export const ACCESS_AREA_TYPES = ['KeyBox', 'Keypad', 'SmartLock', 'Handover'] as const
-export type AccessAreaType = (typeof ACCESS_AREA_TYPES)[number]
-
-export const TEMPLATE_TYPES = [
-	'BookingConfirmation',
-	'ArrivalInstructions',
-	'Reminder',
-	'Cancellation',
-	'ChatQuickReply',
-	'RequestReceived',
-	'Declined',
-	'Expired',
-	'PaymentInstructions',
-	'PaymentReceived',
-] as const
-export type TemplateType = (typeof TEMPLATE_TYPES)[number]
-
-export const TEMPLATE_LOCALES = ['de', 'en'] as const
-export type TemplateLocale = (typeof TEMPLATE_LOCALES)[number]
+export {
+	ACCESS_AREA_TYPES,
+	TEMPLATE_LOCALES,
+	TEMPLATE_TYPES,
+	type AccessAreaType,
+	type TemplateLocale,
+	type TemplateType,
+} from '#db/schema/access-enums.ts'
 
 /** Every placeholder a template text may use; any other {{name}} is refused on save. */
 export const TEMPLATE_PLACEHOLDERS = [

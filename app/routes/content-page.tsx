@@ -18,7 +18,7 @@ import { notFound } from '#app/utils/route-params.server.ts'
  * redirects to its page (302: hosts may change it). Unknown or unpublished
  * slug → the 404 page.
  */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const slug = contentSlugFromPath(url.pathname)
 	const locale = getLocale(context)
 	const page = slug.length <= 200 ? getContentPage(slug, locale) : null

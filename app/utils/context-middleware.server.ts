@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import { copyResponse } from '#server/buffered-documents.ts'
+import { copyResponse } from '#app/utils/buffered-documents.server.ts'
 import { responseCookiesContext } from './context.server.ts'
 
 /**

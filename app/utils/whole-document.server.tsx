@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
-import { documentText, type DocumentPart } from '#server/buffered-documents.ts'
+import { documentText, type DocumentPart } from '#app/utils/buffered-documents.server.ts'
 import { FragmentStoreContext } from '#app/components/cached-fragment.tsx'
 import { createFragmentStore } from './cached-fragments.server.ts'
 import { lowerModulePreloadPriorityInHead } from './module-preload-priority.server.ts'

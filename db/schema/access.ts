@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { ACCESS_AREA_TYPES, TEMPLATE_LOCALES, TEMPLATE_TYPES } from '../../app/domain/host-access.ts'
+import { ACCESS_AREA_TYPES, TEMPLATE_LOCALES, TEMPLATE_TYPES } from './access-enums.ts'
 import { playrooms } from './catalogue.ts'
 import { createdAt, idColumn, instant, updatedAt } from './columns.ts'
 import { orders } from './orders.ts'

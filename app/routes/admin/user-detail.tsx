@@ -8,7 +8,7 @@ import { UserOrders, UserPlayrooms, UserSessions } from '#app/components/admin-u
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
-import { HostTransferSection } from '#app/components/host-transfer-form.tsx'
+import { HostTransferSection } from '#app/routes/admin/host-transfer-form.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'

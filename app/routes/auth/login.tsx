@@ -32,7 +32,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
  */
 const PANELS: LoginPanel[] = ['login', 'forgot', 'resend']
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), '') || null
 	if (getAuth(context).session) {
 		throw redirect(resolveLoginRedirect({ redirect: redirectTo, locale: getLocale(context) }).url)

@@ -20,14 +20,14 @@ function loginUrl(redirectTo: string, locale: Locale) {
 	return redirectTo ? `${login}?redirect=${encodeURIComponent(redirectTo)}` : login
 }
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), '')
 	if (!getAuth(context).session) throw redirect(loginUrl(redirectTo, getLocale(context)))
 	return { redirect: redirectTo }
 }
 
 export async function action(args: Route.ActionArgs) {
-	const { request, context } = args
+	const { context } = args
 	const redirectTo = safeRedirectPath(args.url.searchParams.get('redirect'), '')
 	endBrowserSession(args)
 	return redirectWithToast(loginUrl(redirectTo, getLocale(context)), {

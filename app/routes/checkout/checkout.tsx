@@ -2,7 +2,7 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { data, redirect, useActionData } from 'react-router'
 import type { Route } from './+types/checkout.ts'
-import { CheckoutWizard } from '#app/components/checkout-wizard.tsx'
+import { CheckoutWizard } from '#app/routes/checkout/wizard/checkout-wizard.tsx'
 import { registerUser } from '#app/models/account.server.ts'
 import {
 	checkoutSearch,
@@ -186,7 +186,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 			return go({ paymentMethod: next.paymentMethod, voucherCode: next.voucherCode, step: 'review' })
 		}
 		case 'confirm':
-			return confirm(form, state, user, { request, url, context, here })
+			return confirm(form, state, user, { url, context, here })
 		default:
 			return new Response(null, { status: 400 })
 	}
@@ -196,12 +196,7 @@ async function confirm(
 	form: FormData,
 	state: CheckoutState,
 	user: CheckoutUser | null,
-	{
-		request,
-		url,
-		context,
-		here,
-	}: { request: Request; url: URL; context: Route.ActionArgs['context']; here: string },
+	{ url, context, here }: { url: URL; context: Route.ActionArgs['context']; here: string },
 ) {
 	const intent = 'confirm' as const
 	const submission = parseFormSubmission(form, { schema: confirmStepSchema })

@@ -12,7 +12,7 @@ import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playr
 import { ResultsMap } from '#app/components/results-map.tsx'
 import { formerPathTarget } from '#app/models/host-editor.server.ts'
 import { cardView } from '#app/models/playroom-cards.server.ts'
-import { playroomBookingHtml, playroomInfoParts } from '#app/models/playroom-page-parts.server.ts'
+import { playroomBookingHtml, playroomInfoParts } from '#app/routes/playrooms/detail-parts.server.ts'
 import { DocumentHtml } from '#app/utils/document-html.tsx'
 import { documentOnlyHtml } from '#app/utils/document-html.server.ts'
 import { loadPlayroomPage } from '#app/models/playroom-page.server.ts'
@@ -38,7 +38,7 @@ import { useLocale } from '#app/utils/use-root-data.ts'
  */
 const URL_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
 	const locale = getLocale(context)
 	const t = looseT(getT(context))
 	const caller = getCaller(context)

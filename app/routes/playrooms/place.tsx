@@ -30,7 +30,7 @@ import type { CitySlug, StateSlug } from '#app/utils/slugs.ts'
  * page): heading, intro, the playrooms there (with date/guests filters in the
  * URL), a map and links to neighbouring cities.
  */
-export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
 	assertValidRouteParams(params)
 	const locale = getLocale(context)
 	const t = looseT(getT(context))

@@ -42,7 +42,7 @@ const KINDS = {
 	'/playrooms/fixedPlace': { key: 'fixedPlace', id: 'playrooms/fixedPlace', fixed: { fixedPlace: true } },
 } as const satisfies Record<string, { key: string; id: string; fixed: SearchPageFixed }>
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const path = stripLocale(url.pathname) as keyof typeof KINDS
 	const kind = KINDS[path] ?? KINDS['/playrooms']
 	const locale = getLocale(context)

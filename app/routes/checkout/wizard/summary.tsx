@@ -4,7 +4,7 @@ import type { CheckoutView } from '#app/models/checkout.server.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { PriceBreakdown, type PriceView } from '../booking-ui.tsx'
+import { PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
 
 /** The checkout's side panel: the playroom, the chosen slot and guests, and the price (live on the guests step). */
 export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: LivePrice }) {

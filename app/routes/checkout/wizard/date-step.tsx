@@ -8,8 +8,8 @@ import { formatHours } from '#app/utils/format.ts'
 import { formatDate, formatTime } from '#app/utils/format-instant.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
-import { useLazyAppForm } from '../lazy-app-form.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { HiddenState, resultFor, SlotTaken, useCatchUpOnHydration } from './shared.tsx'
 
 /** Step 1: booking type and day (a GET form), then start time and duration. */

@@ -6,9 +6,16 @@ import { MESSAGE_MAX } from '#app/schemas/limits.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
-import { PriceBreakdown, RefundSchedule } from '../booking-ui.tsx'
-import { CheckboxField, FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '../forms.tsx'
-import { useLazyAppForm } from '../lazy-app-form.ts'
+import { PriceBreakdown, RefundSchedule } from '#app/components/booking-ui.tsx'
+import {
+	CheckboxField,
+	FieldErrors,
+	FormAlert,
+	getFormProps,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
+import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor, SlotTaken, type LoaderData } from './shared.tsx'
 
 /** Step 5: everything at a glance, the event address of a mobile offer, message, terms and the order button. */

@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
-import { STEPS, type LoaderData, type Step } from './checkout/shared.tsx'
-import { Summary, useLivePrice } from './checkout/summary.tsx'
-import { LocaleLink } from './locale-link.tsx'
+import { STEPS, type LoaderData, type Step } from './shared.tsx'
+import { Summary, useLivePrice } from './summary.tsx'
+import { LocaleLink } from '#app/components/locale-link.tsx'
 
 /**
  * The checkout wizard's steps (ADR 0044). Every step is a server-rendered
@@ -37,11 +37,11 @@ const NOTE_STEP: Record<string, Step | undefined> = {
  * step's chunk loads on a client-side move, React Router's transition keeps the old step on screen).
  */
 const STEP_MODULES = {
-	date: () => import('./checkout/date-step.tsx'),
-	guests: () => import('./checkout/guests-step.tsx'),
-	contact: () => import('./checkout/contact-step.tsx'),
-	payment: () => import('./checkout/payment-step.tsx'),
-	review: () => import('./checkout/review-step.tsx'),
+	date: () => import('./date-step.tsx'),
+	guests: () => import('./guests-step.tsx'),
+	contact: () => import('./contact-step.tsx'),
+	payment: () => import('./payment-step.tsx'),
+	review: () => import('./review-step.tsx'),
 } satisfies Record<Step, () => Promise<unknown>>
 const DateStep = lazy(() => STEP_MODULES.date().then((m) => ({ default: m.DateStep })))
 const GuestsStep = lazy(() => STEP_MODULES.guests().then((m) => ({ default: m.GuestsStep })))

@@ -5,8 +5,8 @@ import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { formatAmount } from '#app/utils/format.ts'
 import { useLocale } from '#app/utils/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '../forms.tsx'
-import { useLazyAppForm } from '../lazy-app-form.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor, useCatchUpOnHydration } from './shared.tsx'
 
 /** Step 2: adults, children and extras; with JavaScript each change asks for the live price. */

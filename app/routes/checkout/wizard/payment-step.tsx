@@ -4,8 +4,8 @@ import type { PaymentMethod } from '#db/schema/catalogue.ts'
 import type { CheckoutView } from '#app/models/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { VOUCHER_CODE_MAX } from '#app/schemas/limits.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '../forms.tsx'
-import { useLazyAppForm } from '../lazy-app-form.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor } from './shared.tsx'
 
 /** Step 4: payment method and voucher code. */

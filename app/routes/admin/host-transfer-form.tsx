@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import { hostTransferFormSchema } from '#app/schemas/admin-entities.ts'
 import type { HostTransferReview } from '#app/routes/admin/host-transfer.server.ts'
-import { useFormResult } from './delete-account-form.tsx'
-import { DetailSection } from './detail-frame.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from './forms.tsx'
-import { useAppForm } from './app-form.ts'
-import { LocaleLink } from './locale-link.tsx'
+import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { DetailSection } from '#app/components/detail-frame.tsx'
+import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { useAppForm } from '#app/components/app-form.ts'
+import { LocaleLink } from '#app/components/locale-link.tsx'
 
 /**
  * "Move playrooms to another host" on the admin host page (ADR 0099): the

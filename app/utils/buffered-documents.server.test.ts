@@ -4,7 +4,7 @@ import {
 	copyResponse,
 	encodeDocument,
 	sendBufferedDocument,
-} from './buffered-documents.ts'
+} from './buffered-documents.server.ts'
 
 function fakeRes() {
 	const sent = {
