@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { copyResponse } from '#server/buffered-documents.ts'
+import { copyResponse } from './buffered-documents.server.ts'
 import { getAuth } from './auth.server.ts'
 import { stripLocale } from './locale.ts'
 
@@ -53,10 +53,10 @@ export function keepPageCache(context: Readonly<RouterContextProvider>) {
 	context.get(pageCacheContext).keep = true
 }
 
-export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
 	const state: PageCacheState = { seconds: null, keep: false }
 	context.set(pageCacheContext, state)
-	const area = AREA_PATH.test(stripLocale(new URL(request.url).pathname))
+	const area = AREA_PATH.test(stripLocale(url.pathname))
 	let response: Response
 	try {
 		response = await next()
