@@ -42,31 +42,12 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 	throw new Error(`${url} did not become ready`)
 }
 
-/**
- * A production app server on a free port with the demo data. With `probe`, the
- * bench-only preload ./server-probe.ts runs in it and `probe.report()` returns its
- * server times and event-loop delay since `probe.reset()`.
- */
-export async function startAppServer(
-	extraEnv: Record<string, string> = {},
-	options: {
-		probe?: boolean
-		/** Extra flags for node (e.g. `--trace-gc-nvp`, scripts/diagnostics/promoted-bytes.ts). */
-		nodeArgs?: string[]
-		/** Where the server's stdout goes (default: discarded). */
-		stdoutFile?: string
-		/** Another checkout to start the server from, built (scripts/diagnostics/compare-builds.ts). */
-		cwd?: string
-	} = {},
-) {
+/** A production app server on a free port with the demo data, started as `npm start` runs it. */
+export async function startAppServer(extraEnv: Record<string, string> = {}) {
 	const port = await freePort()
 	const databasePath = extraEnv.DATABASE_PATH ?? path.join(os.tmpdir(), `spielzimmer-bench-${port}.db`)
-	const probeArgs = options.probe ? ['--import', path.resolve('scripts/bench/server-probe.ts')] : []
-	const stdout = options.stdoutFile ? fs.openSync(options.stdoutFile, 'w') : 'ignore'
-	// Started as npm start runs it (ADR 0131), so the figures are the production server's.
-	const nodeArgs = [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? []), ...probeArgs, 'server/index.ts']
-	const child = spawn(process.execPath, nodeArgs, {
-		cwd: options.cwd,
+	// With the production server's Node flags (ADR 0131), so the figures are the production server's.
+	const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/index.ts'], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -81,53 +62,11 @@ export async function startAppServer(
 			LOG_LEVEL: 'warn',
 			...extraEnv,
 		},
-		stdio: options.probe ? ['ignore', stdout, 'inherit', 'ipc'] : ['ignore', stdout, 'inherit'],
+		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(`${baseUrl}/healthz`)
-	return {
-		baseUrl,
-		databasePath,
-		pid: child.pid,
-		probe: {
-			reset: () => child.send?.({ probe: 'reset' }),
-			report: () => askProbe<ProbeReport>(child, 'report', 'report'),
-			/** A full garbage collection in the server (between measurements, never during one). */
-			collectGarbage: () => askProbe(child, 'collect-garbage', 'garbage-collected'),
-		},
-		stop: () => stopChild(child, databasePath),
-	}
-}
-
-/** Sends the server probe a message and waits for its answer of the given kind. */
-function askProbe<T = unknown>(child: ChildProcess, request: string, answer: string): Promise<T> {
-	return new Promise<T>((resolve) => {
-		const onMessage = (message: T & { probe?: string }) => {
-			if (message?.probe !== answer) return
-			child.off('message', onMessage)
-			resolve(message)
-		}
-		child.on('message', onMessage)
-		child.send?.({ probe: request })
-	})
-}
-
-export type ProbeReport = {
-	serverMs: number[]
-	/** Each request's start and end, epoch ms. */
-	requests: [number, number][]
-	/** With PROBE_STALLS=1: the event loop's stretches of > 6 ms, [from, to] in epoch ms. */
-	stalls: [number, number][]
-	/** Each GC: start (epoch ms), duration (ms), kind. */
-	gcEntries: [number, number, string][]
-	gc: {
-		count: number
-		totalMs: number
-		maxMs: number
-		byKind: Record<string, { count: number; maxMs: number }>
-	}
-	heapUsedMib: number
-	loopDelay: { p50: number; p99: number; max: number }
+	return { baseUrl, databasePath, pid: child.pid, stop: () => stopChild(child, databasePath) }
 }
 
 export async function startHelloServer() {
@@ -137,30 +76,15 @@ export async function startHelloServer() {
 	)
 }
 
-/**
- * A reference for latency: a bare `http` server whose every request keeps its thread busy for
- * `cpuMsPerRequest` and allocates next to nothing (no garbage to collect). Measured beside a page
- * of the same CPU cost, its p99 at half load is what the machine itself allows at that moment
- * (./render-pages.bench.ts).
- */
-export async function startBusyServer(cpuMsPerRequest: number) {
-	return startScriptServer(
-		(port) =>
-			`require('http').createServer((q,r)=>{const t=performance.now();while(performance.now()-t<${cpuMsPerRequest});r.end('ok')}).listen(${port},'127.0.0.1')`,
-		PRODUCTION_NODE_FLAGS,
-	)
-}
-
-async function startScriptServer(code: (port: number) => string, nodeFlags: readonly string[] = []) {
+async function startScriptServer(code: (port: number) => string) {
 	const port = await freePort()
-	const child = spawn(process.execPath, [...nodeFlags, '-e', code(port)], { stdio: 'ignore' })
+	const child = spawn(process.execPath, ['-e', code(port)], { stdio: 'ignore' })
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(baseUrl)
 	return { baseUrl, pid: child.pid, stop: () => stopChild(child) }
 }
 
 async function stopChild(child: ChildProcess, databasePath?: string) {
-	if (child.connected) child.disconnect()
 	child.kill('SIGTERM')
 	await new Promise((resolve) => child.once('exit', resolve))
 	if (databasePath)
@@ -202,26 +126,22 @@ export async function measureRps(
 
 /** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
 export function processCpuMs(pid: number | undefined): number | undefined {
-	return pid ? cpuMsOf(`/proc/${pid}/stat`) : undefined
-}
-
-/**
- * CPU time a process's main thread (the one whose id is the process's) has used so far, in ms:
- * for a Node server, its event loop's work without V8's and libuv's helper threads.
- */
-export function mainThreadCpuMs(pid: number | undefined): number | undefined {
-	return pid ? cpuMsOf(`/proc/${pid}/task/${pid}/stat`) : undefined
-}
-
-function cpuMsOf(statFile: string): number | undefined {
+	if (!pid) return undefined
 	try {
 		// Fields 14 and 15 of a stat file (after the command name in parentheses), in clock ticks.
-		const stat = fs.readFileSync(statFile, 'utf8')
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
 		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 	} catch {
 		return undefined
 	}
+}
+
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b)
+	const middle = Math.floor(sorted.length / 2)
+	return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 /** p50/p95 of a synchronous or async function, after warm-up. */

@@ -1,34 +1,26 @@
 import http from 'node:http'
 
 /**
- * An open-loop client at a fixed arrival rate: request i is due at start + i / rate,
- * whether or not earlier ones have been answered (as independent visitors arrive),
- * each on a free keep-alive connection (new ones are opened as needed, so the
- * client never queues a request behind another). Latency counts from the time a
- * request was due, so a client that fell behind does not hide the wait
- * (no coordinated omission).
- * With `timings`, each request's phases are appended to it (epoch ms, comparable with the
- * server probe's: scripts/diagnostics/slow-episodes.ts).
+ * An open-loop client at a fixed arrival rate (ADR 0113): request i is due at start + i / rate,
+ * whether or not earlier ones have been answered (as independent visitors arrive), each on a free
+ * keep-alive connection (new ones are opened as needed, so the client never queues a request
+ * behind another). Latency counts from the time a request was due, so a client that fell behind
+ * does not hide the wait (no coordinated omission).
  *
- * autocannon's `overallRate` is not this: each of its connections sends its share
- * of the second's requests back to back as soon as each second starts, so a
- * "50 %" run is a burst at saturation with every connection queued for half of
- * every second (and it records each sample with a 1 ms expected interval, which
- * adds one synthetic sample per millisecond of every slow response).
+ * autocannon's `overallRate` is not this: each of its connections sends its share of the second's
+ * requests back to back as soon as each second starts, so a "50 %" run is a burst at saturation
+ * with every connection queued for half of every second.
  */
 export async function measurePaced(
 	url: string,
 	seconds: number,
 	headers: Record<string, string>,
 	rate: number,
-	timings?: RequestTiming[],
-): Promise<{ latenciesMs: number[]; sendLagMs: number[]; non2xx: number; errors: number }> {
+): Promise<{ latenciesMs: number[]; non2xx: number; errors: number }> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 	const total = Math.max(1, Math.round(seconds * rate))
 	const intervalMs = 1000 / rate
 	const latenciesMs: number[] = []
-	/** How late the client itself sent each request (its own process waiting for a CPU). */
-	const sendLagMs: number[] = []
 	let non2xx = 0
 	let errors = 0
 	let sent = 0
@@ -36,32 +28,15 @@ export async function measurePaced(
 	const start = performance.now()
 
 	const send = (dueAt: number) => {
-		sendLagMs.push(performance.now() - dueAt)
-		const timing: RequestTiming | undefined = timings && {
-			due: epochMs(dueAt),
-			sent: epochMs(performance.now()),
-			socket: 0,
-			newConnection: false,
-			firstByte: 0,
-			end: 0,
-		}
-		if (timing) timings?.push(timing)
 		const done = new Promise<void>((resolve) => {
 			const request = http.get(url, { agent, headers }, (response) => {
-				if (timing) timing.firstByte = epochMs(performance.now())
 				if ((response.statusCode ?? 0) >= 300) non2xx++
 				response.resume()
 				response.on('end', () => {
 					latenciesMs.push(performance.now() - dueAt)
-					if (timing) timing.end = epochMs(performance.now())
 					resolve()
 				})
 			})
-			if (timing)
-				request.on('socket', (socket) => {
-					timing.socket = epochMs(performance.now())
-					timing.newConnection = socket.connecting
-				})
 			request.on('error', () => {
 				errors++
 				resolve()
@@ -82,21 +57,8 @@ export async function measurePaced(
 	}
 	await Promise.all(pending)
 	agent.destroy()
-	return { latenciesMs, sendLagMs, non2xx, errors }
+	return { latenciesMs, non2xx, errors }
 }
-
-/** One request of a paced run, in epoch ms (0: did not happen). */
-export type RequestTiming = {
-	due: number
-	sent: number
-	socket: number
-	/** Whether the request had to open a new connection (every kept-alive one was busy). */
-	newConnection: boolean
-	firstByte: number
-	end: number
-}
-
-const epochMs = (monotonicMs: number) => performance.timeOrigin + monotonicMs
 
 /** The q-quantile (0…1) of a list of numbers (nearest rank). */
 export function quantile(values: number[], q: number): number {
