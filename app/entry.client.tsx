@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { initClientI18n } from './utils/i18n.client.ts'
 import { getLocaleFromPathname } from './utils/locale.ts'
-import { MessagesVersionProvider } from './utils/messages-version.tsx'
+import { MessagesVersionProvider } from './render/messages-version.tsx'
 
 const locale = getLocaleFromPathname(window.location.pathname)
 const version = document.querySelector('meta[name="i18n-version"]')?.getAttribute('content') ?? ''

@@ -8,16 +8,20 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
-import { bufferedDocumentResponse, type DocumentParts } from '#app/utils/buffered-documents.server.ts'
+import { bufferedDocumentResponse, type DocumentParts } from '#app/render/buffered-documents.server.ts'
 import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import { getServices } from './utils/context.server.ts'
-import { DocumentHtmlContext } from './utils/document-html.tsx'
+import { DocumentHtmlContext } from './render/document-html.tsx'
 import { getRenderI18nInstance } from './utils/i18n.server.ts'
 import { getLogger, redactUrl } from './utils/logger.server.ts'
-import { lowerModulePreloadPriorityInDocument } from './utils/module-preload-priority.server.ts'
-import { MessagesVersionProvider } from './utils/messages-version.tsx'
-import { NonceProvider } from './utils/nonce-provider.tsx'
-import { handoffStream, readHandoffChunks, renderWholeDocumentParts } from './utils/whole-document.server.tsx'
+import { lowerModulePreloadPriorityInDocument } from './render/module-preload-priority.server.ts'
+import { MessagesVersionProvider } from './render/messages-version.tsx'
+import { NonceProvider } from './render/nonce-provider.tsx'
+import {
+	handoffStream,
+	readHandoffChunks,
+	renderWholeDocumentParts,
+} from './render/whole-document.server.tsx'
 import './utils/validation.ts'
 
 export const streamTimeout = 5_000
@@ -85,7 +89,7 @@ export default async function handleRequest(
 	})
 }
 
-/** A whole document as the response, sent in one write (app/utils/buffered-documents.server.ts). */
+/** A whole document as the response, sent in one write (app/render/buffered-documents.server.ts). */
 function documentResponse(
 	html: DocumentParts,
 	status: number,

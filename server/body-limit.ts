@@ -20,7 +20,7 @@ import { refuse, routerPath } from './security.ts'
  * The answer is the API envelope under /api and a translated page elsewhere.
  * Multipart posts to the upload routes (UPLOAD_PATHS, matched on the path the
  * router sees) get MAX_UPLOAD_BODY_MB instead: several photos of up to 15 MB
- * each (app/models/host-photos.server.ts), which the route's own form reader
+ * each (app/models/host-office/host-photos.server.ts), which the route's own form reader
  * (app/utils/multipart.server.ts) bounds again.
  */
 export const UPLOAD_PATHS = [

@@ -8,7 +8,7 @@ import { CONSENT_COOKIE, parseConsent } from '#app/utils/consent.ts'
  * (docs/subsystems/page-cache.md).
  *
  * - Only responses the app marked with `X-Page-Cache: <seconds>` are stored
- *   (app/utils/page-cache.server.ts marks only anonymous GETs that opted in),
+ *   (app/render/page-cache.server.ts marks only anonymous GETs that opted in),
  *   only with status 200 and setting no cookie but the locale ones.
  * - Only requests without credentials or a pending toast are answered from it.
  *   The key holds the URL and every cookie that changes the rendering.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { clearFavouritesAfterLogout } from '#app/utils/favourites-cleanup.ts'
-import { useSessionUser } from '#app/utils/use-root-data.ts'
+import { useSessionUser } from '#app/hooks/use-root-data.ts'
 import { ImpersonationBanner } from './impersonation-banner.tsx'
 import { LoginModal } from './login-modal.tsx'
 

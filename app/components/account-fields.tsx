@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { LIMITS } from '#app/schemas/limits.ts'
-import { usePasswordStrength } from '#app/utils/use-password-strength.ts'
+import { usePasswordStrength } from '#app/hooks/use-password-strength.ts'
 import { SelectField, TextField } from './forms.tsx'
 import { PasswordStrengthMeter } from './password-strength-meter.tsx'
 

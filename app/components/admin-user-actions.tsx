@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /** "Login as" (to the impersonation resource route; works without JavaScript). */
 export function LoginAsButton({ userId, name }: { userId: string; name: string }) {

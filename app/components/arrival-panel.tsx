@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ArrivalArea } from '#app/models/access-areas.server.ts'
+import type { ArrivalArea } from '#app/models/host-office/access-areas.server.ts'
 
 /** The guest's arrival instructions and codes (issue 13), shown only in the arrival window. */
 export function ArrivalPanel({ areas }: { areas: ArrivalArea[] }) {

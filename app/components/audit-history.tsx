@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { AuditEntry } from '#app/models/audit-log.server.ts'
+import type { AuditEntry } from '#app/models/platform/audit-log.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { DetailSection } from './detail-frame.tsx'
 
 /**

@@ -4,7 +4,7 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { describePriceLine } from '#app/utils/price-lines.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * The pieces every booking page shares (checkout, confirmation, guest, host

@@ -4,8 +4,8 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
-import { clearKeptFragments, createFragmentStore } from '#app/utils/cached-fragments.server.ts'
-import { renderWholeDocument } from '#app/utils/whole-document.server.tsx'
+import { clearKeptFragments, createFragmentStore } from '#app/render/cached-fragments.server.ts'
+import { renderWholeDocument } from '#app/render/whole-document.server.tsx'
 import { CachedFragment, FragmentStoreContext } from './cached-fragment.tsx'
 
 // React's act() outside Testing Library.

@@ -3,7 +3,7 @@ import { createContext, createElement, useContext, type ReactElement } from 'rea
 /**
  * A part of a page whose HTML the server keeps (ADR 0123). Rendering the same
  * card for the tenth visitor is the same work with the same result: the
- * whole-document render (app/utils/whole-document.server.tsx) keeps a
+ * whole-document render (app/render/whole-document.server.tsx) keeps a
  * fragment's HTML under `cacheKey` the first time and writes it again for
  * the next page that renders the same key, without rendering the subtree.
  * In the browser the component is its children, so hydration sees exactly

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
 import { localizePath } from '#app/utils/locale.ts'
-import { useLocale, useSessionUser } from '#app/utils/use-root-data.ts'
+import { useLocale, useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**
  * What the catalogue adds to every page (root): after each navigation it hands

@@ -8,7 +8,7 @@ import {
 	type ConsentChoice,
 } from '#app/utils/consent.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 export type ConsentNoticeProps = {
 	/** The request carried a consent of the current revision (root loader). */

@@ -6,8 +6,8 @@ import {
 	toggleLocalFavourite,
 	useIsFavourite,
 } from '#app/utils/favourites.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useSessionUser } from '#app/utils/use-root-data.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useSessionUser } from '#app/hooks/use-root-data.ts'
 import { FetcherForm } from './fetcher-form.tsx'
 import { SpriteIcon } from './icon.tsx'
 

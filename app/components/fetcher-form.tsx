@@ -1,5 +1,5 @@
 import { useFetcher, type FetcherFormProps } from 'react-router'
-import { inServerRender, isPlainPath } from '#app/utils/server-render-markup.ts'
+import { inServerRender, isPlainPath } from '#app/render/server-render-markup.ts'
 
 type Props = FetcherFormProps & { fetcherKey: string; action: string }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { useLocale, useRootData } from '#app/utils/use-root-data.ts'
+import { useLocale, useRootData } from '#app/hooks/use-root-data.ts'
 
 /**
  * While an admin is logged in as someone else ("login as"), every page shows

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { switchLocalePath, type Locale } from '#app/utils/locale.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /** Link to the same page in the other language; remembers the choice (cookie i18n_redirected). */
 export function languageSwitchHref(target: Locale, currentPathWithSearch: string) {

@@ -10,7 +10,7 @@ import {
 	type NavLinkProps,
 } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { isPlainPath } from '#app/utils/server-render-markup.ts'
+import { isPlainPath } from '#app/render/server-render-markup.ts'
 import { PathLink, PathNavLink } from './locale-link.tsx'
 
 /** Server-renders `links` (one per entry) at a nested route, as the app's server does (StaticRouterProvider). */

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router'
-import { inServerRender, isPlainPath } from '#app/utils/server-render-markup.ts'
-import { useLocalizePath } from '#app/utils/use-root-data.ts'
+import { inServerRender, isPlainPath } from '#app/render/server-render-markup.ts'
+import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 
 /**
  * Links inside the app (ADR 0120). On the server a <Link> to a plain absolute

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import type { OrderView } from '#app/models/order-queries.server.ts'
+import type { OrderView } from '#app/models/booking/order-queries.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { BankTransferInstructions } from './booking-ui.tsx'
 
 /** What happens next and how to pay — the confirmation page and the guest's order page. */

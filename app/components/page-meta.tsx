@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { PageMeta as PageMetaData } from '#app/models/seo.server.ts'
+import type { PageMeta as PageMetaData } from '#app/models/catalogue/seo.server.ts'
 
 /**
  * Title, description, Open Graph and JSON-LD of a page, as its loader built
- * them (app/models/seo.server.ts). React hoists title and meta into <head>.
+ * them (app/models/catalogue/seo.server.ts). React hoists title and meta into <head>.
  */
 export function PageMeta({ meta }: { meta: PageMetaData }) {
 	const { t } = useTranslation()

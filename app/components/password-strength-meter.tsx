@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { LiveStrength } from '#app/utils/use-password-strength.ts'
+import type { LiveStrength } from '#app/hooks/use-password-strength.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 
 const SCORE_NAMES = ['veryWeak', 'weak', 'fair', 'good', 'strong'] as const

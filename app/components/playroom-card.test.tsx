@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { renderWithApp } from '#tests/helpers/render.tsx'
-import { cardView, type PlayroomCard as Card } from '#app/models/playroom-cards.server.ts'
+import { cardView, type PlayroomCard as Card } from '#app/models/catalogue/playroom-cards.server.ts'
 import { PlayroomCard } from './playroom-card.tsx'
 
 const card: Card = {

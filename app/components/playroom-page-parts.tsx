@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import type { PhotoView } from '#app/models/playroom-cards.server.ts'
+import type { PhotoView } from '#app/models/catalogue/playroom-cards.server.ts'
 import { withQuery } from '#app/utils/catalogue-urls.ts'
 import { swipeDirection } from '#app/utils/swipe.ts'
 import { SpriteIcon } from './icon.tsx'

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { PlayroomPageData } from '#app/models/playroom-page.server.ts'
-import type { BookingView, PlayroomInfoView } from '#app/models/playroom-view.server.ts'
+import type { PlayroomPageData } from '#app/models/catalogue/playroom-page.server.ts'
+import type { BookingView, PlayroomInfoView } from '#app/models/catalogue/playroom-view.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'

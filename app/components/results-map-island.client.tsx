@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { consentAllows, grantConsent, useConsent } from '#app/utils/consent.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import type { MapPoint } from './results-map.tsx'
 
 /**

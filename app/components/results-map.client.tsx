@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Map, Marker, NavigationControl, Popup } from 'react-map-gl/maplibre'
-import { useLocalizePath } from '#app/utils/use-root-data.ts'
+import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 import { SpriteIcon } from './icon.tsx'
 import type { MapPoint } from './results-map.tsx'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useLocalizePath, useRootData } from '#app/utils/use-root-data.ts'
+import { useLocalizePath, useRootData } from '#app/hooks/use-root-data.ts'
 import type { MapIsland as MapIslandType } from './results-map-island.client.tsx'
 import { SpriteIcon } from './icon.tsx'
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLocation } from 'react-router'
-import type { SearchFormValues, SearchNotice } from '#app/models/catalogue-pages.server.ts'
+import type { SearchFormValues, SearchNotice } from '#app/models/catalogue/catalogue-pages.server.ts'
 import { BOOKING_TYPE_LIST, withQuery } from '#app/utils/catalogue-urls.ts'
-import { useLocalizePath } from '#app/utils/use-root-data.ts'
+import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 import { SpriteIcon } from './icon.tsx'
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { CachedFragment } from './cached-fragment.tsx'
 import { ConsentSettingsLink } from './catalogue-chrome.tsx'
 import { LocaleLink } from './locale-link.tsx'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { COLOR_MODE_FETCHER_KEY, useColorMode } from '#app/utils/color-mode.ts'
 import { FetcherForm } from './fetcher-form.tsx'
 import { Icon } from './icon.tsx'

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { Toast } from '#app/utils/toast.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useRootData } from '#app/utils/use-root-data.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useRootData } from '#app/hooks/use-root-data.ts'
 
 /**
  * Toasts (spec §9: top-right, 5,000 ms, at most 20). sonner is loaded only when

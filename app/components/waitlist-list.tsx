@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { BookingType } from '#db/schema/catalogue.ts'
-import type { WaitlistView } from '#app/models/waitlist.server.ts'
+import type { WaitlistView } from '#app/models/booking/waitlist.server.ts'
 import { formatDate, formatDateTime, formatTime } from '#app/utils/format-instant.ts'
-import { useLocale, useLocalizePath } from '#app/utils/use-root-data.ts'
+import { useLocale, useLocalizePath } from '#app/hooks/use-root-data.ts'
 import { LocaleLink } from './locale-link.tsx'
 
 export type WaitlistEntryView = {

@@ -12,7 +12,7 @@ import {
 /**
  * The availability engine — one module for search (issue 4), AvailableLists /
  * GetOccupationData / LiveData, and order creation (issue 5). Pure: the inputs
- * are loaded by app/models/availability.server.ts; nothing here touches the
+ * are loaded by app/models/catalogue/availability.server.ts; nothing here touches the
  * database, so the booking transaction can call it synchronously.
  *
  * Rules (PRODUCT.md §3 Availability, docs/subsystems/catalogue.md):

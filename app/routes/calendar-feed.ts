@@ -1,5 +1,5 @@
 import type { Route } from './+types/calendar-feed.ts'
-import { buildExportFeed } from '#app/models/ical-export.server.ts'
+import { buildExportFeed } from '#app/models/host-office/ical-export.server.ts'
 
 /**
  * GET /calendar/<token>.ics — a host's export feed (docs/subsystems/ical.md,

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/content-page.ts'
 import { redirect } from 'react-router'
-import { contentSlugFromPath, getContentPage } from '#app/models/content.server.ts'
-import { customUrlTarget } from '#app/models/playrooms.server.ts'
+import { contentSlugFromPath, getContentPage } from '#app/models/catalogue/content.server.ts'
+import { customUrlTarget } from '#app/models/catalogue/playrooms.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { allowPageCache } from '#app/utils/page-cache.server.ts'
+import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 
 /**
  * Content pages (spec §2): the catch-all and the /info/* routes. The slug is the
  * locale-free path ("info/imprint", "privacy-policy"); the page comes from the
  * database in the page's language, its Markdown rendered without raw HTML
- * (app/models/content.server.ts). A playroom's custom URL ("/spielwiese")
+ * (app/models/catalogue/content.server.ts). A playroom's custom URL ("/spielwiese")
  * redirects to its page (302: hosts may change it). Unknown or unpublished
  * slug → the 404 page.
  */

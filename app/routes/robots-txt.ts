@@ -1,5 +1,5 @@
 import type { Route } from './+types/robots-txt.ts'
-import { absoluteUrl } from '#app/models/seo.server.ts'
+import { absoluteUrl } from '#app/models/catalogue/seo.server.ts'
 
 /** /robots.txt — public pages may be crawled; accounts, areas, checkout and the API may not. */
 const GLOBAL = ['/api/', '/resources/', '/_i18n/']

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/sitemap-page.ts'
-import { listPublishedPlayroomLinks } from '#app/models/catalogue-pages.server.ts'
-import { allowPageCache } from '#app/utils/page-cache.server.ts'
+import { listPublishedPlayroomLinks } from '#app/models/catalogue/catalogue-pages.server.ts'
+import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { CITY_SLUGS, INFO_PAGES, STATE_SLUGS } from '#app/utils/slugs.ts'
 

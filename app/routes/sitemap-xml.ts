@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap-xml.ts'
-import { sitemapEntries } from '#app/models/catalogue-pages.server.ts'
-import { absoluteUrl } from '#app/models/seo.server.ts'
+import { sitemapEntries } from '#app/models/catalogue/catalogue-pages.server.ts'
+import { absoluteUrl } from '#app/models/catalogue/seo.server.ts'
 
 /**
  * /sitemap.xml — every public page (home, lists, city and state pages,

@@ -41,7 +41,7 @@ export const dashboardPeriodSchema = z
 
 export type DashboardPeriodInput = z.output<typeof dashboardPeriodSchema>
 
-/** The search box: free text (FTS syntax in it is only text, see app/models/admin-search.server.ts). */
+/** The search box: free text (FTS syntax in it is only text, see app/models/admin/admin-search.server.ts). */
 export const adminSearchQuerySchema = z.object({
 	query: optionalText(200),
 })

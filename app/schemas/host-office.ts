@@ -23,7 +23,7 @@ export type NewPlayroomInput = z.infer<typeof newPlayroomSchema>
 export const PUBLISHING_INTENTS = ['publish', 'pause', 'unpause'] as const
 export type PublishingIntent = (typeof PUBLISHING_INTENTS)[number]
 
-/** The items of the publishing checklist (app/models/playroom-publishing.server.ts), in display order. */
+/** The items of the publishing checklist (app/models/host-office/playroom-publishing.server.ts), in display order. */
 export const CHECKLIST_KEYS = ['photos', 'descriptions', 'prices', 'openingHours', 'address'] as const
 export type ChecklistKey = (typeof CHECKLIST_KEYS)[number]
 

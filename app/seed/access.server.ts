@@ -3,7 +3,7 @@ import { accessAreaPlayrooms, accessAreas, accessCodeParts, templateTexts } from
 import { playrooms } from '#db/schema/catalogue.ts'
 import { users } from '#db/schema/users.ts'
 import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
-import { ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
+import { ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 

@@ -14,8 +14,12 @@ import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts
 import { CITIES, type CityInfo } from '#app/domain/places.ts'
 import { calculatePrice } from '#app/domain/pricing.ts'
 import { slugify } from '#app/domain/search-text.ts'
-import { createPlayroom, refreshPlayroomRating, type PlayroomInput } from '#app/models/catalogue.server.ts'
-import { processImage, saveImage } from '#app/models/images.server.ts'
+import {
+	createPlayroom,
+	refreshPlayroomRating,
+	type PlayroomInput,
+} from '#app/models/catalogue/catalogue.server.ts'
+import { processImage, saveImage } from '#app/models/catalogue/images.server.ts'
 import {
 	ADDITIONS,
 	CLOSINGS,

@@ -1,7 +1,7 @@
 /**
  * The seeded content pages (spec §2 info pages and the privacy policy), in
  * German and English, as Markdown. Admins can edit and add pages later; the
- * catch-all and /info/* render them (app/models/content.server.ts).
+ * catch-all and /info/* render them (app/models/catalogue/content.server.ts).
  */
 export type ContentPageSeed = {
 	slug: string

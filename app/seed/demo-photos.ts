@@ -3,7 +3,7 @@ import type { Random } from './random.ts'
 /**
  * Demo photos without downloads: simple, varied SVG scenes of a playroom
  * (wall, floor, window and the scene's main element), rendered and encoded by
- * the same image pipeline uploads use (app/models/images.server.ts).
+ * the same image pipeline uploads use (app/models/catalogue/images.server.ts).
  */
 export const PHOTO_WIDTH = 1280
 export const PHOTO_HEIGHT = 853

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { users } from '#db/schema/users.ts'
 import { cityBySlug } from '#app/domain/places.ts'
-import { createPlayroom } from '#app/models/catalogue.server.ts'
+import { createPlayroom } from '#app/models/catalogue/catalogue.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 

@@ -21,8 +21,8 @@ import {
 } from '#app/domain/ledger.ts'
 import { paymentDeadline, responseDeadline } from '#app/domain/order-status.ts'
 import { calculatePrice } from '#app/domain/pricing.ts'
-import { loadAvailabilityInput } from '#app/models/availability.server.ts'
-import { getAdditions, getBookingTypeSettings } from '#app/models/playrooms.server.ts'
+import { loadAvailabilityInput } from '#app/models/catalogue/availability.server.ts'
+import { getAdditions, getBookingTypeSettings } from '#app/models/catalogue/playrooms.server.ts'
 import type { Random } from './random.ts'
 import type { SeedContext, SeedStep } from './types.ts'
 

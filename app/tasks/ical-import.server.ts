@@ -1,4 +1,4 @@
-import { FEED_LEASE_SECONDS, icalFeedLease, syncFeeds } from '#app/models/ical-import.server.ts'
+import { FEED_LEASE_SECONDS, icalFeedLease, syncFeeds } from '#app/models/host-office/ical-import.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 
 /**

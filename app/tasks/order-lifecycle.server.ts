@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
-import { completeOrder, expireOrder } from '#app/models/orders.server.ts'
-import { expireOpenCardSessions } from '#app/models/payments.server.ts'
+import { completeOrder, expireOrder } from '#app/models/booking/order-transitions.server.ts'
+import { expireOpenCardSessions } from '#app/models/booking/payments.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 

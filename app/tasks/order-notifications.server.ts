@@ -3,9 +3,9 @@ import { orderNotifications, type OrderNotificationKind } from '#db/schema/acces
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { ARRIVAL_WINDOW_MS } from '#app/domain/host-access.ts'
-import { deliverSoon } from '#app/models/account-emails.server.ts'
-import { arrivalAreasOf, inArrivalWindow } from '#app/models/access-areas.server.ts'
-import { queueOrderEmail, type OrderEmailExtras } from '#app/models/order-emails.server.ts'
+import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
+import { arrivalAreasOf, inArrivalWindow } from '#app/models/host-office/access-areas.server.ts'
+import { queueOrderEmail, type OrderEmailExtras } from '#app/models/booking/order-emails.server.ts'
 import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 

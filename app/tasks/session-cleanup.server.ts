@@ -1,6 +1,6 @@
 import { isNotNull, lt, or } from 'drizzle-orm'
 import { loginFailures, userTokens } from '#db/schema/users.ts'
-import { deleteExpiredSessions } from '#app/models/session.server.ts'
+import { deleteExpiredSessions } from '#app/models/accounts/session.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 

@@ -1,4 +1,4 @@
-import { runWaitlist } from '#app/models/waitlist-offers.server.ts'
+import { runWaitlist } from '#app/models/booking/waitlist-offers.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
-import { endSession, type NewSession, type RequestMeta } from '#app/models/credentials.server.ts'
-import type { ActiveSession } from '#app/models/session.server.ts'
+import { endSession, type NewSession, type RequestMeta } from '#app/models/accounts/credentials.server.ts'
+import type { ActiveSession } from '#app/models/accounts/session.server.ts'
 import { getAuth, requireUser, sessionCookie } from './auth.server.ts'
 import { COOKIE_NAMES, expireCookie, readCookie, serializeCookie } from './cookies.server.ts'
 import { appendResponseCookie, getServices } from './context.server.ts'

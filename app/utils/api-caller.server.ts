@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import type { Caller } from '#app/models/playrooms.server.ts'
+import type { Caller } from '#app/models/catalogue/playrooms.server.ts'
 import { getSessionUser } from './auth.server.ts'
 
 /** The calling user as the catalogue models need it (null for visitors). */

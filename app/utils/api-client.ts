@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { showAppToast } from '#app/components/toaster.tsx'
 import { API_LANGUAGE_HEADERS, localizePath, type Locale } from './locale.ts'
-import { useLocale } from './use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * Browser calls to /api (spec §7/§8): Accept-Language of the page, the

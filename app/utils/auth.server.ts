@@ -1,6 +1,10 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import type { UserRole } from '#db/schema/users.ts'
-import { findActiveSession, type ActiveSession, type SessionUser } from '#app/models/session.server.ts'
+import {
+	findActiveSession,
+	type ActiveSession,
+	type SessionUser,
+} from '#app/models/accounts/session.server.ts'
 import { AppError } from './app-error.ts'
 import { COOKIE_NAMES, expireCookie, readCookie, serializeCookie } from './cookies.server.ts'
 import { appendResponseCookie } from './context.server.ts'

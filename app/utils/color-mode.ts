@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
 import type { ColorMode, PreferenceSaved } from './preferences.ts'
-import { inServerRender } from './server-render-markup.ts'
-import { useRootData } from './use-root-data.ts'
+import { inServerRender } from '#app/render/server-render-markup.ts'
+import { useRootData } from '#app/hooks/use-root-data.ts'
 
 export const COLOR_MODE_FETCHER_KEY = 'color-mode'
 

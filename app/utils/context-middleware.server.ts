@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import { copyResponse } from '#app/utils/buffered-documents.server.ts'
+import { copyResponse } from '#app/render/buffered-documents.server.ts'
 import { responseCookiesContext } from './context.server.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { emailOutbox, platformSettings } from '#db/schema/platform.ts'
-import { setSetting } from '#app/models/settings.server.ts'
+import { setSetting } from '#app/models/platform/settings.server.ts'
 import {
 	getDb,
 	immediateTransaction,

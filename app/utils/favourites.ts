@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { useFetchers, useMatches } from 'react-router'
 import { FAVOURITES_STORAGE_KEY } from './favourites-cleanup.ts'
 import { favouriteListeners, readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
-import { useSessionUser } from './use-root-data.ts'
+import { useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**
  * Favourites (docs/decisions/0032-favourites.md). Visitors keep playroom ids

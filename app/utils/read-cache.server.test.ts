@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
-import { loadCards } from '#app/models/playroom-cards.server.ts'
+import { loadCards } from '#app/models/catalogue/playroom-cards.server.ts'
 import { getDb } from './db.server.ts'
 import { cachedRead } from './read-cache.server.ts'
 

@@ -2,7 +2,7 @@ import { sessionMiddleware } from './auth.server.ts'
 import { responseCookiesMiddleware } from './context-middleware.server.ts'
 import { formBodyMiddleware } from './form-body.server.ts'
 import { i18nextMiddleware } from './i18n.server.ts'
-import { pageCacheMiddleware } from './page-cache.server.ts'
+import { pageCacheMiddleware } from '#app/render/page-cache.server.ts'
 
 /**
  * The middleware every request passes (root route): the response cookie jar

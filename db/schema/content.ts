@@ -6,7 +6,7 @@ import { booleanColumn, createdAt, idColumn, updatedAt } from './columns.ts'
  * Content pages (imprint, FAQs, host info, privacy policy, admin-made pages),
  * one row per slug and language. The slug is the locale-free path without the
  * leading slash, e.g. "info/imprint" or "privacy-policy". The body is Markdown;
- * it is rendered without raw HTML (app/models/content.server.ts).
+ * it is rendered without raw HTML (app/models/catalogue/content.server.ts).
  */
 export const contentPages = sqliteTable(
 	'content_pages',

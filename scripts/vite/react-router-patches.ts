@@ -26,7 +26,7 @@ export type Patch = {
 }
 
 const routeMatchCache = path.resolve('server/route-match-cache.ts')
-const bufferedDocuments = path.resolve('app/utils/buffered-documents.server.ts')
+const bufferedDocuments = path.resolve('app/render/buffered-documents.server.ts')
 
 function importing(binding: string, from: string, code: string) {
 	return `import { ${binding} } from ${JSON.stringify(from)};\n${code}`
@@ -131,7 +131,7 @@ export const REACT_ROUTER_PATCHES: readonly Patch[] = [
 					)
 				: code,
 	},
-	// ADR 0122: a document rendered whole leaves in one `res.end` (app/utils/buffered-documents.server.ts).
+	// ADR 0122: a document rendered whole leaves in one `res.end` (app/render/buffered-documents.server.ts).
 	{
 		name: 'sendRemixResponse',
 		module: '@react-router/express',

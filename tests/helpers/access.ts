@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { orders, type OrderStatus } from '#db/schema/orders.ts'
-import { addCodePart, createAccessArea } from '#app/models/access-areas.server.ts'
+import { addCodePart, createAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, orderRow, placeOrder } from './booking.ts'
 import { createLoggedInUser } from './users.ts'

@@ -1,6 +1,6 @@
 import { features } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
-import { createPlayroom, type PlayroomInput } from '#app/models/catalogue.server.ts'
+import { createPlayroom, type PlayroomInput } from '#app/models/catalogue/catalogue.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { createTestUser } from './users.ts'
 

@@ -1,5 +1,5 @@
 import { users, type UserRole } from '#db/schema/users.ts'
-import { createSession } from '#app/models/session.server.ts'
+import { createSession } from '#app/models/accounts/session.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 

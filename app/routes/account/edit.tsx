@@ -19,8 +19,8 @@ import {
 	updateEmailSettings,
 	updateInvoiceAddress,
 	updateProfile,
-} from '#app/models/account.server.ts'
-import { changePassword, requestEmailChange } from '#app/models/credentials.server.ts'
+} from '#app/models/accounts/account.server.ts'
+import { changePassword, requestEmailChange } from '#app/models/accounts/credentials.server.ts'
 import {
 	deleteAccountSchema,
 	emailSettingsFormSchema,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { ensurePlatformTemplates } from '#app/models/template-texts.server.ts'
+import { ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'

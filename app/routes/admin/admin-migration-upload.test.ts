@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { isActiveRun, latestImportRun } from '#app/models/admin-import.server.ts'
+import { isActiveRun, latestImportRun } from '#app/models/admin/admin-import.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { generateImportExport } from '#tests/helpers/import-fixture.ts'
 import { createRecordingHub } from '#tests/helpers/recording-hub.ts'

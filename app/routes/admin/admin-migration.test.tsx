@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { ImportRunView } from '#app/models/admin-import.server.ts'
+import type { ImportRunView } from '#app/models/admin/admin-import.server.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import AdminMigrationPage, { type loader } from './migration.tsx'
 

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import type { SessionUser } from '#app/models/session.server.ts'
+import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import {
 	loadTablePage,

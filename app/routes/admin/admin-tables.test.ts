@@ -4,7 +4,7 @@ import { emailOutbox } from '#db/schema/platform.ts'
 import { users } from '#db/schema/users.ts'
 import { loader as adminOrdersApi, action as adminOrdersApiAction } from '#app/routes/api/admin-orders.ts'
 import { loader as adminUserApi } from '#app/routes/api/admin-user.ts'
-import { acceptOrder } from '#app/models/orders.server.ts'
+import { acceptOrder } from '#app/models/booking/order-transitions.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
@@ -112,7 +112,10 @@ describe('admin tables over HTTP', () => {
 			query: `customerUserId=${host.id}`,
 		})
 		expect(wrongRole.status).toBe(404)
-		const badId = await callApi(adminUserApi, 'Admin/User', 'Host', { token, query: 'hostUserId=%27%20OR%201' })
+		const badId = await callApi(adminUserApi, 'Admin/User', 'Host', {
+			token,
+			query: 'hostUserId=%27%20OR%201',
+		})
 		expect(badId.status).toBe(400)
 		const { token: guestToken } = await createLoggedInUser({ role: 'Customer' })
 		const forbidden = await callApi(adminUserApi, 'Admin/User', 'Customer', {

@@ -10,13 +10,13 @@ import {
 } from '#app/components/admin-dashboard-parts.tsx'
 import { FieldErrors } from '#app/components/forms.tsx'
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, resolveReportPeriod } from '#app/domain/report-period.ts'
-import { getAdminDashboard } from '#app/models/admin-dashboard.server.ts'
+import { getAdminDashboard } from '#app/models/admin/admin-dashboard.server.ts'
 import { dashboardPeriodSchema } from '#app/schemas/admin-dashboard.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatLocalDate } from '#app/utils/format.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/dashboard (issue 14, ADR 0093): the platform's figures over a period

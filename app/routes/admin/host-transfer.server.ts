@@ -1,5 +1,5 @@
-import { findUserByEmail } from '#app/models/account.server.ts'
-import { convertHost, hostPlayrooms } from '#app/models/host-transfer.server.ts'
+import { findUserByEmail } from '#app/models/accounts/account.server.ts'
+import { convertHost, hostPlayrooms } from '#app/models/admin/host-transfer.server.ts'
 import { hostTransferFormSchema } from '#app/schemas/admin-entities.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'

@@ -12,7 +12,7 @@ import {
 	latestImportRun,
 	startImportRun,
 	type ImportRunView,
-} from '#app/models/admin-import.server.ts'
+} from '#app/models/admin/admin-import.server.ts'
 import { importDocumentSchema, importFormSchema } from '#app/schemas/admin-import.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
@@ -26,7 +26,7 @@ import { readFormData } from '#app/utils/multipart.server.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { translateValidationMessage, validationMessage } from '#app/utils/validation.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/migration (issue 14, ADR 0095): upload the original system's export

@@ -4,11 +4,16 @@ import type { Route } from './+types/money-transactions.ts'
 import { loadAdminTablePage } from './admin-table.server.ts'
 import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { getLedgerCheck, ledgerTable, listLedger, type LedgerItem } from '#app/models/admin-ledger.server.ts'
+import {
+	getLedgerCheck,
+	ledgerTable,
+	listLedger,
+	type LedgerItem,
+} from '#app/models/admin/admin-ledger.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/moneyTransactions (issue 14): the ledger in the data table — filters

@@ -18,9 +18,9 @@ import {
 	OrderHistory,
 	OrderPrice,
 } from '#app/components/order-detail.tsx'
-import { getAdminOrderDetail, resendConfirmation } from '#app/models/admin-orders.server.ts'
-import { cancelOrder } from '#app/models/orders.server.ts'
-import { executeCardRefunds, recordBankTransfer } from '#app/models/payments.server.ts'
+import { getAdminOrderDetail, resendConfirmation } from '#app/models/admin/admin-orders.server.ts'
+import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
+import { executeCardRefunds, recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import { adminTransferFormSchema } from '#app/schemas/booking.ts'
 import { reasonRequiredSchema } from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
@@ -35,7 +35,7 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { refusedTransferForm } from '#app/utils/transfer-form.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/orders/:orderId (issue 14): what happened to an order — facts,

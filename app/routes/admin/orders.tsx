@@ -5,11 +5,11 @@ import { loadAdminTablePage } from './admin-table.server.ts'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { listAdminOrders, orderTable, type AdminOrderItem } from '#app/models/admin-orders.server.ts'
+import { listAdminOrders, orderTable, type AdminOrderItem } from '#app/models/admin/admin-orders.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/orders (issue 14): every order in the data table — filters by

@@ -3,13 +3,13 @@ import type { Route } from './+types/payment-detail.ts'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { getAdminPayment } from '#app/models/admin-ledger.server.ts'
-import { paymentAuditEntries } from '#app/models/audit-log.server.ts'
+import { getAdminPayment } from '#app/models/admin/admin-ledger.server.ts'
+import { paymentAuditEntries } from '#app/models/platform/audit-log.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/paymentTransactions/:paymentTransactionId (issue 14): one payment —

@@ -4,11 +4,11 @@ import type { Route } from './+types/payment-transactions.ts'
 import { loadAdminTablePage } from './admin-table.server.ts'
 import { DataTablePage } from '#app/components/data-table.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { listPayments, paymentTable, type PaymentItem } from '#app/models/admin-ledger.server.ts'
+import { listPayments, paymentTable, type PaymentItem } from '#app/models/admin/admin-ledger.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/paymentTransactions (issue 14): every payment and refund — filters

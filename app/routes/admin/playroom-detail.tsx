@@ -7,7 +7,11 @@ import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
-import { blockPlayroom, getAdminPlayroomDetail, unblockPlayroom } from '#app/models/admin-playrooms.server.ts'
+import {
+	blockPlayroom,
+	getAdminPlayroomDetail,
+	unblockPlayroom,
+} from '#app/models/admin/admin-playrooms.server.ts'
 import { adminReasonSchema } from '#app/schemas/admin-entities.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
@@ -19,7 +23,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/playrooms/:playroomId (issue 14, ADR 0096): facts, host, rating and

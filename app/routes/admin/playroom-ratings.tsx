@@ -10,7 +10,7 @@ import {
 	ratingTable,
 	setRatingHidden,
 	type AdminRatingItem,
-} from '#app/models/admin-ratings.server.ts'
+} from '#app/models/admin/admin-ratings.server.ts'
 import { ratingVisibilitySchema } from '#app/schemas/admin-entities.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
@@ -20,7 +20,7 @@ import { getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/playroomRatings (issue 14, ADR 0096): every rating in the data table

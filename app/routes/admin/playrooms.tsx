@@ -9,10 +9,10 @@ import {
 	listAdminPlayrooms,
 	playroomTable,
 	type AdminPlayroomItem,
-} from '#app/models/admin-playrooms.server.ts'
+} from '#app/models/admin/admin-playrooms.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/playrooms (issue 14): every playroom in the data table — filters by

@@ -6,13 +6,13 @@ import { DetailSection } from '#app/components/detail-frame.tsx'
 import { FieldErrors } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
-import { searchAdmin, type AdminSearchResult } from '#app/models/admin-search.server.ts'
+import { searchAdmin, type AdminSearchResult } from '#app/models/admin/admin-search.server.ts'
 import { adminSearchQuerySchema } from '#app/schemas/admin-dashboard.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { formatDate } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/search (issue 14, ADR 0092): one box (a GET form, works without

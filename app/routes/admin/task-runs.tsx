@@ -11,7 +11,7 @@ import {
 	runTaskNow,
 	TASK_NAMES,
 	type ExecutionItem,
-} from '#app/models/admin-tasks.server.ts'
+} from '#app/models/admin/admin-tasks.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
@@ -20,7 +20,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/backgroundTaskExecutions (issue 14): every run of every background

@@ -4,13 +4,13 @@ import type { Route } from './+types/template-text-detail.ts'
 import { TemplateTextForm } from '#app/components/host-access-forms.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { listAuditEntries } from '#app/models/audit-log.server.ts'
+import { listAuditEntries } from '#app/models/platform/audit-log.server.ts'
 import {
 	getTemplateText,
 	previewFromForm,
 	sampleValues,
 	updateTemplateText,
-} from '#app/models/template-texts.server.ts'
+} from '#app/models/host-office/template-texts.server.ts'
 import { templateTextSchema } from '#app/schemas/host-access.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'

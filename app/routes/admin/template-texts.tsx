@@ -8,10 +8,10 @@ import {
 	listPlatformTemplates,
 	templateTextTable,
 	type AdminTemplateTextItem,
-} from '#app/models/admin-template-texts.server.ts'
+} from '#app/models/admin/admin-template-texts.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /admin/templateTexts (issue 14, ADR 0096): the platform's default texts per

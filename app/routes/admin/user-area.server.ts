@@ -1,6 +1,6 @@
 import type { UserRole } from '#db/schema/users.ts'
-import { listAuditEntries } from '#app/models/audit-log.server.ts'
-import { hostPlayrooms } from '#app/models/host-transfer.server.ts'
+import { listAuditEntries } from '#app/models/platform/audit-log.server.ts'
+import { hostPlayrooms } from '#app/models/admin/host-transfer.server.ts'
 import { stripLocale } from '#app/utils/locale.ts'
 
 /** /admin/hosts, /admin/guests, /admin/admins → the role listed there. */

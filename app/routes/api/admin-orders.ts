@@ -3,12 +3,12 @@ import {
 	listAdminOrders,
 	orderTable,
 	resendConfirmation,
-} from '#app/models/admin-orders.server.ts'
-import { listAuditEntries } from '#app/models/audit-log.server.ts'
-import { cancelOrder } from '#app/models/orders.server.ts'
-import { apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
-import { getOrderView } from '#app/models/order-queries.server.ts'
-import { executeCardRefunds, recordBankTransfer } from '#app/models/payments.server.ts'
+} from '#app/models/admin/admin-orders.server.ts'
+import { listAuditEntries } from '#app/models/platform/audit-log.server.ts'
+import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
+import { apiOrderSummary, apiOrderView } from '#app/models/booking/order-api.server.ts'
+import { getOrderView } from '#app/models/booking/order-queries.server.ts'
+import { executeCardRefunds, recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import {
 	orderIdBodySchema,
 	orderIdQuerySchema,

@@ -1,7 +1,7 @@
 import {
 	previewControlTransaction,
 	recordControlTransaction,
-} from '#app/models/control-transactions.server.ts'
+} from '#app/models/booking/control-transactions.server.ts'
 import { controlTransactionApiSchema, matchOrderQuerySchema } from '#app/schemas/admin-payments.ts'
 import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'

@@ -1,4 +1,4 @@
-import { searchAdmin } from '#app/models/admin-search.server.ts'
+import { searchAdmin } from '#app/models/admin/admin-search.server.ts'
 import { adminSearchQuerySchema } from '#app/schemas/admin-dashboard.ts'
 import { apiHandler, parseQuery } from '#app/utils/api.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'

@@ -1,10 +1,10 @@
-import { deleteUserAsAdmin, findUserByEmail } from '#app/models/account.server.ts'
-import { exportUsers, getUserForAdmin, listUsers, userTable } from '#app/models/admin-users.server.ts'
-import { getUserActivity } from '#app/models/admin-user-activity.server.ts'
-import { listAuditEntries } from '#app/models/audit-log.server.ts'
-import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/credentials.server.ts'
-import { convertOrdersToGutshof, convertToGutshof } from '#app/models/host-transfer.server.ts'
-import { startImpersonation } from '#app/models/impersonation.server.ts'
+import { deleteUserAsAdmin, findUserByEmail } from '#app/models/accounts/account.server.ts'
+import { exportUsers, getUserForAdmin, listUsers, userTable } from '#app/models/admin/admin-users.server.ts'
+import { getUserActivity } from '#app/models/admin/admin-user-activity.server.ts'
+import { listAuditEntries } from '#app/models/platform/audit-log.server.ts'
+import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/accounts/credentials.server.ts'
+import { convertOrdersToGutshof, convertToGutshof } from '#app/models/admin/host-transfer.server.ts'
+import { startImpersonation } from '#app/models/accounts/impersonation.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import {
 	adminChangePasswordSchema,

@@ -5,7 +5,7 @@ import {
 	registerUser,
 	resendConfirmation,
 	saveNotificationToken,
-} from '#app/models/account.server.ts'
+} from '#app/models/accounts/account.server.ts'
 import {
 	changePassword,
 	confirmEmailChange,
@@ -14,7 +14,7 @@ import {
 	requestPasswordReset,
 	resetPassword,
 	verifyLogin,
-} from '#app/models/credentials.server.ts'
+} from '#app/models/accounts/credentials.server.ts'
 import { notificationTokenSchema } from '#app/schemas/account.ts'
 import {
 	changePasswordApiSchema,

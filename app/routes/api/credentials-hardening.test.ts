@@ -5,7 +5,7 @@ import { users } from '#db/schema/users.ts'
 import { callApi } from '#tests/helpers/api.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser, createTestUser, TEST_PASSWORD } from '#tests/helpers/users.ts'
-import { issueUserToken } from '#app/models/user-token.server.ts'
+import { issueUserToken } from '#app/models/accounts/user-token.server.ts'
 import { DEMO_PASSWORD } from '#app/seed/accounts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { settleDetached } from '#app/utils/detached.server.ts'
@@ -146,7 +146,9 @@ describe('weak passwords are refused wherever a password is set (defect 6)', () 
 		})
 		expect(admin.error?.name).toBe('WeakPassword')
 		// Nothing changed: the old password still logs in, the reset link still works.
-		expect((await auth('signin', { json: { username: user.email, password: TEST_PASSWORD } })).status).toBe(200)
+		expect((await auth('signin', { json: { username: user.email, password: TEST_PASSWORD } })).status).toBe(
+			200,
+		)
 		expect((await resetWith(user.id, reset, DEMO_PASSWORD)).status).toBe(200)
 	})
 

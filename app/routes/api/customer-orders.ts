@@ -1,7 +1,8 @@
-import { cancelOrder, createOrder, getCancellationQuote } from '#app/models/orders.server.ts'
-import { apiOrderPage, apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
-import { getOrderView, listGuestOrders } from '#app/models/order-queries.server.ts'
-import { executeCardRefunds, startCardPayment } from '#app/models/payments.server.ts'
+import { createOrder } from '#app/models/booking/order-creation.server.ts'
+import { cancelOrder, getCancellationQuote } from '#app/models/booking/order-transitions.server.ts'
+import { apiOrderPage, apiOrderSummary, apiOrderView } from '#app/models/booking/order-api.server.ts'
+import { getOrderView, listGuestOrders } from '#app/models/booking/order-queries.server.ts'
+import { executeCardRefunds, startCardPayment } from '#app/models/booking/payments.server.ts'
 import {
 	createOrderApiSchema,
 	guestOrdersQuerySchema,

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot'
-import { recordTraceEvent, recordTrackEvent } from '#app/models/tracking.server.ts'
+import { recordTraceEvent, recordTrackEvent } from '#app/models/platform/tracking.server.ts'
 import { traceEventBodySchema, trackEventBodySchema } from '#app/schemas/catalogue.ts'
 import type { ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { parseJsonBody } from '#app/utils/api.server.ts'
@@ -7,7 +7,7 @@ import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { getSessionUser } from '#app/utils/auth.server.ts'
 import { consentAllows, parseConsent, CONSENT_COOKIE } from '#app/utils/consent.ts'
 import { readCookie } from '#app/utils/cookies.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /**
  * /api/Events/:endpoint (spec §7): POST TrackEvent {name, value} and

@@ -10,7 +10,7 @@ import {
 	playrooms,
 } from '#db/schema/catalogue.ts'
 import { users } from '#db/schema/users.ts'
-import { createDraftPlayroom } from '#app/models/host-playrooms.server.ts'
+import { createDraftPlayroom } from '#app/models/host-office/host-playrooms.server.ts'
 import { EDITOR_SECTIONS } from '#app/schemas/host-editor.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'

@@ -6,7 +6,7 @@ import {
 	saveDetailInformation,
 	savePrice,
 	type Editor,
-} from '#app/models/host-editor.server.ts'
+} from '#app/models/host-office/host-editor.server.ts'
 import {
 	readAvailability,
 	readPayment,
@@ -14,12 +14,15 @@ import {
 	saveAvailability,
 	savePayment,
 	saveRules,
-} from '#app/models/host-editor-settings.server.ts'
-import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
+} from '#app/models/host-office/host-editor-settings.server.ts'
+import {
+	requireManageablePlayroom,
+	type ManagedPlayroom,
+} from '#app/models/host-office/playroom-access.server.ts'
 import { EDITOR_SECTIONS, type EditorSection } from '#app/schemas/host-editor.ts'
 import { AppError, apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /**
  * /api/Owner/Playrooms/:playroomId/:section — the editor's tabs as an API

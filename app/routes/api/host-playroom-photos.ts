@@ -4,14 +4,14 @@ import {
 	listEditorPhotos,
 	reorderPhotos,
 	updatePhotoAlt,
-} from '#app/models/host-photos.server.ts'
-import { MAX_UPLOAD_MB } from '#app/models/images.server.ts'
-import { requireManageablePlayroom } from '#app/models/playroom-access.server.ts'
+} from '#app/models/host-office/host-photos.server.ts'
+import { MAX_UPLOAD_MB } from '#app/models/catalogue/images.server.ts'
+import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import { photoAltSchema, photoOrderSchema } from '#app/schemas/host-editor.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { readFormData } from '#app/utils/multipart.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /**
  * /api/Owner/Playrooms/:playroomId/Photos (GET list, POST multipart `photos`

@@ -1,4 +1,4 @@
-import { getNextActivities } from '#app/models/user-status.server.ts'
+import { getNextActivities } from '#app/models/accounts/user-status.server.ts'
 import { apiHandler } from '#app/utils/api.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
 

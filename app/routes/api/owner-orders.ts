@@ -1,7 +1,7 @@
-import { acceptOrder, cancelOrder, declineOrder } from '#app/models/orders.server.ts'
-import { apiOrderPage, apiOrderSummary, apiOrderView } from '#app/models/order-api.server.ts'
-import { getOrderView, listHostOrders } from '#app/models/order-queries.server.ts'
-import { executeCardRefunds } from '#app/models/payments.server.ts'
+import { acceptOrder, cancelOrder, declineOrder } from '#app/models/booking/order-transitions.server.ts'
+import { apiOrderPage, apiOrderSummary, apiOrderView } from '#app/models/booking/order-api.server.ts'
+import { getOrderView, listHostOrders } from '#app/models/booking/order-queries.server.ts'
+import { executeCardRefunds } from '#app/models/booking/payments.server.ts'
 import { startOfLocalDay, addDays } from '#app/domain/berlin-time.ts'
 import {
 	hostOrdersQuerySchema,

@@ -1,11 +1,11 @@
-import { createDraftPlayroom } from '#app/models/host-playrooms.server.ts'
-import { requireManageablePlayroom } from '#app/models/playroom-access.server.ts'
+import { createDraftPlayroom } from '#app/models/host-office/host-playrooms.server.ts'
+import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import {
 	pausePlayroom,
 	publishChecklist,
 	publishPlayroom,
 	unpausePlayroom,
-} from '#app/models/playroom-publishing.server.ts'
+} from '#app/models/host-office/playroom-publishing.server.ts'
 import { idSchema } from '#app/schemas/catalogue.ts'
 import { newPlayroomSchema } from '#app/schemas/host-office.ts'
 import { parseJsonBody, parseQuery, type ApiHandlerArgs } from '#app/utils/api.server.ts'

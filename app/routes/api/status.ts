@@ -1,5 +1,5 @@
 import type { UserRole } from '#db/schema/users.ts'
-import { getUserStatus } from '#app/models/user-status.server.ts'
+import { getUserStatus } from '#app/models/accounts/user-status.server.ts'
 import { apiHandler } from '#app/utils/api.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 

@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from '#app/models/payments.server.ts'
+import { handleStripeWebhook } from '#app/models/booking/payments.server.ts'
 import { apiHandler, methodNotAllowed } from '#app/utils/api.server.ts'
 
 /**

@@ -3,7 +3,7 @@ import {
 	getLangPreference,
 	updateEmailSettings,
 	updateLangPreference,
-} from '#app/models/account.server.ts'
+} from '#app/models/accounts/account.server.ts'
 import { emailSettingsApiSchema, langPreferenceSchema } from '#app/schemas/account.ts'
 import { parseJsonBody } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/confirm-email.ts'
 import { AuthPage, Notice } from '#app/components/auth-page.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { confirmEmail } from '#app/models/account.server.ts'
+import { confirmEmail } from '#app/models/accounts/account.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import type { Route } from './+types/login.ts'
 import { AuthPanels, PANEL_TITLE_KEY } from '#app/components/auth-panels.tsx'
-import { resendConfirmation, type UserRow } from '#app/models/account.server.ts'
-import { openSession, requestPasswordReset, verifyLogin } from '#app/models/credentials.server.ts'
+import { resendConfirmation, type UserRow } from '#app/models/accounts/account.server.ts'
+import { openSession, requestPasswordReset, verifyLogin } from '#app/models/accounts/credentials.server.ts'
 import { emailOnlySchema, loginSchema } from '#app/schemas/auth.ts'
 import {
 	clearImpersonatorCookie,

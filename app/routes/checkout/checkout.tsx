@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, redirect, useActionData } from 'react-router'
 import type { Route } from './+types/checkout.ts'
 import { CheckoutWizard } from '#app/routes/checkout/wizard/checkout-wizard.tsx'
-import { registerUser } from '#app/models/account.server.ts'
+import { registerUser } from '#app/models/accounts/account.server.ts'
 import {
 	checkoutSearch,
 	guestsStepErrors,
@@ -15,10 +15,10 @@ import {
 	saveBookingContact,
 	type CheckoutState,
 	type CheckoutUser,
-} from '#app/models/checkout.server.ts'
-import { findAlternatives } from '#app/models/booking-availability.server.ts'
-import { createOrder } from '#app/models/orders.server.ts'
-import { startCardPayment } from '#app/models/payments.server.ts'
+} from '#app/models/booking/checkout.server.ts'
+import { findAlternatives } from '#app/models/booking/booking-availability.server.ts'
+import { createOrder } from '#app/models/booking/order-creation.server.ts'
+import { startCardPayment } from '#app/models/booking/payments.server.ts'
 import { registerGuestSchema } from '#app/schemas/auth.ts'
 import {
 	confirmStepSchema,

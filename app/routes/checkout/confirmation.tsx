@@ -4,8 +4,8 @@ import type { Route } from './+types/confirmation.ts'
 import { PriceBreakdown, StatusBadge } from '#app/components/booking-ui.tsx'
 import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { getOrderView } from '#app/models/order-queries.server.ts'
-import { startCardPayment } from '#app/models/payments.server.ts'
+import { getOrderView } from '#app/models/booking/order-queries.server.ts'
+import { startCardPayment } from '#app/models/booking/payments.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
@@ -15,7 +15,7 @@ import { assertValidRouteParams, notFound } from '#app/utils/route-params.server
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /public/playroomOrder/:orderId/confirmation (issue 5): order code, status,

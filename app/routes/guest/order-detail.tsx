@@ -13,10 +13,10 @@ import {
 import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { ArrivalPanel } from '#app/components/arrival-panel.tsx'
-import { arrivalForOrder } from '#app/models/access-areas.server.ts'
-import { cancelOrder } from '#app/models/orders.server.ts'
-import { getOrderView } from '#app/models/order-queries.server.ts'
-import { executeCardRefunds, startCardPayment } from '#app/models/payments.server.ts'
+import { arrivalForOrder } from '#app/models/host-office/access-areas.server.ts'
+import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
+import { getOrderView } from '#app/models/booking/order-queries.server.ts'
+import { executeCardRefunds, startCardPayment } from '#app/models/booking/payments.server.ts'
 import { reasonOptionalSchema } from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -27,14 +27,14 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /guest/orders/:orderId: the guest's booking — details, price, status
  * history, payment, the .ics, and cancelling with the refund shown before
  * confirming (?cancel=1). Another guest's order is a 404. The page can carry
  * the arrival code (issue 13): like every page in the areas it is never stored
- * by a cache (Cache-Control: private, no-store, app/utils/page-cache.server.ts).
+ * by a cache (Cache-Control: private, no-store, app/render/page-cache.server.ts).
  */
 function viewFor(orderId: string, user: { id: string; role: 'Customer' | 'Owner' | 'Admin' }) {
 	try {

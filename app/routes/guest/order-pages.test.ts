@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createSession } from '#app/models/session.server.ts'
+import { createSession } from '#app/models/accounts/session.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, orderRow, placeOrder } from '#tests/helpers/booking.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'

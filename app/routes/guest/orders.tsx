@@ -4,14 +4,14 @@ import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { WaitlistList } from '#app/components/waitlist-list.tsx'
-import { listGuestOrders } from '#app/models/order-queries.server.ts'
-import { listWaitlistForGuest } from '#app/models/waitlist.server.ts'
+import { listGuestOrders } from '#app/models/booking/order-queries.server.ts'
+import { listWaitlistForGuest } from '#app/models/booking/waitlist.server.ts'
 import { guestOrdersQuerySchema } from '#app/schemas/booking.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /** /guest/orders: the guest's bookings — upcoming, past, cancelled — with status badges, and their waitlist. */
 export async function loader(args: Route.LoaderArgs) {

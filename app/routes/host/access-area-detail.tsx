@@ -10,8 +10,8 @@ import {
 	getAccessArea,
 	removeCodePart,
 	updateAccessArea,
-} from '#app/models/access-areas.server.ts'
-import { hostPlayroomOptions } from '#app/models/order-queries.server.ts'
+} from '#app/models/host-office/access-areas.server.ts'
+import { hostPlayroomOptions } from '#app/models/booking/order-queries.server.ts'
 import { accessAreaSchema, codePartIdSchema, codePartSchema } from '#app/schemas/host-access.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -24,14 +24,14 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/accessAreas/:accessAreaId (issue 13): edit an access area (name, type,
  * instructions, linked playrooms), add and remove its code parts, delete it.
  * Another host's area is a 404. The codes are the host's secret: like every
  * page in the areas it is never stored by a cache (Cache-Control: private,
- * no-store, from the root middleware: app/utils/page-cache.server.ts).
+ * no-store, from the root middleware: app/render/page-cache.server.ts).
  */
 
 export async function loader(args: Route.LoaderArgs) {

@@ -8,7 +8,11 @@ import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { startFeedServer, type FeedServer } from '#tests/helpers/feed-server.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
-import { addFeed, MAX_FEEDS_PER_HOST, MAX_FEEDS_PER_PLAYROOM } from '#app/models/ical-feeds.server.ts'
+import {
+	addFeed,
+	MAX_FEEDS_PER_HOST,
+	MAX_FEEDS_PER_PLAYROOM,
+} from '#app/models/host-office/ical-feeds.server.ts'
 import { icalImportTask } from '#app/tasks/ical-import.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'

@@ -4,7 +4,7 @@ import type { Route } from './+types/calendar-feeds.ts'
 import { FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { issueExportToken, revokeExportToken } from '#app/models/ical-export.server.ts'
+import { issueExportToken, revokeExportToken } from '#app/models/host-office/ical-export.server.ts'
 import {
 	addFeed,
 	claimSyncNow,
@@ -13,7 +13,7 @@ import {
 	requireManageableFeed,
 	type FeedView,
 	type PlayroomFeeds,
-} from '#app/models/ical-feeds.server.ts'
+} from '#app/models/host-office/ical-feeds.server.ts'
 import {
 	exportFormSchema,
 	FEED_URL_MAX,
@@ -35,7 +35,7 @@ import { pageTitle } from '#app/utils/page-title.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { runTask } from '#app/utils/scheduler.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
 
 /**

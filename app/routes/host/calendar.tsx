@@ -15,7 +15,7 @@ import {
 	readCalendarQuery,
 	updateBlock,
 	type CalendarQuery,
-} from '#app/models/host-calendar.server.ts'
+} from '#app/models/host-office/host-calendar.server.ts'
 import {
 	blockFormSchema,
 	blockIdSchema,
@@ -33,7 +33,7 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/calendar (issue 13, docs/subsystems/host-calendar.md): month and week

@@ -4,14 +4,18 @@ import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { BarChart } from '#app/components/charts/bar-chart.tsx'
 import { DetailSection } from '#app/components/detail-frame.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { getHostDashboard } from '#app/models/host-dashboard.server.ts'
-import type { OrderListItem } from '#app/models/order-queries.server.ts'
-import { getUserStatus, nextActivityPath, type NextActivity } from '#app/models/user-status.server.ts'
+import { getHostDashboard } from '#app/models/host-office/host-dashboard.server.ts'
+import type { OrderListItem } from '#app/models/booking/order-queries.server.ts'
+import {
+	getUserStatus,
+	nextActivityPath,
+	type NextActivity,
+} from '#app/models/accounts/user-status.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatAmount, formatMonth } from '#app/utils/format.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/dashboard (issue 12, spec §3/§4 Next activities): what to do next,

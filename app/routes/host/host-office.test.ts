@@ -6,7 +6,7 @@ import { addTestPhotos, playroomRow } from '#tests/helpers/host-office.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
-import { createSession } from '#app/models/session.server.ts'
+import { createSession } from '#app/models/accounts/session.server.ts'
 import { loader as nextActivitiesLoader } from '#app/routes/api/next-activities.ts'
 import {
 	action as ownerPlayroomsAction,

@@ -12,9 +12,9 @@ import {
 	OrderPrice,
 } from '#app/components/order-detail.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { acceptOrder, cancelOrder, declineOrder } from '#app/models/orders.server.ts'
-import { getOrderView } from '#app/models/order-queries.server.ts'
-import { executeCardRefunds } from '#app/models/payments.server.ts'
+import { acceptOrder, cancelOrder, declineOrder } from '#app/models/booking/order-transitions.server.ts'
+import { getOrderView } from '#app/models/booking/order-queries.server.ts'
+import { executeCardRefunds } from '#app/models/booking/payments.server.ts'
 import { reasonRequiredSchema } from '#app/schemas/checkout.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -27,7 +27,7 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/orders/:orderId and /owner/orders/:orderId: the host's view of an

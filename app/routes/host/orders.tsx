@@ -12,7 +12,7 @@ import {
 	listHostOrders,
 	listOwnerAgenda,
 	type OrderListItem,
-} from '#app/models/order-queries.server.ts'
+} from '#app/models/booking/order-queries.server.ts'
 import { hostOrdersQuerySchema } from '#app/schemas/booking.ts'
 import { ORDER_STATUSES } from '#db/schema/orders.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -21,7 +21,7 @@ import { formatDateTime, formatStay, formatTime } from '#app/utils/format-instan
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { translationTemplate, looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/orders (filters: status, playroom, period; new requests first) and

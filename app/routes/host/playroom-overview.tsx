@@ -5,9 +5,13 @@ import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge, PublishChecklist } from '#app/components/playroom-status.tsx'
-import { getPlayroomOverview, type PlayroomOverview } from '#app/models/host-playrooms.server.ts'
-import { requireManageablePlayroom } from '#app/models/playroom-access.server.ts'
-import { pausePlayroom, publishPlayroom, unpausePlayroom } from '#app/models/playroom-publishing.server.ts'
+import { getPlayroomOverview, type PlayroomOverview } from '#app/models/host-office/host-playrooms.server.ts'
+import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
+import {
+	pausePlayroom,
+	publishPlayroom,
+	unpausePlayroom,
+} from '#app/models/host-office/playroom-publishing.server.ts'
 import { PUBLISHING_INTENTS, type PublishingIntent } from '#app/schemas/host-office.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -19,7 +23,7 @@ import { assertValidRouteParams, notFound } from '#app/utils/route-params.server
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/playrooms/:playroomId (issue 12): overview of one playroom — status,

@@ -11,7 +11,7 @@ import {
 	createDraftPlayroom,
 	listHostPlayrooms,
 	type HostPlayroomRow,
-} from '#app/models/host-playrooms.server.ts'
+} from '#app/models/host-office/host-playrooms.server.ts'
 import { newPlayroomSchema, PLAYROOM_NAME_MAX } from '#app/schemas/host-office.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
@@ -22,7 +22,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/playrooms (issue 12): the host's playrooms (cover photo, name, city,

@@ -9,7 +9,7 @@ import {
 	previewFromForm,
 	sampleValues,
 	updateTemplateText,
-} from '#app/models/template-texts.server.ts'
+} from '#app/models/host-office/template-texts.server.ts'
 import { templateTextSchema } from '#app/schemas/host-access.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'

@@ -9,7 +9,7 @@ import {
 	previewFromForm,
 	resolveTemplate,
 	sampleValues,
-} from '#app/models/template-texts.server.ts'
+} from '#app/models/host-office/template-texts.server.ts'
 import { templateTextSchema } from '#app/schemas/host-access.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'

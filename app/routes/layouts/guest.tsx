@@ -1,6 +1,6 @@
 import type { Route } from './+types/guest.ts'
 import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
-import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/user-status.server.ts'
+import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/accounts/user-status.server.ts'
 import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
 
 /** The guest area: role Customer only. The guard runs on the server for every loader and action below. */

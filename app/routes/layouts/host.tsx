@@ -1,6 +1,6 @@
 import type { Route } from './+types/host.ts'
 import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
-import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/user-status.server.ts'
+import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/accounts/user-status.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { hostAreaRoles } from '../host/editor/editor.server.ts'
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/by-id.ts'
-import { findVisiblePlayroom } from '#app/models/playrooms.server.ts'
+import { findVisiblePlayroom } from '#app/models/catalogue/playrooms.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'

@@ -11,13 +11,13 @@ import * as detail from '#app/routes/playrooms/detail.tsx'
 import { getDb } from '#app/utils/db.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { updatePlayroom, setPlayroomFeatures } from '#app/models/catalogue.server.ts'
-import { loadPlayroomPage } from '#app/models/playroom-page.server.ts'
+import { updatePlayroom, setPlayroomFeatures } from '#app/models/catalogue/catalogue.server.ts'
+import { loadPlayroomPage } from '#app/models/catalogue/playroom-page.server.ts'
 import {
 	bookingViewInput,
 	buildBookingView,
 	buildPlayroomInfoView,
-} from '#app/models/playroom-view.server.ts'
+} from '#app/models/catalogue/playroom-view.server.ts'
 
 type LoaderData = Awaited<ReturnType<typeof detail.loader>>
 /** A data request (client navigation): the loader data carries the pieces' HTML (ADR 0122). */

@@ -4,14 +4,14 @@ import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { CITY_SLUGS } from '#app/utils/slugs.ts'
 import { createVersionedCache } from '#app/utils/versioned-cache.server.ts'
-import type { PlayroomPageData } from '#app/models/playroom-page.server.ts'
-import { playroomJsonLd } from '#app/models/playroom-seo.server.ts'
+import type { PlayroomPageData } from '#app/models/catalogue/playroom-page.server.ts'
+import { playroomJsonLd } from '#app/models/catalogue/playroom-seo.server.ts'
 import {
 	bookingViewInput,
 	buildBookingView,
 	buildPlayroomInfoView,
-} from '#app/models/playroom-view.server.ts'
-import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from '#app/models/seo.server.ts'
+} from '#app/models/catalogue/playroom-view.server.ts'
+import { breadcrumbJsonLd, jsonLdGraph, ogImage, pageMeta } from '#app/models/catalogue/seo.server.ts'
 
 /**
  * The parts of the playroom page built from data that many requests share

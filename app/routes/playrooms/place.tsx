@@ -12,15 +12,21 @@ import {
 	readSearchPage,
 	runPageSearch,
 	statePlace,
-} from '#app/models/catalogue-pages.server.ts'
-import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, ogImage, pageMeta } from '#app/models/seo.server.ts'
+} from '#app/models/catalogue/catalogue-pages.server.ts'
+import {
+	breadcrumbJsonLd,
+	itemListJsonLd,
+	jsonLdGraph,
+	ogImage,
+	pageMeta,
+} from '#app/models/catalogue/seo.server.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { playroomPath, queryString } from '#app/utils/catalogue-urls.ts'
 import { formatLocalDate } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { allowPageCache } from '#app/utils/page-cache.server.ts'
+import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
 import type { CitySlug, StateSlug } from '#app/utils/slugs.ts'
 

@@ -14,9 +14,9 @@ import {
 	runPageSearch,
 	searchFormOptions,
 	type SearchPageFixed,
-} from '#app/models/catalogue-pages.server.ts'
-import { cardView } from '#app/models/playroom-cards.server.ts'
-import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, pageMeta } from '#app/models/seo.server.ts'
+} from '#app/models/catalogue/catalogue-pages.server.ts'
+import { cardView } from '#app/models/catalogue/playroom-cards.server.ts'
+import { breadcrumbJsonLd, itemListJsonLd, jsonLdGraph, pageMeta } from '#app/models/catalogue/seo.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { playroomPath, queryString, withQuery } from '#app/utils/catalogue-urls.ts'
 import { useLocalFavourites } from '#app/utils/favourites.ts'
@@ -25,9 +25,9 @@ import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { stripLocale } from '#app/utils/locale.ts'
-import { allowPageCache } from '#app/utils/page-cache.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useSessionUser } from '#app/utils/use-root-data.ts'
+import { allowPageCache } from '#app/render/page-cache.server.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**
  * /playrooms, /playrooms/search, /playrooms/sorted/newest and

@@ -8,7 +8,7 @@ import {
 	CONSENT_MAX_AGE_SECONDS,
 	consentRecord,
 } from '#app/utils/consent.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 import { safeRedirectPath } from '#app/utils/redirect.ts'
 import { z } from '#app/utils/validation.ts'
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/impersonation.ts'
-import { startImpersonation, stopImpersonation } from '#app/models/impersonation.server.ts'
+import { startImpersonation, stopImpersonation } from '#app/models/accounts/impersonation.server.ts'
 import {
 	clearAuthCookies,
 	clearImpersonatorCookie,

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/password-strength.ts'
 import { LIMITS } from '#app/schemas/auth.ts'
 import { getSessionUser } from '#app/utils/auth.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 import { checkPasswordStrength, passwordUserInputs } from '#app/utils/password-strength.server.ts'
 import { z } from '#app/utils/validation.ts'
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/confirm-change-email.ts'
 import { AuthPage, Notice } from '#app/components/auth-page.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { confirmEmailChange } from '#app/models/credentials.server.ts'
+import { confirmEmailChange } from '#app/models/accounts/credentials.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { assertValidRouteParams } from '#app/utils/route-params.server.ts'
 

@@ -1,8 +1,8 @@
-import { addFavorites } from '#app/models/favourites.server.ts'
+import { addFavorites } from '#app/models/accounts/favourites.server.ts'
 import { favoriteBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /** POST /api/Public/Playrooms/AddFavorite {playroomId} (logged in) → { playroomIds }. */
 export const action = apiHandler(async (args) => {

@@ -1,4 +1,4 @@
-import { getBookingData } from '#app/models/playroom-booking.server.ts'
+import { getBookingData } from '#app/models/booking/playroom-booking.server.ts'
 import { bookingParamsSchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

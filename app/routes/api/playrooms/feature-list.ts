@@ -1,4 +1,4 @@
-import { getFeatureList } from '#app/models/playrooms.server.ts'
+import { getFeatureList } from '#app/models/catalogue/playrooms.server.ts'
 import { apiHandler, methodNotAllowed } from '#app/utils/api.server.ts'
 
 /** GET /api/Public/Playrooms/FeatureList — the whole feature catalogue (key, icon, name). */

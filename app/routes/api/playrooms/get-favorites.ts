@@ -1,4 +1,4 @@
-import { getFavoriteCards } from '#app/models/favourites.server.ts'
+import { getFavoriteCards } from '#app/models/accounts/favourites.server.ts'
 import { favoritesQuerySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

@@ -1,4 +1,4 @@
-import { searchPlayrooms } from '#app/models/playroom-search.server.ts'
+import { searchPlayrooms } from '#app/models/catalogue/playroom-search.server.ts'
 import { searchParamsSchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

@@ -1,4 +1,4 @@
-import { getLiveData } from '#app/models/playroom-booking.server.ts'
+import { getLiveData } from '#app/models/booking/playroom-booking.server.ts'
 import { liveDataParamsSchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

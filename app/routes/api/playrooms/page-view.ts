@@ -1,9 +1,9 @@
 import { isbot } from 'isbot'
-import { countPageView, findVisiblePlayroom } from '#app/models/playrooms.server.ts'
+import { countPageView, findVisiblePlayroom } from '#app/models/catalogue/playrooms.server.ts'
 import { pageViewBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /** POST /api/Public/Playrooms/PlayroomPageView {playroomUrlPath} — counts a view (bots are not counted). */
 export const action = apiHandler(async ({ request, context }) => {

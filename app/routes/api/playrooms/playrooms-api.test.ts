@@ -5,15 +5,15 @@ import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import { getDb } from '#app/utils/db.server.ts'
-import type { SearchResult } from '#app/models/playroom-search.server.ts'
+import type { SearchResult } from '#app/models/catalogue/playroom-search.server.ts'
 import type {
 	getAvailableLists,
 	getBookingData,
 	getLiveData,
 	getOccupationData,
-} from '#app/models/playroom-booking.server.ts'
-import type { FeatureView, getPlayroomDetail } from '#app/models/playrooms.server.ts'
-import type { PlayroomCard } from '#app/models/playroom-cards.server.ts'
+} from '#app/models/booking/playroom-booking.server.ts'
+import type { FeatureView, getPlayroomDetail } from '#app/models/catalogue/playrooms.server.ts'
+import type { PlayroomCard } from '#app/models/catalogue/playroom-cards.server.ts'
 import * as addFavorite from './add-favorite.ts'
 import * as availableLists from './available-lists.ts'
 import * as booking from './booking.ts'

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode'
-import { findVisiblePlayroom } from '#app/models/playrooms.server.ts'
+import { findVisiblePlayroom } from '#app/models/catalogue/playrooms.server.ts'
 import { qrCodeParamsSchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

@@ -1,4 +1,4 @@
-import { findVisiblePlayroom, getPlayroomQuestions } from '#app/models/playrooms.server.ts'
+import { findVisiblePlayroom, getPlayroomQuestions } from '#app/models/catalogue/playrooms.server.ts'
 import { playroomRefSchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, methodNotAllowed, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'

@@ -1,8 +1,8 @@
-import { countWebsiteClick } from '#app/models/playrooms.server.ts'
+import { countWebsiteClick } from '#app/models/catalogue/playrooms.server.ts'
 import { liveDataParamsSchema, pageViewBodySchema } from '#app/schemas/catalogue.ts'
 import { apiHandler, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 
 /**
  * RedirectToPlayroomWebsite — counts a click on the host's website link.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CheckoutView } from '#app/models/checkout.server.ts'
+import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { STEPS, type LoaderData, type Step } from './shared.tsx'
 import { Summary, useLivePrice } from './summary.tsx'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { PaymentMethod } from '#db/schema/catalogue.ts'
-import type { CheckoutView } from '#app/models/checkout.server.ts'
+import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { VOUCHER_CODE_MAX } from '#app/schemas/limits.ts'
 import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'

@@ -5,7 +5,7 @@ import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { MESSAGE_MAX } from '#app/schemas/limits.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { PriceBreakdown, RefundSchedule } from '#app/components/booking-ui.tsx'
 import {
 	CheckboxField,

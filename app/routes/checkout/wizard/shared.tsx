@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import type { CheckoutView } from '#app/models/checkout.server.ts'
+import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { formatStay } from '#app/utils/format-instant.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /** What the checkout route's loader gives the wizard and its steps (ADR 0044). */
 export type LoaderData = {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CheckoutView } from '#app/models/checkout.server.ts'
+import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
 
 /** The checkout's side panel: the playroom, the chosen slot and guests, and the price (live on the guests step). */

@@ -5,10 +5,10 @@ import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { STATES } from '#app/domain/places.ts'
-import { readBasicInformation, saveBasicInformation } from '#app/models/host-editor.server.ts'
+import { readBasicInformation, saveBasicInformation } from '#app/models/host-office/host-editor.server.ts'
 import { basicInformationSchema, EDITOR_LIMITS } from '#app/schemas/host-editor.ts'
 import { PLACE_TYPES } from '#db/schema/catalogue-enums.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
 /** Tab basic-information: name, paths, place, address, coordinates, size, guests, website. */

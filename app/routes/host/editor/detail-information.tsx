@@ -7,20 +7,20 @@ import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { PhotoManager } from '#app/components/photo-manager.tsx'
-import { renderMarkdown } from '#app/models/content.server.ts'
+import { renderMarkdown } from '#app/models/catalogue/content.server.ts'
 import {
 	listFeatureCatalogue,
 	readDetailInformation,
 	saveDetailInformation,
-} from '#app/models/host-editor.server.ts'
+} from '#app/models/host-office/host-editor.server.ts'
 import {
 	addPhotos,
 	deletePhoto,
 	listEditorPhotos,
 	movePhoto,
 	updatePhotoAlt,
-} from '#app/models/host-photos.server.ts'
-import { MAX_UPLOAD_MB } from '#app/models/images.server.ts'
+} from '#app/models/host-office/host-photos.server.ts'
+import { MAX_UPLOAD_MB } from '#app/models/catalogue/images.server.ts'
 import {
 	detailInformationSchema,
 	EDITOR_LIMITS,

@@ -1,8 +1,11 @@
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { RouterContextProvider } from 'react-router'
-import { playroomBeforeAdminEdit, recordAdminPlayroomEdit } from '#app/models/admin-playrooms.server.ts'
-import { requireManageablePlayroom, type ManagedPlayroom } from '#app/models/playroom-access.server.ts'
-import type { SessionUser } from '#app/models/session.server.ts'
+import { playroomBeforeAdminEdit, recordAdminPlayroomEdit } from '#app/models/admin/admin-playrooms.server.ts'
+import {
+	requireManageablePlayroom,
+	type ManagedPlayroom,
+} from '#app/models/host-office/playroom-access.server.ts'
+import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -10,7 +13,7 @@ import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { keepPageCache } from '#app/utils/page-cache.server.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
 import { isPlayroomEditorPath, type PLAYROOM_EDIT_TABS, playroomEditorPath } from '#app/utils/slugs.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'

@@ -4,7 +4,7 @@ import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/components/delete-account-form.tsx'
 import { CheckboxField, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
-import { readPayment, savePayment } from '#app/models/host-editor-settings.server.ts'
+import { readPayment, savePayment } from '#app/models/host-office/host-editor-settings.server.ts'
 import { paymentSchema } from '#app/schemas/host-editor.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 

@@ -8,13 +8,13 @@ import { FieldErrors, FormAlert, getFormProps, TextField } from '#app/components
 import { useAppForm } from '#app/components/app-form.ts'
 import { priceExample } from '#app/domain/price-example.ts'
 import type { PriceBreakdown } from '#app/domain/pricing.ts'
-import { readBookingTypes, readPrice, savePrice } from '#app/models/host-editor.server.ts'
+import { readBookingTypes, readPrice, savePrice } from '#app/models/host-office/host-editor.server.ts'
 import { priceSchema } from '#app/schemas/host-editor.ts'
 import { ADDITION_UNITS, type BookingType } from '#db/schema/catalogue-enums.ts'
 import { formatMoney } from '#app/utils/format.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import { useLocale } from '#app/utils/use-root-data.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { CANCELLATION_TIERS } from '#app/domain/cancellation.ts'
-import { readRules, saveRules } from '#app/models/host-editor-settings.server.ts'
+import { readRules, saveRules } from '#app/models/host-office/host-editor-settings.server.ts'
 import { EDITOR_LIMITS, rulesSchema } from '#app/schemas/host-editor.ts'
 import { CANCELLATION_POLICIES, SAFETY_ITEMS } from '#db/schema/catalogue-enums.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
