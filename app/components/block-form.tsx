@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { Form, useActionData } from 'react-router'
+import { Form } from 'react-router'
 import { BLOCK_NOTE_MAX, blockFormSchema } from '#app/schemas/host-calendar.ts'
-import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { CheckboxField, FormAlert, getFormProps, SelectField, SubmitButton, TextField } from './forms.tsx'
 import { useAppForm } from './app-form.ts'
 import { LocaleLink } from './locale-link.tsx'
@@ -35,12 +35,11 @@ export function BlockForm({
 	cancelHref: string
 }) {
 	const { t } = useTranslation('hostCalendar')
-	const actionData = useActionData<FormActionData<'block'>>()
 	const editing = values.id !== null
 	const [form, fields] = useAppForm({
 		id: 'calendar-block-form',
 		schema: blockFormSchema,
-		lastResult: actionData?.intent === 'block' ? actionData.result : undefined,
+		lastResult: useFormResult('block'),
 		defaultValue: { ...values, allDay: values.allDay ? 'on' : undefined },
 	})
 	const hidden = Object.entries(context).map(([name, value]) => (

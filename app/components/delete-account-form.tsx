@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { Form, useActionData } from 'react-router'
+import { Form } from 'react-router'
 import { deleteAccountSchema } from '#app/schemas/account.ts'
-import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { CurrentPasswordField } from './account-fields.tsx'
 import { CheckboxField, FormAlert, getFormProps, SubmitButton } from './forms.tsx'
 import { useAppForm } from './app-form.ts'
-
-/** The submission result of the page action for one form of the page (by intent). */
-export function useFormResult(intent: string) {
-	const data = useActionData<FormActionData>()
-	return data?.intent === intent ? data.result : undefined
-}
 
 /** Account deletion: the password and a tick that it is meant (guest page, host account page). */
 export function DeleteAccountForm({ intent, submitLabel }: { intent?: string; submitLabel: string }) {

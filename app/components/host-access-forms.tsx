@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useActionData } from 'react-router'
+import { Form } from 'react-router'
 import {
 	FieldErrors,
 	FormAlert,
@@ -28,7 +28,7 @@ import {
 	TEMPLATE_BODY_MAX,
 	templateTextSchema,
 } from '#app/schemas/host-access.ts'
-import type { FormActionData } from '#app/utils/form-actions.server.ts'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { renderTemplate, toParagraphs } from '#app/utils/mini-template.ts'
 
 /**
@@ -58,11 +58,10 @@ export function AccessAreaForm({
 	submitLabel: string
 }) {
 	const { t } = useTranslation('hostAccess')
-	const actionData = useActionData<FormActionData>()
 	const [form, fields] = useAppForm({
 		id,
 		schema: accessAreaSchema,
-		lastResult: actionData?.intent === intent ? actionData.result : undefined,
+		lastResult: useFormResult(intent),
 		defaultValue: defaults,
 	})
 	const linked = new Set(defaults?.playroomIds ?? [])
@@ -111,11 +110,10 @@ export function AccessAreaForm({
 
 export function CodePartForm() {
 	const { t } = useTranslation('hostAccess')
-	const actionData = useActionData<FormActionData>()
 	const [form, fields] = useAppForm({
 		id: 'code-part-form',
 		schema: codePartSchema,
-		lastResult: actionData?.intent === 'addPart' ? actionData.result : undefined,
+		lastResult: useFormResult('addPart'),
 	})
 	return (
 		<Form method="POST" {...getFormProps(form)} className="mt-4">
@@ -177,11 +175,10 @@ export function TemplateTextForm({
 	preview: { subject: string; body: string }
 }) {
 	const { t } = useTranslation('hostAccess')
-	const actionData = useActionData<FormActionData>()
 	const [form, fields] = useAppForm({
 		id,
 		schema: templateTextSchema,
-		lastResult: actionData?.intent === intent ? actionData.result : undefined,
+		lastResult: useFormResult(intent),
 		defaultValue: defaults,
 	})
 	const [live, setLive] = useState<{ subject: string; body: string } | null>(null)

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { useFormResult } from './delete-account-form.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { FieldErrors } from './forms.tsx'
 
 /**

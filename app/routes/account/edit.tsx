@@ -11,7 +11,7 @@ import {
 	NewPasswordFields,
 	PersonFields,
 } from '#app/components/account-fields.tsx'
-import { DeleteAccountForm, useFormResult } from '#app/components/delete-account-form.tsx'
+import { DeleteAccountForm } from '#app/components/delete-account-form.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
 	deleteOwnAccount,
@@ -35,6 +35,7 @@ import { localizePath } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { requireAreaSession } from './area.server.ts'
 
 /**

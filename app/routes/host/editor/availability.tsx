@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/availability.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
-import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { CheckboxField, FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { availableStarts, offeredBookingTypes } from '#app/domain/availability.ts'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/basic-information.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
-import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { STATES } from '#app/domain/places.ts'

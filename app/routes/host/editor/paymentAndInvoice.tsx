@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/paymentAndInvoice.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
-import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { CheckboxField, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { readPayment, savePayment } from '#app/models/host-office/host-editor-settings.server.ts'

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/rules.ts'
 import { CheckboxGroup } from '#app/components/editor-fields.tsx'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
-import { useFormResult } from '#app/components/delete-account-form.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
 import {
 	CheckboxField,
 	FormAlert,
