@@ -9,14 +9,15 @@ import { median, type Benchmark } from './harness.ts'
  * search and playroom (the median of LIGHTHOUSE_RUNS runs, default 3: the shared machine's load
  * moves single runs by tens of points); the checkout is measured for information.
  *
- * The CPU slowdown is calibrated to the host. Lighthouse's default 4× turns a high-end desktop
- * (benchmarkIndex ~1,500–2,000) into a mid-tier phone; this two-CPU box with other processes on it
- * scores far lower, and 4× of it is a phone slower than the profile means. So the bench first asks
- * Lighthouse for the host's benchmarkIndex (the median of CALIBRATION_RUNS visits of the home page,
- * which also warm the server), derives the multiplier as Lighthouse's CPU throttling calculator
- * does (`cpuSlowdownMultiplier`, below; linked from Lighthouse's docs/throttling.md), prints both,
- * and measures every page with it. Each run's own benchmarkIndex is printed beside its figures.
- * LIGHTHOUSE_CPU_MULTIPLIER sets the multiplier instead (e.g. 4 for Lighthouse's default).
+ * The CPU slowdown is calibrated to the host. Lighthouse's default 4× turns a host with a
+ * benchmarkIndex of ~1,500 into its mid-tier phone; a faster host at 4× is a faster phone than the
+ * profile means (this machine's index is ~2,000–2,500: 4× of it flatters TBT), a slower one a
+ * slower phone. So the bench first asks Lighthouse for the host's benchmarkIndex (the median of
+ * CALIBRATION_RUNS visits of the home page, which also warm the server), derives the multiplier as
+ * Lighthouse's CPU throttling calculator does (`cpuSlowdownMultiplier`, below; linked from
+ * Lighthouse's docs/throttling.md), prints both, and measures every page with it. Each run's own
+ * benchmarkIndex is printed beside its figures. LIGHTHOUSE_CPU_MULTIPLIER sets the multiplier
+ * instead (e.g. 4 for Lighthouse's default).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = [
