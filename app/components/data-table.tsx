@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { TableView } from '#app/schemas/data-table.ts'
 import { looseT } from '#app/utils/loose-t.ts'
+import { CachedFragment } from './cached-fragment.tsx'
 import { Pagination } from './pagination.tsx'
 
 /**
- * The data table of the admin back office (docs/subsystems/data-table.md):
+ * The data table of the back office (docs/subsystems/data-table.md):
  * a GET form (free text, filters, page size, visible columns), header links
  * that sort, the rows, paging links and the CSV link. Everything is a link or
  * a GET form, so it works without JavaScript and the URL is the bookmarkable
@@ -23,6 +24,11 @@ export type DataTableProps<Item> = {
 	/** A translated message when the URL held an invalid table state (the loader answered 400). */
 	error?: string | null
 	rowTestId?: string
+	/**
+	 * A row's HTML is kept (ADR 0123) under this key plus the visible columns: it must capture
+	 * everything `cell` draws from (the item, the language). Absent: rows are rendered each time.
+	 */
+	rowCacheKey?: (item: Item) => string
 	/** The accessible name of the table and of its filter form. */
 	label: string
 }
@@ -59,19 +65,24 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 			</div>
 			{view.filters.map((filter) => {
 				const id = `filter-${filter.name}`
+				const [param = filter.name, toParam = `${filter.name}To`] = filter.params
 				if (filter.kind === 'dateRange') {
 					const [from = '', to = ''] = filter.value.split('..')
+					const labels = filter.rangeLabels
+					const labelClass = labels ? 'mb-1 block text-sm font-medium' : 'sr-only'
 					return (
 						<fieldset key={filter.name} className="flex items-end gap-2">
 							<legend className="mb-1 text-sm font-medium">{t(filter.label)}</legend>
 							<label className="text-sm">
-								<span className="sr-only">{t('admin:table.from')}</span>
-								<input name={`${filter.name}From`} type="date" defaultValue={from} className={INPUT} />
+								<span className={labelClass}>{t(labels?.from ?? 'admin:table.from')}</span>
+								<input name={param} type="date" defaultValue={from} className={INPUT} />
 							</label>
-							<span aria-hidden="true">–</span>
+							<span aria-hidden="true" className={labels ? 'pb-2' : undefined}>
+								–
+							</span>
 							<label className="text-sm">
-								<span className="sr-only">{t('admin:table.to')}</span>
-								<input name={`${filter.name}To`} type="date" defaultValue={to} className={INPUT} />
+								<span className={labelClass}>{t(labels?.to ?? 'admin:table.to')}</span>
+								<input name={toParam} type="date" defaultValue={to} className={INPUT} />
 							</label>
 						</fieldset>
 					)
@@ -79,12 +90,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 				if (filter.kind === 'flag') {
 					return (
 						<label key={filter.name} className="flex items-center gap-2 pb-2 text-sm">
-							<input
-								name={filter.name}
-								type="checkbox"
-								value="true"
-								defaultChecked={filter.value === 'true'}
-							/>
+							<input name={param} type="checkbox" value="true" defaultChecked={filter.value === 'true'} />
 							{t(filter.label)}
 						</label>
 					)
@@ -95,18 +101,27 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 							{t(filter.label)}
 						</label>
 						{filter.kind === 'enum' ? (
-							<select id={id} name={filter.name} defaultValue={filter.value} className={INPUT}>
-								<option value="">{t('admin:table.all')}</option>
+							<select id={id} name={param} defaultValue={filter.value} className={INPUT}>
+								<option value="">{t(filter.allLabel)}</option>
 								{filter.options.map((option) => (
 									<option key={option.value} value={option.value}>
 										{t(option.label)}
 									</option>
 								))}
 							</select>
+						) : filter.choices ? (
+							<select id={id} name={param} defaultValue={filter.value} className={INPUT}>
+								<option value="">{t(filter.allLabel)}</option>
+								{filter.choices.map((choice) => (
+									<option key={choice.value} value={choice.value}>
+										{choice.text}
+									</option>
+								))}
+							</select>
 						) : (
 							<input
 								id={id}
-								name={filter.name}
+								name={param}
 								defaultValue={filter.value}
 								{...(filter.kind === 'slug'
 									? { maxLength: 80, pattern: '[A-Za-z0-9\\-]{1,80}' }
@@ -142,10 +157,10 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 			</details>
 			<input type="hidden" name="sortCriterias" value={view.state.sortCriterias} />
 			<button type="submit" className="btn-primary" data-testid="table-apply">
-				{t('admin:table.apply')}
+				{t(view.texts.apply)}
 			</button>
 			<a href={location.pathname} className="btn-ghost">
-				{t('admin:table.reset')}
+				{t(view.texts.reset)}
 			</a>
 		</Form>
 	)
@@ -185,12 +200,23 @@ export function DataTable<Item>({
 	exportPath,
 	error,
 	rowTestId = 'table-row',
+	rowCacheKey,
 	label,
 }: DataTableProps<Item>) {
 	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
 	const columns = view.columns.filter((column) => column.visible)
+	const columnKeys = columns.map((column) => column.key).join(',')
+	const row = (item: Item) => (
+		<tr className="border-b border-line" data-testid={rowTestId}>
+			{columns.map((column) => (
+				<td key={column.key} className="p-2 align-top">
+					{cell(column.key, item)}
+				</td>
+			))}
+		</tr>
+	)
 	return (
 		<div data-testid="data-table">
 			<Filters view={view} label={label} />
@@ -213,7 +239,7 @@ export function DataTable<Item>({
 				) : null}
 			</div>
 			{items.length === 0 ? (
-				<p className="card">{t('admin:table.none')}</p>
+				<p className="card">{t(view.texts.none)}</p>
 			) : (
 				<div className="overflow-x-auto">
 					<table className="w-full text-left text-sm">
@@ -227,13 +253,12 @@ export function DataTable<Item>({
 						</thead>
 						<tbody>
 							{items.map((item) => (
-								<tr key={rowKey(item)} className="border-b border-line" data-testid={rowTestId}>
-									{columns.map((column) => (
-										<td key={column.key} className="p-2 align-top">
-											{cell(column.key, item)}
-										</td>
-									))}
-								</tr>
+								<CachedFragment
+									key={rowKey(item)}
+									cacheKey={rowCacheKey ? () => `data-table-row\n${columnKeys}\n${rowCacheKey(item)}` : null}
+								>
+									{row(item)}
+								</CachedFragment>
 							))}
 						</tbody>
 					</table>
@@ -248,7 +273,7 @@ export function DataTable<Item>({
  * A whole back-office list page around the data table: the document title, the
  * heading, anything the page shows above the table (banners, forms) as
  * children, and the table itself fed from the loader's table page
- * (`loadTablePage`). Every admin list uses it, so they look and behave alike.
+ * (`loadTablePage`). Every admin list and /host/orders use it, so they look and behave alike.
  */
 export function DataTablePage<Item>({
 	title,

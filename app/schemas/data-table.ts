@@ -57,6 +57,9 @@ export const tableFilterFields = {
 
 export type TableFilterKind = 'enum' | 'id' | 'slug' | 'flag' | 'dateRange'
 
+/** The texts of a table's chrome a list may name itself (translation keys; default `admin:table.*`). */
+export type TableTexts = { apply: string; reset: string; none: string }
+
 /** What a page component gets to draw a table (labels are translation keys). */
 export type TableView = {
 	columns: { key: string; label: string; sortable: boolean; visible: boolean }[]
@@ -64,11 +67,21 @@ export type TableView = {
 		name: string
 		kind: TableFilterKind
 		label: string
+		/** The URL parameters: [name], or a date range's [from, to]. */
+		params: string[]
 		/** enum/id/flag: the value; dateRange: "from..to". */
 		value: string
+		/** enum: the values (labels are translation keys). */
 		options: { value: string; label: string }[]
+		/** id: the values to choose from with their names as they are (e.g. the host's playrooms): a select. */
+		choices?: { value: string; text: string }[]
+		/** The empty option of a select ("all"). */
+		allLabel: string
+		/** dateRange: visible labels of its two inputs (default: hidden "from"/"to"). */
+		rangeLabels?: { from: string; to: string }
 	}[]
 	perPageChoices: number[]
+	texts: TableTexts
 	state: {
 		currentPage: number
 		perPage: number

@@ -3,7 +3,7 @@ import { CSV_BOM, csvLine } from './csv.ts'
 import {
 	afterRow,
 	criteriaOf,
-	orderOf,
+	criteriaOrder,
 	visibleColumns,
 	whereOf,
 	type ColumnDefinition,
@@ -50,7 +50,8 @@ export function streamTableCsv<Row, Item>(
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
 	const criteria = criteriaOf(table, query.sortCriterias)
-	const order = orderOf(table, query.sortCriterias)
+	// The keyset follows the criteria exactly (a default order that is not columns' is not exported).
+	const order = criteriaOrder(table, criteria)
 	const keys = visibleColumns(table, query).filter((key) => table.columns[key]?.csv)
 	const columns = keys.map(
 		(key) => table.columns[key] as Required<Pick<ColumnDefinition<Item>, 'csv' | 'label'>>,

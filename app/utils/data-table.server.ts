@@ -5,6 +5,7 @@ import {
 	PER_PAGE_CHOICES,
 	tableFilterFields,
 	tableQueryFields,
+	type TableTexts,
 	type TableView,
 } from '#app/schemas/data-table.ts'
 import { AppError } from './app-error.ts'
@@ -14,16 +15,18 @@ import type { LooseT } from './loose-t.ts'
 import { translateValidationMessage, validationMessage, z, zodIssuesToFields } from './validation.ts'
 
 /**
- * The data table of the admin back office (issue 14, docs/subsystems/data-table.md,
+ * The data table of the back office (issue 14, docs/subsystems/data-table.md,
  * ADR 0090): ONE definition per list serves the page loader, the `…Index` API
- * endpoint and the CSV export. The URL holds the whole state:
+ * endpoint and the CSV export. Every admin list and the host's /host/orders use it.
+ * The URL holds the whole state:
  *
  *   currentPage, perPage (bounded), sortCriterias ("lastName:asc,createdAt:desc",
  *   whitelisted columns), tableFilter (free text, LIKE with escaped wildcards),
- *   one parameter per filter (enum, id, flag; a date range is <name>From/<name>To),
- *   cols (repeated: the visible columns).
+ *   one parameter per filter (enum, id, flag; a date range is <name>From/<name>To
+ *   unless it names its own), cols (repeated: the visible columns).
  *
- * Anything invalid is an AppError 400 with field messages — never a 500.
+ * Anything invalid is an AppError 400 with field messages — never a 500; a
+ * lenient table (ADR 0030) drops an invalid parameter instead.
  */
 export type DynamicSelect<R> = {
 	where(where: SQL | undefined): DynamicSelect<R>
@@ -45,11 +48,36 @@ export type ColumnDefinition<Item> = {
 }
 
 export type FilterDefinition =
-	| { kind: 'enum'; column: SQLWrapper; values: readonly string[]; label: string; optionLabel: string }
-	| { kind: 'id'; column: SQLWrapper; label: string }
+	| {
+			kind: 'enum'
+			column: SQLWrapper
+			values: readonly string[]
+			label: string
+			optionLabel: string
+			/** The empty option's text (default `admin:table.all`). */
+			allLabel?: string
+	  }
+	/** An id; the page may offer the values to choose from (`choices` of tableView): then a select. */
+	| { kind: 'id'; column: SQLWrapper; label: string; allLabel?: string }
 	| { kind: 'slug'; column: SQLWrapper; label: string }
 	| { kind: 'flag'; column: SQLWrapper; label: string }
-	| { kind: 'dateRange'; column: SQLWrapper; label: string }
+	| {
+			kind: 'dateRange'
+			column: SQLWrapper
+			label: string
+			/**
+			 * With an end column the filter matches rows whose [column, until) overlaps the days (a stay
+			 * in a period: `until` after the first day's start, `column` before the last day's end).
+			 */
+			until?: SQLWrapper
+			/** The URL parameters (default `<name>From`, `<name>To`). */
+			params?: { from: string; to: string }
+			/** Visible labels of the two inputs (translation keys). */
+			rangeLabels?: { from: string; to: string }
+	  }
+
+/** What a list's order may depend on besides the URL. */
+export type TableContext = { now: number }
 
 /**
  * What `tableFilter` is matched against: a text column or expression (`lower(x) LIKE '%text%'`), or a
@@ -65,7 +93,12 @@ export type DataTableDefinition<Row, Item> = {
 	filters?: Record<string, FilterDefinition>
 	/** Text columns `tableFilter` is matched against (case-insensitive substring). */
 	search: SearchTarget[]
-	defaultSort: string
+	/**
+	 * The order when the URL names none: sort criteria ("createdAt:desc"), or an order that is not
+	 * a column's (the host's orders: requests first, then by the time of the request). A CSV
+	 * export without a sort in the URL is then in the tiebreaker's order.
+	 */
+	defaultSort: string | ((context: TableContext) => SQL[])
 	/** Unique column appended to every ORDER BY, so pages never overlap. */
 	tiebreaker: SQLWrapper
 	defaultPerPage: number
@@ -84,6 +117,13 @@ export type DataTableDefinition<Row, Item> = {
 	/** The same FROM with `count()`; join only what the filters need, and what `search` needs when searching. */
 	count: (db: DbOrTx, options: { searching: boolean }) => DynamicSelect<{ n: number }>
 	toItem: (row: Row) => Item
+	/**
+	 * ADR 0030: an invalid parameter (a date out of bounds, a page number of letters, an unknown
+	 * sort …) is dropped as if not given, instead of answering 400 (the host's order filters).
+	 */
+	lenient?: boolean
+	/** The chrome's texts where the list has its own (translation keys). */
+	texts?: Partial<TableTexts>
 }
 
 export type TableQuery = {
@@ -117,7 +157,8 @@ function filterSchema(filter: FilterDefinition): Record<string, z.ZodType> {
 }
 
 function paramNames(name: string, filter: FilterDefinition): Record<string, string> {
-	return filter.kind === 'dateRange' ? { from: `${name}From`, to: `${name}To` } : { value: name }
+	if (filter.kind !== 'dateRange') return { value: name }
+	return filter.params ?? { from: `${name}From`, to: `${name}To` }
 }
 
 export function defineDataTable<Row, Item>(definition: DataTableDefinition<Row, Item>): DataTable<Row, Item> {
@@ -145,20 +186,32 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 	}
 	// The spec's old name for the free text (issue 3 links) is `q`.
 	if (input.tableFilter === undefined && typeof input.q === 'string') input.tableFilter = input.q
-	const result = table.schema.safeParse(input)
+	let result = table.schema.safeParse(input)
+	if (!result.success && table.lenient) {
+		for (const issue of result.error.issues) delete input[String(issue.path[0])]
+		result = table.schema.safeParse(input)
+	}
 	if (!result.success) {
 		throw new AppError(400, 'ValidationError', { fields: zodIssuesToFields(result.error) })
 	}
 	const data = result.data as Record<string, unknown>
-	const sortCriterias = typeof data.sortCriterias === 'string' && data.sortCriterias ? data.sortCriterias : ''
-	criteriaOf(table, sortCriterias) // validates
+	let sortCriterias = typeof data.sortCriterias === 'string' && data.sortCriterias ? data.sortCriterias : ''
+	try {
+		criteriaOf(table, sortCriterias) // validates
+	} catch (error) {
+		if (!table.lenient || !(error instanceof AppError)) throw error
+		sortCriterias = ''
+	}
 	const filters: Record<string, string> = {}
 	for (const [name, filter] of Object.entries(table.filters ?? {})) {
 		const params = paramNames(name, filter)
 		if (filter.kind === 'dateRange') {
 			const from = String(data[params.from ?? ''] ?? '')
-			const to = String(data[params.to ?? ''] ?? '')
-			if (from && to && from > to) invalid(params.to ?? name, 'admin:table.errors.dateOrder')
+			let to = String(data[params.to ?? ''] ?? '')
+			if (from && to && from > to) {
+				if (!table.lenient) invalid(params.to ?? name, 'admin:table.errors.dateOrder')
+				to = ''
+			}
 			if (from || to) filters[name] = `${from}..${to}`
 		} else {
 			const value = String(data[params.value ?? ''] ?? '')
@@ -178,12 +231,13 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 	}
 }
 
-type Criterion = { key: string; target: SQLWrapper; desc: boolean }
+export type Criterion = { key: string; target: SQLWrapper; desc: boolean }
 
 /** `sortCriterias` → the sort criteria; an unknown column or direction is a 400. */
 export function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): Criterion[] {
 	const criteria: Criterion[] = []
-	for (const part of (sortCriterias || table.defaultSort).split(',')) {
+	const fallback = typeof table.defaultSort === 'string' ? table.defaultSort : ''
+	for (const part of (sortCriterias || fallback).split(',')) {
 		if (!part.trim()) continue
 		const [column = '', direction = 'asc', ...rest] = part.trim().split(':')
 		const target = Object.hasOwn(table.columns, column) ? table.columns[column]?.sort : undefined
@@ -197,11 +251,21 @@ export function criteriaOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias
 	return criteria
 }
 
-export function orderOf<Row, Item>(table: DataTable<Row, Item>, sortCriterias: string): SQL[] {
-	return [
-		...criteriaOf(table, sortCriterias).map((c) => (c.desc ? desc(c.target) : asc(c.target))),
-		asc(table.tiebreaker),
-	]
+/** The ORDER BY of sort criteria, the tiebreaker last (the export's keyset follows exactly this). */
+export function criteriaOrder<Row, Item>(table: DataTable<Row, Item>, criteria: Criterion[]): SQL[] {
+	return [...criteria.map((c) => (c.desc ? desc(c.target) : asc(c.target))), asc(table.tiebreaker)]
+}
+
+/** The ORDER BY of a page: the URL's sort, or the table's default order. */
+export function orderOf<Row, Item>(
+	table: DataTable<Row, Item>,
+	sortCriterias: string,
+	context: TableContext = { now: Date.now() },
+): SQL[] {
+	if (!sortCriterias && typeof table.defaultSort === 'function') {
+		return [...table.defaultSort(context), asc(table.tiebreaker)]
+	}
+	return criteriaOrder(table, criteriaOf(table, sortCriterias))
 }
 
 /**
@@ -256,7 +320,8 @@ export function whereOf<Row, Item>(
 		if (filter.kind === 'flag') conditions.push(eq(filter.column, true))
 		else if (filter.kind === 'dateRange') {
 			const [from = '', to = ''] = value.split('..')
-			if (from) conditions.push(gte(filter.column, new Date(startOfLocalDay(from))))
+			const start = from ? new Date(startOfLocalDay(from)) : null
+			if (start) conditions.push(filter.until ? gt(filter.until, start) : gte(filter.column, start))
 			if (to) conditions.push(lt(filter.column, new Date(startOfLocalDay(addDays(to, 1)))))
 		} else conditions.push(eq(filter.column, value))
 	}
@@ -294,12 +359,12 @@ function fewMatches(db: DbOrTx, keyTable: SQLiteTable, where: SQL | undefined) {
 export function runTableQuery<Row, Item>(
 	table: DataTable<Row, Item>,
 	query: TableQuery,
-	options: { scope?: SQL; db?: DbOrTx } = {},
+	options: { scope?: SQL; db?: DbOrTx; now?: number } = {},
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
 	const where = whereOf(table, query, options.scope)
 	const searching = Boolean(query.tableFilter.trim())
-	const order = orderOf(table, query.sortCriterias)
+	const order = orderOf(table, query.sortCriterias, { now: options.now ?? Date.now() })
 	const page = { currentPage: query.currentPage, perPage: query.perPage }
 	const few = table.keyTable && searching ? fewMatches(db, table.keyTable, where) : null
 	const totalCount = few ? few.count : (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
@@ -328,8 +393,21 @@ export function visibleColumns<Row, Item>(table: DataTable<Row, Item>, query: Ta
 		.map(([key]) => key)
 }
 
+/** Per filter, the values a page offers to choose from, with their names as they are (an `id` filter). */
+export type TableChoices = Record<string, { value: string; text: string }[]>
+
+const DEFAULT_TEXTS: TableTexts = {
+	apply: 'admin:table.apply',
+	reset: 'admin:table.reset',
+	none: 'admin:table.none',
+}
+
 /** What the page component needs to draw the table (serialisable; labels are translation keys). */
-export function tableView<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): TableView {
+export function tableView<Row, Item>(
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	choices: TableChoices = {},
+): TableView {
 	const visible = visibleColumns(table, query)
 	return {
 		columns: Object.entries(table.columns).map(([key, column]) => ({
@@ -342,17 +420,23 @@ export function tableView<Row, Item>(table: DataTable<Row, Item>, query: TableQu
 			name,
 			kind: filter.kind,
 			label: filter.label,
+			params: Object.values(paramNames(name, filter)),
 			value: query.filters[name] ?? '',
 			options:
 				filter.kind === 'enum'
 					? filter.values.map((value) => ({ value, label: `${filter.optionLabel}${value}` }))
 					: [],
+			...(filter.kind === 'id' && choices[name] ? { choices: choices[name] } : {}),
+			allLabel:
+				(filter.kind === 'enum' || filter.kind === 'id' ? filter.allLabel : undefined) ?? 'admin:table.all',
+			...(filter.kind === 'dateRange' && filter.rangeLabels ? { rangeLabels: filter.rangeLabels } : {}),
 		})),
 		perPageChoices: [...new Set([table.defaultPerPage, ...PER_PAGE_CHOICES])].sort((a, b) => a - b),
+		texts: { ...DEFAULT_TEXTS, ...table.texts },
 		state: {
 			currentPage: query.currentPage,
 			perPage: query.perPage,
-			sortCriterias: query.sortCriterias || table.defaultSort,
+			sortCriterias: query.sortCriterias || (typeof table.defaultSort === 'string' ? table.defaultSort : ''),
 			tableFilter: query.tableFilter,
 			cols: query.cols,
 		},
@@ -372,10 +456,11 @@ export function loadTablePage<Row, Item>(
 	url: URL,
 	t: LooseT,
 	list: (query: TableQuery) => ListPage<Item>,
+	choices: TableChoices = {},
 ): { data: TablePageData<Item>; status: 200 | 400 } {
 	try {
 		const query = parseTableQuery(table, url.searchParams)
-		return { data: { ...list(query), view: tableView(table, query), error: null }, status: 200 }
+		return { data: { ...list(query), view: tableView(table, query, choices), error: null }, status: 200 }
 	} catch (error) {
 		if (!(error instanceof AppError) || error.status !== 400) throw error
 		const query = parseTableQuery(table, new URLSearchParams())
@@ -388,7 +473,7 @@ export function loadTablePage<Row, Item>(
 				totalCount: 0,
 				currentPage: 1,
 				perPage: query.perPage,
-				view: tableView(table, query),
+				view: tableView(table, query, choices),
 				error: messages.join(' ') || t('apiErrors.ValidationError'),
 			},
 			status: 400,
