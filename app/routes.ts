@@ -206,7 +206,7 @@ export default [
 
 			route('owner', 'routes/layouts/owner.tsx', [
 				index('routes/area-index.tsx', { id: 'owner/index' }),
-				route('orders', 'routes/host/orders.tsx', { id: 'owner/orders' }),
+				route('orders', 'routes/host/owner-agenda.tsx', { id: 'owner/orders' }),
 				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'owner/orders/detail' }),
 				page('chatMessages', 'owner/chatMessages'),
 				page('chatMessages/:guestId', 'owner/chatMessages/detail'),

@@ -1,8 +1,7 @@
-import { ORDER_STATUSES } from '#db/schema/orders.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { transferKeyField } from './admin-payments.ts'
 import { LIMITS, requiredTick } from './auth.ts'
-import { idSchema, localDateSchema, urlPathSchema } from './catalogue.ts'
+import { idSchema, urlPathSchema } from './catalogue.ts'
 import {
 	bookingTypeField,
 	IDEMPOTENCY_KEY,
@@ -97,16 +96,6 @@ export const GUEST_ORDER_TABS = ['upcoming', 'past', 'cancelled'] as const
 
 export const guestOrdersQuerySchema = z.object({
 	tab: z.enum(GUEST_ORDER_TABS).catch('upcoming'),
-	currentPage: intParam(1, 10_000).catch(1),
-	perPage: intParam(1, 100).catch(20),
-})
-
-/** Host list filters; a bad value is ignored (the list still shows). */
-export const hostOrdersQuerySchema = z.object({
-	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-	playroomId: idSchema.optional().catch(undefined),
-	from: localDateSchema.optional().catch(undefined),
-	to: localDateSchema.optional().catch(undefined),
 	currentPage: intParam(1, 10_000).catch(1),
 	perPage: intParam(1, 100).catch(20),
 })

@@ -219,11 +219,11 @@ export const booking = {
 		hostTitle: 'Buchungen',
 		ownerTitle: 'Heute und demnächst',
 		filters: {
-			title: 'Filter',
 			status: 'Status',
 			allStatuses: 'Alle Status',
 			playroom: 'Spielraum',
 			allPlayrooms: 'Alle Spielräume',
+			period: 'Zeitraum',
 			from: 'Von',
 			to: 'Bis',
 			apply: 'Filtern',

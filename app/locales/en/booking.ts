@@ -219,11 +219,11 @@ export const booking: TranslationShape<typeof de> = {
 		hostTitle: 'Bookings',
 		ownerTitle: 'Today and upcoming',
 		filters: {
-			title: 'Filters',
 			status: 'Status',
 			allStatuses: 'All statuses',
 			playroom: 'Playroom',
 			allPlayrooms: 'All playrooms',
+			period: 'Period',
 			from: 'From',
 			to: 'To',
 			apply: 'Filter',

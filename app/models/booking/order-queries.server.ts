@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { ORDER_STATUSES, orders, orderStatusHistory, type OrderStatus } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
@@ -19,10 +19,11 @@ import { getSetting } from '#app/models/platform/settings.server.ts'
 export const GUEST_TABS = ['upcoming', 'past', 'cancelled'] as const
 export type GuestTab = (typeof GUEST_TABS)[number]
 
-const HOLDING: OrderStatus[] = ['Requested', 'AwaitingPayment', 'Confirmed']
+export const HOLDING: OrderStatus[] = ['Requested', 'AwaitingPayment', 'Confirmed']
 const ENDED_WITHOUT_STAY: OrderStatus[] = ['Cancelled', 'Declined', 'Expired']
 
-const listColumns = {
+/** The columns of an order list's row (guest, host, owner lists): `toListItem` makes the item. */
+export const listColumns = {
 	id: orders.id,
 	code: orders.code,
 	status: orders.status,
@@ -44,7 +45,7 @@ const listColumns = {
 	playroomCity: playrooms.city,
 }
 
-type ListRow = {
+export type ListRow = {
 	id: string
 	code: string
 	status: OrderStatus
@@ -68,7 +69,7 @@ type ListRow = {
 
 export type OrderListItem = ReturnType<typeof toListItem>
 
-function toListItem(row: ListRow) {
+export function toListItem(row: ListRow) {
 	return {
 		id: row.id,
 		code: row.code,
@@ -128,81 +129,6 @@ export function listGuestOrders(
 	return page(rows.map(toListItem), total, currentPage, perPage)
 }
 
-export type HostOrderFilters = {
-	status?: OrderStatus
-	playroomId?: string
-	/** Local dates: stays that overlap [from, to]. */
-	from?: number
-	to?: number
-	page?: number
-	perPage?: number
-}
-
-/**
- * /host/orders: the host's orders, filtered by status, playroom and period.
- * New requests first (earliest deadline first), then stays not over yet in
- * time order, then past ones, latest first.
- */
-export function listHostOrders(
-	hostId: string,
-	filters: HostOrderFilters,
-	options: { now?: number } = {},
-	db: DbOrTx = getDb(),
-): Page<OrderListItem> {
-	const now = options.now ?? Date.now()
-	const perPage = filters.perPage ?? 20
-	const currentPage = Math.max(1, filters.page ?? 1)
-	// One prepared query pair per combination of filters given (ADR 0046); values are placeholders.
-	const given = {
-		status: Boolean(filters.status),
-		playroomId: Boolean(filters.playroomId),
-		from: filters.from !== undefined,
-		to: filters.to !== undefined,
-	}
-	const shape = Object.values(given)
-		.map((on) => (on ? 1 : 0))
-		.join('')
-	const where = () =>
-		and(
-			eq(orders.hostId, sql.placeholder('hostId')),
-			given.status ? eq(orders.status, sql.placeholder('status')) : undefined,
-			given.playroomId ? eq(orders.playroomId, sql.placeholder('playroomId')) : undefined,
-			given.from ? gt(orders.checkOut, sql.placeholder('from')) : undefined,
-			given.to ? lt(orders.checkIn, sql.placeholder('to')) : undefined,
-		)
-	const values = {
-		hostId,
-		status: filters.status,
-		playroomId: filters.playroomId,
-		from: filters.from,
-		to: filters.to,
-		now,
-		limit: perPage,
-		offset: (currentPage - 1) * perPage,
-	}
-	const total =
-		preparedQuery(db, `orders.hostCount:${shape}`, (d) =>
-			d.select({ n: count() }).from(orders).where(where()).prepare(),
-		).get(values)?.n ?? 0
-	const rows = preparedQuery(db, `orders.hostList:${shape}`, (d) =>
-		d
-			.select(listColumns)
-			.from(orders)
-			.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
-			.where(where())
-			.orderBy(
-				sql`CASE WHEN ${orders.status} = 'Requested' THEN 0 WHEN ${orders.checkOut} > ${sql.placeholder('now')} THEN 1 ELSE 2 END`,
-				sql`CASE WHEN ${orders.status} = 'Requested' THEN ${orders.responseDeadline} END`,
-				sql`CASE WHEN ${orders.status} <> 'Requested' AND ${orders.checkOut} > ${sql.placeholder('now')} THEN ${orders.checkIn} END`,
-				desc(orders.checkIn),
-			)
-			.limit(sql.placeholder('limit'))
-			.offset(sql.placeholder('offset'))
-			.prepare(),
-	).all(values)
-	return page(rows.map(toListItem), total, currentPage, perPage)
-}
-
 /** Requests of a host still waiting for an answer. */
 export function countOpenRequests(hostId: string, options: { now?: number } = {}, db: DbOrTx = getDb()) {
 	return (
@@ -220,26 +146,6 @@ export function countOpenRequests(hostId: string, options: { now?: number } = {}
 				.prepare(),
 		).get({ hostId, now: options.now ?? Date.now() })?.n ?? 0
 	)
-}
-
-/** /owner/orders: open requests, then today's and upcoming stays (slot-holding, not over). */
-export function listOwnerAgenda(
-	hostId: string,
-	options: { now?: number; limit?: number } = {},
-	db: DbOrTx = getDb(),
-) {
-	const now = options.now ?? Date.now()
-	const rows = db
-		.select(listColumns)
-		.from(orders)
-		.innerJoin(playrooms, eq(playrooms.id, orders.playroomId))
-		.where(
-			and(eq(orders.hostId, hostId), inArray(orders.status, HOLDING), gt(orders.checkOut, new Date(now))),
-		)
-		.orderBy(sql`CASE WHEN ${orders.status} = 'Requested' THEN 0 ELSE 1 END`, asc(orders.checkIn))
-		.limit(options.limit ?? 50)
-		.all()
-	return rows.map(toListItem)
 }
 
 /** The host's playrooms, for the filter. */

@@ -3,7 +3,8 @@ import { playroomBlocks, playroomOpeningHours, playrooms } from '#db/schema/cata
 import { orders, SLOT_HOLDING_STATUSES } from '#db/schema/orders.ts'
 import { addDays, isoWeekday, localDateOf, startOfLocalDay, type LocalDate } from '#app/domain/berlin-time.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
-import { listHostOrders, type OrderListItem } from '#app/models/booking/order-queries.server.ts'
+import type { OrderListItem } from '#app/models/booking/order-queries.server.ts'
+import { listHostOrders } from './host-orders.server.ts'
 import { getNextActivities } from '#app/models/accounts/user-status.server.ts'
 
 /**

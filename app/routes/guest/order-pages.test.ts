@@ -7,6 +7,7 @@ import { createLoggedInUser } from '#tests/helpers/users.ts'
 import * as confirmationPage from '../checkout/confirmation.tsx'
 import * as hostOrderPage from '../host/order-detail.tsx'
 import * as hostOrdersPage from '../host/orders.tsx'
+import * as ownerAgendaPage from '../host/owner-agenda.tsx'
 import * as guestOrderPage from './order-detail.tsx'
 import * as guestIcs from './order-ics.ts'
 import * as guestOrdersPage from './orders.tsx'
@@ -22,6 +23,7 @@ const confirmationLoader = confirmationPage.loader as never
 const hostLoader = hostOrderPage.loader as never
 const hostAction = hostOrderPage.action as never
 const hostListLoader = hostOrdersPage.loader as never
+const agendaLoader = ownerAgendaPage.loader as never
 const guestLoader = guestOrderPage.loader as never
 const guestAction = guestOrderPage.action as never
 const icsLoader = guestIcs.loader as never
@@ -286,7 +288,7 @@ describe('host order pages (/host and /owner)', () => {
 		expect((filtered.data as { list: { items: { id: string }[] } }).list.items.map((o) => o.id)).toEqual([
 			order.id,
 		])
-		const agenda = await callRoute(hostListLoader, {
+		const agenda = await callRoute(agendaLoader, {
 			path: '/owner/orders',
 			cookie: hostCookie,
 			middleware: hostArea,
