@@ -191,7 +191,7 @@ export default [
 				}),
 				route('templateTexts', 'routes/host/template-texts.tsx', { id: 'host/templateTexts' }),
 				artefactRedirect('host', 'templateTexts/HostTemplateTextCreateCard'),
-				route('templateTexts/:templateTextId', 'routes/host/template-text-detail.tsx', {
+				route('templateTexts/:templateTextId', 'routes/template-texts/detail.tsx', {
 					id: 'host/templateTexts/detail',
 				}),
 				page('playroomRatings', 'host/playroomRatings'),
@@ -234,7 +234,7 @@ export default [
 				route('playrooms/:playroomId', 'routes/admin/playroom-detail.tsx', { id: 'admin/playrooms/detail' }),
 				route('playroomRatings', 'routes/admin/playroom-ratings.tsx', { id: 'admin/playroomRatings' }),
 				route('templateTexts', 'routes/admin/template-texts.tsx', { id: 'admin/templateTexts' }),
-				route('templateTexts/:templateTextId', 'routes/admin/template-text-detail.tsx', {
+				route('templateTexts/:templateTextId', 'routes/template-texts/detail.tsx', {
 					id: 'admin/templateTexts/detail',
 				}),
 				route('moneyTransactions', 'routes/admin/money-transactions.tsx', { id: 'admin/moneyTransactions' }),

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import {
 	FieldErrors,
 	FormAlert,
@@ -33,8 +33,9 @@ import { renderTemplate, toParagraphs } from '#app/utils/mini-template.ts'
 
 /**
  * The forms of /host/accessAreas and /host/templateTexts (issue 13), each
- * used for "new" and "edit". Plain POST forms; JavaScript adds Conform's
- * checks and the live template preview.
+ * used for "new" and "edit" (the template form also on the admin's
+ * /admin/templateTexts/:templateTextId). Plain POST forms; JavaScript adds
+ * Conform's checks and the live template preview.
  */
 type AccessAreaDefaults = {
 	name: string
@@ -157,29 +158,36 @@ function DateField({
 
 export type TemplateDefaults = { type: string; locale: string; subject: string; body: string }
 
-/** The template form with its preview: the server renders it; with JavaScript it follows the typing. */
+/** What a template form's action answers to "Preview": the typed subject and body (nothing saved). */
+export type TemplatePreviewData = { intent: 'preview'; preview: { subject: string; body: string } }
+
+/**
+ * The template form with its preview: the server renders it; with JavaScript it follows the typing.
+ * After a "Preview" submit (no JavaScript) the form and the preview show the submitted text.
+ */
 export function TemplateTextForm({
 	id,
 	intent,
 	defaults,
 	sample,
 	submitLabel,
-	preview,
 }: {
 	id: string
 	intent: string
+	/** The text in the form before anything is typed (the saved text, or the default for a new one). */
 	defaults: TemplateDefaults
 	sample: TemplateValues
 	submitLabel: string
-	/** The server's preview of the text in the form (after a "Preview" submit: the submitted text). */
-	preview: { subject: string; body: string }
 }) {
 	const { t } = useTranslation('hostAccess')
+	const actionData = useActionData<TemplatePreviewData | { intent: string }>()
+	const submitted = actionData && 'preview' in actionData ? actionData.preview : null
+	const preview = submitted ?? defaults
 	const [form, fields] = useAppForm({
 		id,
 		schema: templateTextSchema,
 		lastResult: useFormResult(intent),
-		defaultValue: defaults,
+		defaultValue: submitted ? { ...defaults, ...submitted } : defaults,
 	})
 	const [live, setLive] = useState<{ subject: string; body: string } | null>(null)
 	const shown = live ?? preview

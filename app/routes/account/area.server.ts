@@ -3,7 +3,10 @@ import { requireRole } from '#app/utils/auth.server.ts'
 import { requireSession } from '#app/utils/account-session.server.ts'
 import { stripLocale } from '#app/utils/locale.ts'
 
-/** The role of the area a shared account page is mounted in (/guest, /host, /admin). */
+/**
+ * The area a page mounted under several route ids is called in, and its role: the account pages
+ * (/guest, /host, /admin), the template text page (/host, /admin: app/routes/template-texts/detail.tsx).
+ */
 const AREA_ROLE: Record<string, UserRole> = { guest: 'Customer', host: 'Owner', admin: 'Admin' }
 
 export function areaOf(url: URL): { area: 'guest' | 'host' | 'admin'; role: UserRole } {

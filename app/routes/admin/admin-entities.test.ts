@@ -18,7 +18,7 @@ import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { action as playroomAction, loader as playroomLoader } from './playroom-detail.tsx'
 import { action as ratingsAction, loader as ratingsLoader } from './playroom-ratings.tsx'
 import { loader as playroomsLoader } from './playrooms.tsx'
-import { action as templateTextAction } from './template-text-detail.tsx'
+import { action as templateTextAction } from '../template-texts/detail.tsx'
 import { loader as templateTextsLoader } from './template-texts.tsx'
 
 /**

@@ -20,7 +20,7 @@ import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import OrderPage, { action as orderAction, loader as orderLoader } from './order-detail.tsx'
 import PaymentPage, { loader as paymentLoader } from './payment-detail.tsx'
 import PlayroomPage, { loader as playroomLoader } from './playroom-detail.tsx'
-import TemplatePage, { loader as templateLoader } from './template-text-detail.tsx'
+import TemplatePage, { loader as templateLoader } from '../template-texts/detail.tsx'
 import UserPage, { action as userAction, loader as userLoader } from './user-detail.tsx'
 
 /**

@@ -1,24 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { useActionData } from 'react-router'
 import type { Route } from './+types/template-texts.ts'
 import { TemplateTextForm } from '#app/components/host-access-forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
 	createTemplateText,
 	listHostTemplates,
-	previewFromForm,
 	resolveTemplate,
 	sampleValues,
 } from '#app/models/host-office/template-texts.server.ts'
-import { templateTextSchema } from '#app/schemas/host-access.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
-import { parseFormSubmission } from '#app/utils/form-submission.ts'
-import { getLocale, getT } from '#app/utils/i18n.server.ts'
-import { localizePath } from '#app/utils/locale.ts'
-import { looseT } from '#app/utils/loose-t.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { submitTemplateText } from '../template-texts/template-text-form.server.ts'
 
 /**
  * /host/templateTexts (issue 13): the host's own template texts and the "new
@@ -42,26 +35,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const host = await requireRole(args, 'Owner')
-	const form = await args.request.formData()
-	if (form.get('intent') === 'preview') return { intent: 'preview' as const, preview: previewFromForm(form) }
-	const submission = parseFormSubmission(form, { schema: templateTextSchema })
-	if (submission.status !== 'success') return invalidForm('create', submission)
-	try {
-		const created = createTemplateText(host, submission.value)
-		return redirectWithToast(localizePath(`/host/templateTexts/${created.id}`, getLocale(args.context)), {
-			type: 'success',
-			description: looseT(getT(args.context))('hostAccess:templates.created'),
-		})
-	} catch (error) {
-		return failedForm('create', submission, error, { sayAtFields: true })
-	}
+	return submitTemplateText(args.context, await args.request.formData(), {
+		area: 'host',
+		intent: 'create',
+		toast: 'hostAccess:templates.created',
+		write: (input) => createTemplateText(host, input).id,
+	})
 }
 
 export default function HostTemplateTextsPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { t: ta } = useTranslation('hostAccess')
-	const actionData = useActionData<typeof action>()
-	const preview = actionData && 'preview' in actionData ? actionData.preview : null
 	const title = pageTitle(t, 'host/templateTexts')
 	return (
 		<main id="main" data-testid="host-template-texts">
@@ -91,9 +75,8 @@ export default function HostTemplateTextsPage({ loaderData }: Route.ComponentPro
 				<TemplateTextForm
 					id="new-template-form"
 					intent="create"
-					defaults={preview ? { ...loaderData.defaults, ...preview } : loaderData.defaults}
+					defaults={loaderData.defaults}
 					sample={loaderData.sample}
-					preview={preview ?? loaderData.defaults}
 					submitLabel={ta('templates.create')}
 				/>
 			</section>
