@@ -22,6 +22,11 @@ import OwnerAgendaPage, { loader as agendaLoader } from './owner-agenda.tsx'
 const DAY = 86_400_000
 const hostArea = [roleGuard('Owner')]
 
+async function render(Component: unknown, loaderData: unknown, path: string) {
+	const Page = Component as (props: { loaderData: unknown }) => React.ReactElement
+	return renderWithApp(<Page loaderData={loaderData} />, { path })
+}
+
 async function world() {
 	const host = await createLoggedInUser({ role: 'Owner' })
 	const other = await createLoggedInUser({ role: 'Owner' })
@@ -110,7 +115,7 @@ describe('/host/orders on the data table', () => {
 	test('the page: the host’s filters and texts on the block, rows linking to the order', async () => {
 		const w = await world()
 		const { data } = await list(w.host.cookie)
-		await renderWithApp(<HostOrdersPage {...({ loaderData: data } as never)} />, { path: '/host/orders' })
+		await render(HostOrdersPage, data, '/host/orders')
 		const table = screen.getByTestId('data-table')
 		const playroom = within(table).getByRole('combobox', { name: 'Spielraum' }) as HTMLSelectElement
 		expect([...playroom.options].map((option) => option.text).sort()).toEqual(
@@ -132,7 +137,7 @@ describe('/host/orders on the data table', () => {
 	test('nothing found: the host’s empty text', async () => {
 		const w = await world()
 		const { data } = await list(w.host.cookie, '?status=Declined')
-		await renderWithApp(<HostOrdersPage {...({ loaderData: data } as never)} />, { path: '/host/orders' })
+		await render(HostOrdersPage, data, '/host/orders')
 		expect(screen.getByText('Hier ist noch nichts.')).toBeTruthy()
 	})
 
@@ -164,9 +169,7 @@ describe('/owner/orders', () => {
 			middleware: hostArea,
 		})
 		expect(result.status).toBe(200)
-		await renderWithApp(<OwnerAgendaPage {...({ loaderData: result.data } as never)} />, {
-			path: '/owner/orders',
-		})
+		await render(OwnerAgendaPage, result.data, '/owner/orders')
 		const rows = screen.getAllByTestId('order-row')
 		expect(rows.map((row) => row.getAttribute('href'))).toEqual([
 			`/owner/orders/${w.request.id}`,
