@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { ArrivalArea } from '#app/models/host-office/access-areas.server.ts'
+import { DetailSection } from './detail-frame.tsx'
 
 /** The guest's arrival instructions and codes (issue 13), shown only in the arrival window. */
 export function ArrivalPanel({ areas }: { areas: ArrivalArea[] }) {
 	const { t } = useTranslation('hostAccess')
 	return (
-		<section className="card mb-4" aria-labelledby="arrival-title" data-testid="arrival">
-			<h2 id="arrival-title" className="mb-2 text-lg font-semibold">
-				{t('arrival.title')}
-			</h2>
+		<DetailSection id="arrival" title={t('arrival.title')}>
 			{areas.map((area) => (
 				<div key={area.name} className="mb-3">
 					<h3 className="font-medium">
@@ -27,6 +25,6 @@ export function ArrivalPanel({ areas }: { areas: ArrivalArea[] }) {
 					</p>
 				</div>
 			))}
-		</section>
+		</DetailSection>
 	)
 }

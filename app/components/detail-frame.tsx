@@ -1,8 +1,9 @@
 /**
- * The frame of every back-office detail page (issue 12): a header with the
- * title, a status badge, facts under the title and the actions on the right,
- * then the page's sections as titled cards. The host playroom overview uses
- * it; the admin back office reuses it for every entity.
+ * The frame of every detail page (issue 12): a header with the title, a status
+ * badge, facts under the title and the actions on the right, then the page's
+ * sections as titled cards in two columns. The host playroom overview uses it,
+ * the admin back office for every entity, and the order pages of the guest, the
+ * host and the phone-first owner area (`narrow`: one column).
  */
 export function DetailFrame({
 	title,
@@ -10,6 +11,7 @@ export function DetailFrame({
 	subtitle,
 	actions,
 	children,
+	narrow = false,
 	testId = 'detail-frame',
 }: {
 	title: string
@@ -17,10 +19,12 @@ export function DetailFrame({
 	subtitle?: React.ReactNode
 	actions?: React.ReactNode
 	children: React.ReactNode
+	/** One column of phone width (the owner area). */
+	narrow?: boolean
 	testId?: string
 }) {
 	return (
-		<main id="main" data-testid={testId}>
+		<main id="main" data-testid={testId} className={narrow ? 'mx-auto max-w-xl' : undefined}>
 			<header className="mb-6 flex flex-wrap items-start justify-between gap-4">
 				<div className="min-w-0">
 					<div className="flex flex-wrap items-center gap-3">
@@ -31,9 +35,14 @@ export function DetailFrame({
 				</div>
 				{actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
 			</header>
-			<div className="grid gap-4 lg:grid-cols-2">{children}</div>
+			<div className={narrow ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-2'}>{children}</div>
 		</main>
 	)
+}
+
+/** A column of sections inside the frame (sections stacked with the frame's gap). */
+export function DetailColumn({ children }: { children: React.ReactNode }) {
+	return <div className="flex min-w-0 flex-col gap-4">{children}</div>
 }
 
 /** One titled section of a detail page (a card; `wide` spans both columns). */
@@ -41,17 +50,21 @@ export function DetailSection({
 	id,
 	title,
 	wide,
+	tone,
 	children,
 }: {
 	id: string
 	title: string
 	wide?: boolean
+	/** A section that asks for something (an answer: warning) or warns of it (a cancellation: danger). */
+	tone?: 'warning' | 'danger'
 	children: React.ReactNode
 }) {
+	const border = tone === 'warning' ? 'border-warning' : tone === 'danger' ? 'border-danger' : ''
 	return (
 		<section
 			aria-labelledby={`${id}-title`}
-			className={`card ${wide ? 'lg:col-span-2' : ''}`}
+			className={['card', wide ? 'lg:col-span-2' : '', border].filter(Boolean).join(' ')}
 			data-testid={id}
 		>
 			<h2 id={`${id}-title`} className="mb-3 text-xl font-semibold">

@@ -6,24 +6,17 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { Facts, PriceBreakdown, RefundSchedule, StatusBadge, StatusHistory } from './booking-ui.tsx'
+import { Facts, PriceBreakdown, RefundSchedule, StatusHistory } from './booking-ui.tsx'
+import { DetailSection } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
 /**
- * An order's page for its guest, its host (/host and the phone-first /owner):
- * facts, price, cancellation state, history; the actions come from the page.
+ * The sections of an order's page for its guest, its host (/host and the
+ * phone-first /owner) and the admin, each a section of the detail frame
+ * (detail-frame.tsx): facts, price, cancellation state, history, the cancel
+ * form; the frame, the actions and the page's own sections come from the page.
  */
-export function OrderHeader({ order }: { order: OrderView }) {
-	const { t } = useTranslation('booking')
-	return (
-		<header className="mb-4 flex flex-wrap items-center gap-3">
-			<h1 className="text-3xl font-bold">{t('detail.title', { code: order.code })}</h1>
-			<StatusBadge status={order.status} />
-		</header>
-	)
-}
-
-export function OrderFacts({ order, compact = false }: { order: OrderView; compact?: boolean }) {
+export function OrderFacts({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation('catalogue')
 	const locale = useLocale()
@@ -53,12 +46,9 @@ export function OrderFacts({ order, compact = false }: { order: OrderView; compa
 	}
 	if (order.message) rows.push([t('detail.message'), order.message])
 	return (
-		<section className={compact ? 'mb-4' : 'card mb-4'} aria-labelledby="order-overview">
-			<h2 id="order-overview" className="mb-2 text-lg font-semibold">
-				{t('detail.overview')}
-			</h2>
+		<DetailSection id="order-overview" title={t('detail.overview')}>
 			<Facts rows={rows} testId="order-facts" />
-		</section>
+		</DetailSection>
 	)
 }
 
@@ -66,10 +56,7 @@ export function GuestContact({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	const { contact } = order
 	return (
-		<section className="card mb-4" aria-labelledby="guest-contact" data-testid="guest-contact">
-			<h2 id="guest-contact" className="mb-2 text-lg font-semibold">
-				{t('detail.guestContact')}
-			</h2>
+		<DetailSection id="guest-contact" title={t('detail.guestContact')}>
 			<p>
 				{contact.firstName} {contact.lastName}
 			</p>
@@ -85,19 +72,16 @@ export function GuestContact({ order }: { order: OrderView }) {
 					{contact.email}
 				</a>
 			</p>
-		</section>
+		</DetailSection>
 	)
 }
 
 export function OrderPrice({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	return (
-		<section className="card mb-4" aria-labelledby="order-price">
-			<h2 id="order-price" className="mb-2 text-lg font-semibold">
-				{t('detail.priceTitle')}
-			</h2>
+		<DetailSection id="order-price" title={t('detail.priceTitle')}>
 			<PriceBreakdown price={order.price} />
-		</section>
+		</DetailSection>
 	)
 }
 
@@ -106,17 +90,14 @@ export function CancellationState({ order }: { order: OrderView }) {
 	const locale = useLocale()
 	if (order.status === 'Declined' && order.declineReason) {
 		return (
-			<p className="card mb-4" data-testid="decline-reason">
+			<p className="card" data-testid="decline-reason">
 				{t('detail.declineReason', { reason: order.declineReason })}
 			</p>
 		)
 	}
 	if (order.status !== 'Cancelled' || !order.cancelledAt) return null
 	return (
-		<section className="card mb-4" aria-labelledby="order-cancellation" data-testid="cancellation-state">
-			<h2 id="order-cancellation" className="mb-2 text-lg font-semibold">
-				{t('detail.cancellation')}
-			</h2>
+		<DetailSection id="cancellation-state" title={t('detail.cancellation')}>
 			<p>
 				{t('detail.cancelledBy', {
 					date: formatDateTime(order.cancelledAt, locale),
@@ -127,19 +108,16 @@ export function CancellationState({ order }: { order: OrderView }) {
 			<p data-testid="refund-amount">
 				{t('detail.refund', { amount: formatAmount(order.refundAmount ?? 0, locale) })}
 			</p>
-		</section>
+		</DetailSection>
 	)
 }
 
 export function OrderHistory({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	return (
-		<section className="card mb-4" aria-labelledby="order-history">
-			<h2 id="order-history" className="mb-2 text-lg font-semibold">
-				{t('detail.historyTitle')}
-			</h2>
+		<DetailSection id="order-history" title={t('detail.historyTitle')}>
 			<StatusHistory history={order.history} />
-		</section>
+		</DetailSection>
 	)
 }
 
@@ -161,15 +139,12 @@ export function CancelPanel({
 	const locale = useLocale()
 	const quote = order.cancellation
 	if (!quote) return null
-	if (!quote.allowed) return <p className="card mb-4">{t('detail.cancelTooLate')}</p>
+	if (!quote.allowed) return <p className="card">{t('detail.cancelTooLate')}</p>
 	const errors = actionData?.intent === 'cancel' ? (actionData.result?.error?.reason ?? []) : []
 	const formErrors = actionData?.intent === 'cancel' ? (actionData.result?.error?.[''] ?? []) : []
 	const money = (cents: number) => formatAmount(cents, locale)
 	return (
-		<section className="card mb-4 border-danger" aria-labelledby="cancel-title" data-testid="cancel-panel">
-			<h2 id="cancel-title" className="mb-2 text-lg font-semibold">
-				{t('detail.cancelQuoteTitle')}
-			</h2>
+		<DetailSection id="cancel-panel" title={t('detail.cancelQuoteTitle')} tone="danger">
 			<p className="mb-3" data-testid="cancel-quote">
 				{order.viewer !== 'Customer'
 					? t('detail.cancelQuoteHost', { refund: money(quote.refundAmount) })
@@ -226,6 +201,6 @@ export function CancelPanel({
 					</LocaleLink>
 				</div>
 			</Form>
-		</section>
+		</DetailSection>
 	)
 }

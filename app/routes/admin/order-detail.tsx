@@ -8,7 +8,7 @@ import {
 	RecordTransferForm,
 } from '#app/components/admin-order-sections.tsx'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
-import { DetailFrame } from '#app/components/detail-frame.tsx'
+import { DetailColumn, DetailFrame } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
@@ -134,16 +134,16 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
 					<CancelPanel order={order} reasonRequired actionData={actionData} backTo={base} />
 				</div>
 			) : null}
-			<div>
+			<DetailColumn>
 				<OrderFacts order={order} />
 				<CancellationState order={order} />
 				<OrderHistory order={order} />
-			</div>
-			<div>
+			</DetailColumn>
+			<DetailColumn>
 				<OrderPrice order={order} />
 				<RecordTransferForm detail={loaderData} actionData={actionData} />
 				<OrderPeople detail={loaderData} />
-			</div>
+			</DetailColumn>
 			<OrderMoney detail={loaderData} />
 			<OrderEmails detail={loaderData} />
 			<AuditHistory entries={loaderData.history} />

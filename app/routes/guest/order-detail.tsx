@@ -2,11 +2,12 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { redirect, useActionData } from 'react-router'
 import type { Route } from './+types/order-detail.ts'
+import { StatusBadge } from '#app/components/booking-ui.tsx'
+import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import {
 	CancellationState,
 	CancelPanel,
 	OrderFacts,
-	OrderHeader,
 	OrderHistory,
 	OrderPrice,
 } from '#app/components/order-detail.tsx'
@@ -30,8 +31,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
- * /guest/orders/:orderId: the guest's booking — details, price, status
- * history, payment, the .ics, and cancelling with the refund shown before
+ * /guest/orders/:orderId: the guest's booking on the detail frame — details,
+ * price, status history, payment, the .ics, and cancelling with the refund shown before
  * confirming (?cancel=1). Another guest's order is a 404. The page can carry
  * the arrival code (issue 13): like every page in the areas it is never stored
  * by a cache (Cache-Control: private, no-store, app/render/page-cache.server.ts).
@@ -94,86 +95,81 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 	const actionData = useActionData<FormActionData>()
 	const { order } = loaderData
 	const showCancel = loaderData.cancelling || actionData?.intent === 'cancel'
+	const title = t('detail.title', { code: order.code })
+	const live =
+		order.status === 'Requested' || order.status === 'AwaitingPayment' || order.status === 'Confirmed'
 	return (
-		<main id="main" data-testid="guest-order">
-			<title>{`${t('detail.title', { code: order.code })} | ${tc('appName')}`}</title>
-			<OrderHeader order={order} />
-			<div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
-				<div>
-					<OrderFacts order={order} />
-					<CancellationState order={order} />
-					{loaderData.arrival ? <ArrivalPanel areas={loaderData.arrival} /> : null}
-					{order.status === 'Requested' ||
-					order.status === 'AwaitingPayment' ||
-					order.status === 'Confirmed' ? (
-						<div className="mb-4 flex flex-col gap-4">
-							<NextSteps order={order} />
-							<PaymentPanel order={order} />
-						</div>
-					) : null}
-					{showCancel ? (
-						<CancelPanel
-							order={order}
-							reasonRequired={false}
-							actionData={actionData}
-							backTo={`/guest/orders/${order.id}`}
-						/>
-					) : null}
-					<OrderHistory order={order} />
-				</div>
-				<div>
-					<OrderPrice order={order} />
-					<section className="card mb-4" aria-labelledby="order-actions">
-						<h2 id="order-actions" className="mb-2 text-lg font-semibold">
-							{t('detail.actions')}
-						</h2>
-						<div className="flex flex-col gap-2">
-							{order.actions.ics ? (
-								<a
-									href={localizePath(`/guest/orders/${order.id}/ics`, locale)}
-									className="btn-secondary"
-									download
-								>
-									{t('detail.downloadIcs')}
-								</a>
+		<DetailFrame testId="guest-order" title={title} badge={<StatusBadge status={order.status} />}>
+			<title>{`${title} | ${tc('appName')}`}</title>
+			<DetailColumn>
+				<OrderFacts order={order} />
+				<CancellationState order={order} />
+				{loaderData.arrival ? <ArrivalPanel areas={loaderData.arrival} /> : null}
+				{live ? (
+					<>
+						<NextSteps order={order} />
+						<PaymentPanel order={order} />
+					</>
+				) : null}
+				{showCancel ? (
+					<CancelPanel
+						order={order}
+						reasonRequired={false}
+						actionData={actionData}
+						backTo={`/guest/orders/${order.id}`}
+					/>
+				) : null}
+				<OrderHistory order={order} />
+			</DetailColumn>
+			<DetailColumn>
+				<OrderPrice order={order} />
+				<DetailSection id="order-actions" title={t('detail.actions')}>
+					<div className="flex flex-col gap-2">
+						{order.actions.ics ? (
+							<a
+								href={localizePath(`/guest/orders/${order.id}/ics`, locale)}
+								className="btn-secondary"
+								download
+							>
+								{t('detail.downloadIcs')}
+							</a>
+						) : null}
+						{order.actions.cancel && !showCancel ? (
+							<LocaleLink
+								to={`/guest/orders/${order.id}?cancel=1`}
+								className="btn-secondary"
+								data-testid="cancel-start"
+							>
+								{t('detail.cancel')}
+							</LocaleLink>
+						) : null}
+						<div className="text-sm" data-testid="host-contact">
+							<p>
+								{t('detail.hostTitle')}: {order.host.displayName}
+							</p>
+							{order.host.email ? (
+								<>
+									<a
+										href={`mailto:${order.host.email}?subject=${encodeURIComponent(`${order.code} – ${order.playroom.name}`)}`}
+										className="btn-secondary mt-2 w-full"
+									>
+										{t('detail.contactHost')}
+									</a>
+									<p className="mt-1 break-all">{order.host.email}</p>
+									{order.host.phoneNumber ? (
+										<p>
+											<a href={`tel:${order.host.phoneNumber.replace(/[^+0-9]/g, '')}`} className="link">
+												{order.host.phoneNumber}
+											</a>
+										</p>
+									) : null}
+									<p className="mt-1 text-xs text-ink-muted">{t('detail.contactHostNote')}</p>
+								</>
 							) : null}
-							{order.actions.cancel && !showCancel ? (
-								<LocaleLink
-									to={`/guest/orders/${order.id}?cancel=1`}
-									className="btn-secondary"
-									data-testid="cancel-start"
-								>
-									{t('detail.cancel')}
-								</LocaleLink>
-							) : null}
-							<div className="text-sm" data-testid="host-contact">
-								<p>
-									{t('detail.hostTitle')}: {order.host.displayName}
-								</p>
-								{order.host.email ? (
-									<>
-										<a
-											href={`mailto:${order.host.email}?subject=${encodeURIComponent(`${order.code} – ${order.playroom.name}`)}`}
-											className="btn-secondary mt-2 w-full"
-										>
-											{t('detail.contactHost')}
-										</a>
-										<p className="mt-1 break-all">{order.host.email}</p>
-										{order.host.phoneNumber ? (
-											<p>
-												<a href={`tel:${order.host.phoneNumber.replace(/[^+0-9]/g, '')}`} className="link">
-													{order.host.phoneNumber}
-												</a>
-											</p>
-										) : null}
-										<p className="mt-1 text-xs text-ink-muted">{t('detail.contactHostNote')}</p>
-									</>
-								) : null}
-							</div>
 						</div>
-					</section>
-				</div>
-			</div>
-		</main>
+					</div>
+				</DetailSection>
+			</DetailColumn>
+		</DetailFrame>
 	)
 }

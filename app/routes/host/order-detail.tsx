@@ -2,12 +2,13 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/order-detail.ts'
+import { StatusBadge } from '#app/components/booking-ui.tsx'
+import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import {
 	CancellationState,
 	CancelPanel,
 	GuestContact,
 	OrderFacts,
-	OrderHeader,
 	OrderHistory,
 	OrderPrice,
 } from '#app/components/order-detail.tsx'
@@ -31,8 +32,9 @@ import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
  * /host/orders/:orderId and /owner/orders/:orderId: the host's view of an
- * order — accept, decline with a reason, cancel with a reason (full refund),
- * the guest's contact, price and history. Another host's order is a 404.
+ * order on the detail frame (one column in the phone-first owner area) —
+ * accept, decline with a reason, cancel with a reason (full refund), the
+ * guest's contact, price and history. Another host's order is a 404.
  */
 function area(url: URL) {
 	return stripLocale(url.pathname).startsWith('/owner/') ? 'owner' : 'host'
@@ -96,9 +98,11 @@ export async function action(args: Route.ActionArgs) {
 function Answer({
 	order,
 	actionData,
+	wide,
 }: {
 	order: Route.ComponentProps['loaderData']['order']
 	actionData: FormActionData | undefined
+	wide: boolean
 }) {
 	const { t } = useTranslation('booking')
 	const { t: tv } = useTranslation()
@@ -106,10 +110,7 @@ function Answer({
 	if (!order.actions.decline && !order.actions.accept) return null
 	const errors = actionData?.intent === 'decline' ? (actionData.result?.error?.reason ?? []) : []
 	return (
-		<section className="card mb-4 border-warning" aria-labelledby="answer-title" data-testid="answer-request">
-			<h2 id="answer-title" className="mb-2 text-lg font-semibold">
-				{t('detail.actions')}
-			</h2>
+		<DetailSection id="answer-request" title={t('detail.actions')} tone="warning" wide={wide}>
 			{order.responseDeadline ? (
 				<p className="mb-3">
 					{t('detail.respondBy', { deadline: formatDateTime(order.responseDeadline, locale) })}
@@ -154,7 +155,7 @@ function Answer({
 					{t('detail.decline')}
 				</button>
 			</Form>
-		</section>
+		</DetailSection>
 	)
 }
 
@@ -165,38 +166,36 @@ export default function HostOrderPage({ loaderData }: Route.ComponentProps) {
 	const { order, area: areaName } = loaderData
 	const base = `/${areaName}/orders/${order.id}`
 	const showCancel = loaderData.cancelling || actionData?.intent === 'cancel'
+	const narrow = areaName === 'owner'
+	const title = t('detail.title', { code: order.code })
 	return (
-		<main
-			id="main"
-			data-testid="host-order"
-			className={areaName === 'owner' ? 'mx-auto max-w-xl' : undefined}
+		<DetailFrame
+			testId="host-order"
+			title={title}
+			badge={<StatusBadge status={order.status} />}
+			narrow={narrow}
+			actions={
+				order.actions.cancel && !showCancel ? (
+					<LocaleLink to={`${base}?cancel=1`} className="btn-secondary" data-testid="cancel-start">
+						{t('detail.cancel')}
+					</LocaleLink>
+				) : null
+			}
 		>
-			<title>{`${t('detail.title', { code: order.code })} | ${tc('appName')}`}</title>
-			<OrderHeader order={order} />
-			<Answer order={order} actionData={actionData} />
-			<div className={areaName === 'owner' ? 'flex flex-col' : 'grid gap-4 lg:grid-cols-[1fr_22rem]'}>
-				<div>
-					<OrderFacts order={order} />
-					<GuestContact order={order} />
-					<CancellationState order={order} />
-					{showCancel ? (
-						<CancelPanel order={order} reasonRequired actionData={actionData} backTo={base} />
-					) : null}
-					<OrderHistory order={order} />
-				</div>
-				<div>
-					<OrderPrice order={order} />
-					{order.actions.cancel && !showCancel ? (
-						<LocaleLink
-							to={`${base}?cancel=1`}
-							className="btn-secondary mb-4 w-full"
-							data-testid="cancel-start"
-						>
-							{t('detail.cancel')}
-						</LocaleLink>
-					) : null}
-				</div>
-			</div>
-		</main>
+			<title>{`${title} | ${tc('appName')}`}</title>
+			<Answer order={order} actionData={actionData} wide={!narrow} />
+			<DetailColumn>
+				<OrderFacts order={order} />
+				<GuestContact order={order} />
+				<CancellationState order={order} />
+				{showCancel ? (
+					<CancelPanel order={order} reasonRequired actionData={actionData} backTo={base} />
+				) : null}
+				<OrderHistory order={order} />
+			</DetailColumn>
+			<DetailColumn>
+				<OrderPrice order={order} />
+			</DetailColumn>
+		</DetailFrame>
 	)
 }
