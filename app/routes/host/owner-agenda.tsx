@@ -68,36 +68,25 @@ function Agenda({ items, now }: { items: OrderListItem[]; now: number }) {
 			</LocaleLink>
 		</li>
 	)
+	// A part of the agenda: its heading, its cards, or what it says when empty (none: left out).
+	const part = (id: string, title: string, orders: OrderListItem[], empty: string | null) =>
+		orders.length || empty ? (
+			<section aria-labelledby={id}>
+				<h2 id={id} className="mb-2 text-xl font-semibold">
+					{title}
+				</h2>
+				{orders.length ? (
+					<ul className="flex flex-col gap-2">{orders.map(card)}</ul>
+				) : (
+					<p className="card">{empty}</p>
+				)}
+			</section>
+		) : null
 	return (
 		<div className="mx-auto flex max-w-xl flex-col gap-6">
-			{requests.length ? (
-				<section aria-labelledby="agenda-requests">
-					<h2 id="agenda-requests" className="mb-2 text-xl font-semibold">
-						{t('statuses.Requested')}
-					</h2>
-					<ul className="flex flex-col gap-2">{requests.map(card)}</ul>
-				</section>
-			) : null}
-			<section aria-labelledby="agenda-today">
-				<h2 id="agenda-today" className="mb-2 text-xl font-semibold">
-					{t('orders.today')}
-				</h2>
-				{todays.length ? (
-					<ul className="flex flex-col gap-2">{todays.map(card)}</ul>
-				) : (
-					<p className="card">{t('orders.nothingToday')}</p>
-				)}
-			</section>
-			<section aria-labelledby="agenda-upcoming">
-				<h2 id="agenda-upcoming" className="mb-2 text-xl font-semibold">
-					{t('orders.upcoming')}
-				</h2>
-				{later.length ? (
-					<ul className="flex flex-col gap-2">{later.map(card)}</ul>
-				) : (
-					<p className="card">{t('orders.empty')}</p>
-				)}
-			</section>
+			{part('agenda-requests', t('statuses.Requested'), requests, null)}
+			{part('agenda-today', t('orders.today'), todays, t('orders.nothingToday'))}
+			{part('agenda-upcoming', t('orders.upcoming'), later, t('orders.empty'))}
 		</div>
 	)
 }
