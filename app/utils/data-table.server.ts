@@ -1,4 +1,21 @@
-import { and, asc, desc, eq, gt, gte, like, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import {
+	and,
+	asc,
+	Column,
+	desc,
+	eq,
+	gt,
+	gte,
+	is,
+	like,
+	lt,
+	lte,
+	or,
+	sql,
+	type Placeholder,
+	type SQL,
+	type SQLWrapper,
+} from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import {
@@ -10,7 +27,7 @@ import {
 } from '#app/schemas/data-table.ts'
 import { AppError } from './app-error.ts'
 import type { CsvValue } from './csv.ts'
-import { getDb, type DbOrTx } from './db.server.ts'
+import { getDb, preparedQuery, type DbOrTx } from './db.server.ts'
 import type { LooseT } from './loose-t.ts'
 import { translateValidationMessage, validationMessage, z, zodIssuesToFields } from './validation.ts'
 
@@ -31,9 +48,10 @@ import { translateValidationMessage, validationMessage, z, zodIssuesToFields } f
 export type DynamicSelect<R> = {
 	where(where: SQL | undefined): DynamicSelect<R>
 	orderBy(...columns: SQL[]): DynamicSelect<R>
-	limit(limit: number): DynamicSelect<R>
-	offset(offset: number): DynamicSelect<R>
+	limit(limit: number | Placeholder): DynamicSelect<R>
+	offset(offset: number | Placeholder): DynamicSelect<R>
 	all(): R[]
+	prepare(): { all(values?: Record<string, unknown>): R[] }
 }
 
 export type ColumnDefinition<Item> = {
@@ -76,8 +94,11 @@ export type FilterDefinition =
 			rangeLabels?: { from: string; to: string }
 	  }
 
-/** What a list's order may depend on besides the URL. */
-export type TableContext = { now: number }
+/**
+ * What a list's order may depend on besides the URL. `now` is epoch milliseconds or, in a prepared
+ * page, the placeholder bound to them: use it only as a value in SQL.
+ */
+export type TableContext = { now: number | Placeholder }
 
 /**
  * What `tableFilter` is matched against: a text column or expression (`lower(x) LIKE '%text%'`), or a
@@ -300,12 +321,25 @@ export function likePattern(text: string): string {
 	return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-export function whereOf<Row, Item>(
-	table: DataTable<Row, Item>,
-	query: TableQuery,
-	scope?: SQL,
-): SQL | undefined {
-	const conditions: (SQL | undefined)[] = [scope]
+/**
+ * How a value enters a page's SQL: as itself (a parameter of a query built for this request), or
+ * as a named placeholder of a prepared query (typed as the value it stands for), its driver
+ * value kept in `values`. `column` encodes the value (an instant's epoch milliseconds).
+ */
+export type Bind = <T>(name: string, value: T, column?: SQLWrapper) => T
+
+const inline: Bind = (_name, value) => value
+
+function placeholders(values: Record<string, unknown>): Bind {
+	return <T>(name: string, value: T, column?: SQLWrapper): T => {
+		// Drizzle does not encode a placeholder's value: bind the column's driver value.
+		values[name] = is(column, Column) ? column.mapToDriverValue(value) : value
+		return sql.placeholder(name) as unknown as T
+	}
+}
+
+function conditionsOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery, bind: Bind): SQL[] {
+	const conditions: (SQL | undefined)[] = []
 	const text = query.tableFilter.trim()
 	if (text) {
 		const pattern = likePattern(text)
@@ -320,21 +354,37 @@ export function whereOf<Row, Item>(
 		if (filter.kind === 'flag') conditions.push(eq(filter.column, true))
 		else if (filter.kind === 'dateRange') {
 			const [from = '', to = ''] = value.split('..')
-			const start = from ? new Date(startOfLocalDay(from)) : null
-			if (start) conditions.push(filter.until ? gt(filter.until, start) : gte(filter.column, start))
-			if (to) conditions.push(lt(filter.column, new Date(startOfLocalDay(addDays(to, 1)))))
-		} else conditions.push(eq(filter.column, value))
+			if (from) {
+				const start = new Date(startOfLocalDay(from))
+				conditions.push(
+					filter.until
+						? gt(filter.until, bind(`${name}From`, start, filter.until))
+						: gte(filter.column, bind(`${name}From`, start, filter.column)),
+				)
+			}
+			if (to) {
+				const end = new Date(startOfLocalDay(addDays(to, 1)))
+				conditions.push(lt(filter.column, bind(`${name}To`, end, filter.column)))
+			}
+		} else conditions.push(eq(filter.column, bind(name, value, filter.column)))
 	}
-	return and(...conditions)
+	return conditions.filter((condition) => condition !== undefined)
+}
+
+export function whereOf<Row, Item>(
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	scope?: SQL,
+): SQL | undefined {
+	return and(scope, ...conditionsOf(table, query, inline))
 }
 
 /** A free text with at most this many matches finds them first and sorts only them (see runTableQuery). */
 const FEW_MATCHES = 5_000
 
 /** The rowids of one page, chosen on the key table alone (the deferred join of `keyTable`). */
-function pageKeys(keyTable: SQLiteTable, filter: SQL, order: SQL[], query: TableQuery): SQL {
-	const offset = (query.currentPage - 1) * query.perPage
-	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filter} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${query.perPage} OFFSET ${offset})`
+function pageKeys(keyTable: SQLiteTable, filter: SQL, order: SQL[], limit: unknown, offset: unknown): SQL {
+	return sql`(SELECT rowid FROM ${keyTable} WHERE ${filter} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${limit} OFFSET ${offset})`
 }
 
 /**
@@ -355,30 +405,116 @@ function fewMatches(db: DbOrTx, keyTable: SQLiteTable, where: SQL | undefined) {
 	}
 }
 
-/** One page of rows and the total count of the filtered rows. */
+/**
+ * A scope written through `bind` (`(bind) => eq(orders.hostId, bind('hostId', host.id, orders.hostId))`)
+ * under a key that always names the same scope SQL: its values can then be placeholders, and the
+ * page is prepared once per shape (ADR 0046). A plain SQL scope is built per request.
+ */
+export type BoundScope = { key: string; where: (bind: Bind) => SQL | undefined }
+
+/** Prepared page shapes per table at most (filters given × sort); beyond, pages are built per request. */
+const MAX_PREPARED_SHAPES = 64
+const preparedShapes = new Map<string, Set<string>>()
+
+/** The shape of a query without its values: which filters (and sides of a range) are given, the sort. */
+function shapeOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string {
+	const given = Object.entries(table.filters ?? {}).map(([name, filter]) => {
+		const value = query.filters[name] ?? ''
+		if (filter.kind !== 'dateRange') return value ? '1' : '0'
+		const [from = '', to = ''] = value.split('..')
+		return `${from ? 1 : 0}${to ? 1 : 0}`
+	})
+	return `${given.join('')}:${query.sortCriterias}`
+}
+
+function mayPrepare(tableId: string, shape: string): boolean {
+	let shapes = preparedShapes.get(tableId)
+	if (!shapes) preparedShapes.set(tableId, (shapes = new Set()))
+	if (shapes.has(shape)) return true
+	if (shapes.size >= MAX_PREPARED_SHAPES) return false
+	shapes.add(shape)
+	return true
+}
+
+const isBound = (scope: SQL | BoundScope | undefined): scope is BoundScope =>
+	typeof (scope as BoundScope | undefined)?.where === 'function'
+
+/** A page's two queries, prepared once per shape: the values are bound per call. */
+function preparedPage<Row, Item>(
+	db: DbOrTx,
+	table: DataTable<Row, Item>,
+	query: TableQuery,
+	scope: BoundScope,
+	shape: string,
+	now: number,
+) {
+	const values: Record<string, unknown> = {}
+	const bind = placeholders(values)
+	// Built every call (cheap: conditions, no query), as it binds this call's values.
+	const where = and(scope.where(bind), ...conditionsOf(table, query, bind))
+	const context = { now: bind('tableNow', now) }
+	const limit = bind('tableLimit', query.perPage)
+	const offset = bind('tableOffset', (query.currentPage - 1) * query.perPage)
+	const statements = preparedQuery(db, `table:${table.id}:${scope.key}|${shape}`, (d) => {
+		const order = orderOf(table, query.sortCriterias, context)
+		const keyTable = table.keyTable
+		return {
+			count: table.count(d, { searching: false }).where(where).prepare(),
+			rows: keyTable
+				? table
+						.rows(d)
+						.where(sql`${keyTable}.rowid IN ${pageKeys(keyTable, where ?? sql`1`, order, limit, offset)}`)
+						.orderBy(...order)
+						.prepare()
+				: table
+						.rows(d)
+						.where(where)
+						.orderBy(...order)
+						.limit(limit)
+						.offset(offset)
+						.prepare(),
+		}
+	})
+	return { totalCount: statements.count.all(values)[0]?.n ?? 0, rows: statements.rows.all(values) }
+}
+
+/**
+ * One page of rows and the total count of the filtered rows. A bound scope without a free text
+ * runs prepared queries (see BoundScope); anything else is built for the request.
+ */
 export function runTableQuery<Row, Item>(
 	table: DataTable<Row, Item>,
 	query: TableQuery,
-	options: { scope?: SQL; db?: DbOrTx; now?: number } = {},
+	options: { scope?: SQL | BoundScope; db?: DbOrTx; now?: number } = {},
 ): ListPage<Item> {
 	const db = options.db ?? getDb()
-	const where = whereOf(table, query, options.scope)
 	const searching = Boolean(query.tableFilter.trim())
-	const order = orderOf(table, query.sortCriterias, { now: options.now ?? Date.now() })
 	const page = { currentPage: query.currentPage, perPage: query.perPage }
+	const now = options.now ?? Date.now()
+	const { scope } = options
+	if (isBound(scope) && !searching) {
+		const shape = shapeOf(table, query)
+		if (mayPrepare(table.id, `${scope.key}|${shape}`)) {
+			const { totalCount, rows } = preparedPage(db, table, query, scope, shape, now)
+			return { items: rows.map(table.toItem), totalCount, ...page }
+		}
+	}
+	const where = whereOf(table, query, isBound(scope) ? scope.where(inline) : scope)
+	const order = orderOf(table, query.sortCriterias, { now })
 	const few = table.keyTable && searching ? fewMatches(db, table.keyTable, where) : null
 	const totalCount = few ? few.count : (table.count(db, { searching }).where(where).all()[0]?.n ?? 0)
+	const offset = (query.currentPage - 1) * query.perPage
 	if (!table.keyTable) {
 		const rows = table
 			.rows(db)
 			.where(where)
 			.orderBy(...order)
 			.limit(query.perPage)
-			.offset((query.currentPage - 1) * query.perPage)
+			.offset(offset)
 			.all()
 		return { items: rows.map(table.toItem), totalCount, ...page }
 	}
-	const keys = pageKeys(table.keyTable, few?.filter ?? where ?? sql`1`, order, query)
+	const keys = pageKeys(table.keyTable, few?.filter ?? where ?? sql`1`, order, query.perPage, offset)
 	const rows = table
 		.rows(db)
 		.where(sql`${table.keyTable}.rowid IN ${keys}`)

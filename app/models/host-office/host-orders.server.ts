@@ -6,6 +6,7 @@ import { AppError } from '#app/utils/app-error.ts'
 import {
 	defineDataTable,
 	runTableQuery,
+	type BoundScope,
 	type ListPage,
 	type TableContext,
 	type TableQuery,
@@ -107,7 +108,10 @@ export function listHostOrderPage(
 	options: { now?: number; db?: DbOrTx } = {},
 ): ListPage<OrderListItem> {
 	if (host.role !== 'Owner') throw new AppError(403)
-	return runTableQuery(hostOrderTable, query, { ...options, scope: eq(orders.hostId, host.id) })
+	return runTableQuery(hostOrderTable, query, {
+		...options,
+		scope: { key: 'host', where: (bind) => eq(orders.hostId, bind('hostId', host.id, orders.hostId)) },
+	})
 }
 
 export type HostOrderFilters = {
@@ -141,11 +145,18 @@ export function listHostOrders(
 		},
 		cols: null,
 	}
-	const scope = and(
-		eq(orders.hostId, hostId),
-		filters.from === undefined ? undefined : gt(orders.checkOut, new Date(filters.from)),
-		filters.to === undefined ? undefined : lt(orders.checkIn, new Date(filters.to)),
-	)
+	const { from, to } = filters
+	const scope: BoundScope = {
+		key: `host:${from === undefined ? 0 : 1}${to === undefined ? 0 : 1}`,
+		where: (bind) =>
+			and(
+				eq(orders.hostId, bind('hostId', hostId, orders.hostId)),
+				from === undefined
+					? undefined
+					: gt(orders.checkOut, bind('scopeFrom', new Date(from), orders.checkOut)),
+				to === undefined ? undefined : lt(orders.checkIn, bind('scopeTo', new Date(to), orders.checkIn)),
+			),
+	}
 	return runTableQuery(hostOrderTable, query, { scope, now: options.now, db })
 }
 
