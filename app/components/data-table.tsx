@@ -191,6 +191,29 @@ function SortHeader({ view, column }: { view: TableView; column: TableView['colu
 	)
 }
 
+/** One row; a component, so a kept row (rowCacheKey) does not even compute its cells. */
+function DataRow<Item>({
+	item,
+	columns,
+	cell,
+	testId,
+}: {
+	item: Item
+	columns: TableView['columns']
+	cell: DataTableProps<Item>['cell']
+	testId: string
+}) {
+	return (
+		<tr className="border-b border-line" data-testid={testId}>
+			{columns.map((column) => (
+				<td key={column.key} className="p-2 align-top">
+					{cell(column.key, item)}
+				</td>
+			))}
+		</tr>
+	)
+}
+
 export function DataTable<Item>({
 	view,
 	items,
@@ -208,15 +231,6 @@ export function DataTable<Item>({
 	const location = useLocation()
 	const columns = view.columns.filter((column) => column.visible)
 	const columnKeys = columns.map((column) => column.key).join(',')
-	const row = (item: Item) => (
-		<tr className="border-b border-line" data-testid={rowTestId}>
-			{columns.map((column) => (
-				<td key={column.key} className="p-2 align-top">
-					{cell(column.key, item)}
-				</td>
-			))}
-		</tr>
-	)
 	return (
 		<div data-testid="data-table">
 			<Filters view={view} label={label} />
@@ -257,7 +271,7 @@ export function DataTable<Item>({
 									key={rowKey(item)}
 									cacheKey={rowCacheKey ? () => `data-table-row\n${columnKeys}\n${rowCacheKey(item)}` : null}
 								>
-									{row(item)}
+									<DataRow item={item} columns={columns} cell={cell} testId={rowTestId} />
 								</CachedFragment>
 							))}
 						</tbody>
