@@ -1,5 +1,5 @@
 import { BOOKING_TYPES } from '#db/schema/catalogue.ts'
-import { ID_PATTERN } from '#db/schema/columns.ts'
+import { ID_PATTERN } from '#db/schema/ids.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import {
 	dateOrInstantField,

@@ -1,4 +1,4 @@
-import { ID_PATTERN } from '#db/schema/columns.ts'
+import { ID_PATTERN } from '#db/schema/ids.ts'
 import { z } from '#app/utils/validation.ts'
 import { intParam, localDateField, safeString } from './fields.ts'
 

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { ID_PATTERN } from '#db/schema/columns.ts'
+import { ID_PATTERN } from '#db/schema/ids.ts'
 import { CITY_SLUGS, STATE_SLUGS } from './slugs.ts'
 
 /**

@@ -7,7 +7,7 @@ import { integer, text } from 'drizzle-orm/sqlite-core'
  * - instants are UTC epoch milliseconds in INTEGER columns, read as Date;
  * - money is integer cents.
  */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{16}$/
+export { ID_PATTERN } from './ids.ts'
 
 // Random bytes are drawn 3 KiB at a time (one call instead of one per id); each id uses 12 fresh bytes.
 const ID_BYTES = 12

@@ -16,16 +16,8 @@ import { USER_ROLES, users } from './users.ts'
  * The catalogue owns the table because availability depends on slot-holding
  * orders; the booking engine (issue 5) adds the commands.
  */
-export const ORDER_STATUSES = [
-	'Requested',
-	'AwaitingPayment',
-	'Confirmed',
-	'Declined',
-	'Expired',
-	'Cancelled',
-	'Completed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export { ORDER_STATUSES, type OrderStatus } from './order-enums.ts'
+import { ORDER_STATUSES, type OrderStatus } from './order-enums.ts'
 
 /** These statuses hold the slot; the others free it (PRODUCT.md §3). */
 export const SLOT_HOLDING_STATUSES = [

@@ -61,7 +61,12 @@ export async function callRoute(
 		for (const [key, value] of Object.entries(options.form)) {
 			for (const item of Array.isArray(value) ? value : [value]) form.append(key, item as string | File)
 		}
-		body = form
+		// Encoded before it is sent, as a server receives it: a FormData body is encoded by undici
+		// while it is read, and cancelling it half-way (a body refused early) makes Node 24's undici
+		// enqueue into the closed stream, an unhandled rejection of its own.
+		const encoded = new Response(form)
+		headers.set('Content-Type', encoded.headers.get('Content-Type') ?? '')
+		body = await encoded.arrayBuffer()
 	} else if (options.json !== undefined) {
 		headers.set('Content-Type', 'application/json')
 		body = JSON.stringify(options.json)

@@ -11,7 +11,7 @@ import {
 	type OrderListItem,
 } from '#app/models/booking/order-queries.server.ts'
 import { hostOrderTable, listHostOrderPage } from '#app/models/host-office/host-orders.server.ts'
-import { ORDER_STATUSES } from '#db/schema/orders.ts'
+import { ORDER_STATUSES } from '#db/schema/order-enums.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { loadTablePage } from '#app/utils/data-table.server.ts'
 import { formatAmount } from '#app/utils/format.ts'

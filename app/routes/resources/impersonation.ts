@@ -16,7 +16,7 @@ import { requireRole } from '#app/utils/auth.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { isLocale, localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { ID_PATTERN } from '#db/schema/columns.ts'
+import { ID_PATTERN } from '#db/schema/ids.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
