@@ -26,9 +26,10 @@ export function daysAhead(days: number) {
 }
 
 let keys = 0
+/** A fresh key of the accepted shape (16–64 characters): a random suffix of fixed length, never shorter. */
 export function idempotencyKey() {
 	keys++
-	return `key-${keys}-${Math.random().toString(36).slice(2, 12)}`
+	return `key-${keys}-${crypto.randomUUID()}`
 }
 
 /** A valid JSON body for POST /api/Customer/Orders/Create (hourly, bank transfer); override what a test is about. */

@@ -64,7 +64,9 @@ export async function callRoute(
 		// Encoded before it is sent, as a server receives it: a FormData body is encoded by undici
 		// while it is read, and cancelling it half-way (a body refused early) makes Node 24's undici
 		// enqueue into the closed stream, an unhandled rejection of its own.
-		const encoded = new Response(form)
+		// (Encoded by a Request, as the one sent: in a jsdom test file FormData is jsdom's, which only
+		// the Request constructor there knows how to encode.)
+		const encoded = new Request(`${ORIGIN}${options.path}`, { method: 'POST', body: form })
 		headers.set('Content-Type', encoded.headers.get('Content-Type') ?? '')
 		body = await encoded.arrayBuffer()
 	} else if (options.json !== undefined) {
