@@ -59,15 +59,17 @@ export default defineConfig(({ command }) => ({
 				: [],
 	},
 	// Keep source maps out of the public client bundle.
-	build: { sourcemap: false },
+	build: {
+		sourcemap: false,
+		// ADR 0125: terser packs the browser's JavaScript ~2.5 % smaller than esbuild. Set here, not
+		// under environments.client: there the build ignored it and shipped the client unminified
+		// (the bundles bench caught it: 218 instead of 132 KiB gzipped for the shell chunk).
+		minify: 'terser',
+		terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+	},
 	environments: {
 		client: {
-			build: {
-				rollupOptions: { output: { manualChunks: shellChunk } },
-				// ADR 0125: terser packs the browser's JavaScript ~2.5 % smaller than esbuild.
-				minify: 'terser',
-				terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
-			},
+			build: { rollupOptions: { output: { manualChunks: shellChunk } } },
 		},
 		ssr: {
 			build: {
