@@ -16,7 +16,7 @@ import type { Express } from 'express'
  * Made by these constructors, the objects already have the prototype Express
  * sets, so its `setPrototypeOf` is a no-op: the same objects, methods and
  * behaviour, and the hello route promotes next to nothing
- * (scripts/diagnostics/promoted-bytes.ts).
+ * (measured in issue 15, docs/journal/performance-rounds.md).
  */
 export function expressServerOptions(app: Express): http.ServerOptions {
 	// Function constructors (not classes): their `prototype` must be Express's objects themselves.
