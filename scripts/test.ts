@@ -1,12 +1,13 @@
 /**
  * `npm test`: the whole suite — the production build, the unit and integration tests (Vitest) and
- * the browser tests (Playwright, against that build).
+ * the browser tests (Playwright, against that build) — then a table of how long each phase took.
+ * Exits non-zero when any phase failed.
  *
- * Vitest needs no build, so it runs while the build and then Playwright run: on this project's
- * two-CPU machines that takes the suite from the sum of the three to about the longest of the two
- * lines (docs/subsystems/testing.md). Each line's output is printed as a block when it ends (two
- * interleaved streams would be unreadable), then a table of how long each phase took. Exits
- * non-zero when any phase failed.
+ * One after the other by default. `TEST_PARALLEL=1` runs Vitest beside the build and Playwright
+ * (each line's output printed as a block when it ends) for machines with CPUs to spare: on this
+ * project's two-CPU machines it saved nothing (822 s against ~810 s for `.ci/run`, both lines are
+ * CPU-bound) and the event-loop latency tests then measured Chromium's load instead of the code
+ * (docs/subsystems/testing.md).
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -42,12 +43,20 @@ const unit: Phase = { name: 'vitest', command: ['vitest', 'run'] }
 const browser: Phase = { name: 'playwright', command: ['playwright', 'test'] }
 
 const started = performance.now()
-const browserLine = run(build, { stream: false }).then((done) =>
-	done.status === 0 ? run(browser, { stream: false }) : done,
-)
-await Promise.all([run(unit, { stream: false }), browserLine])
+if (process.env.TEST_PARALLEL === '1') {
+	const browserLine = run(build, { stream: false }).then((done) =>
+		done.status === 0 ? run(browser, { stream: false }) : done,
+	)
+	await Promise.all([run(unit, { stream: false }), browserLine])
+} else {
+	// The build first: a broken build fails in seconds, not after the unit tests.
+	if ((await run(build, { stream: true })).status === 0) {
+		await run(unit, { stream: true })
+		await run(browser, { stream: true })
+	}
+}
 
-const phases = [unit, build, browser]
+const phases = [build, unit, browser]
 console.log('\nPhase timings (npm test):')
 for (const phase of phases) {
 	const result =
