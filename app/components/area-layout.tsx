@@ -3,10 +3,9 @@ import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
 import { DEFAULT_SIDEBAR, type PreferenceSaved, type SidebarState } from '#app/utils/preferences.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { inServerRender } from '#app/render/server-render-markup.ts'
-import { useLocale, useRootData } from '#app/hooks/use-root-data.ts'
+import { useRootData } from '#app/hooks/use-root-data.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { badgeCount, useStatusPolling, type StatusCounts } from '#app/hooks/use-status-polling.ts'
-import { CachedFragment } from './cached-fragment.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { FetcherForm } from './fetcher-form.tsx'
 import { Icon } from './icon.tsx'
@@ -186,20 +185,9 @@ export function AreaLayout({
 	const counts = useStatusPolling(status?.endpoint ?? null, status?.counts ?? null)
 	const sidebar = useSidebarState()
 	const crumbs = useBreadcrumbs(areaId)
-	const locale = useLocale()
-	const { pathname, search } = useLocation()
 	return (
 		<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:gap-6" data-area={areaId}>
-			{sidebar.show ? (
-				// ADR 0123: the sidebar is the same HTML for the same area, language, URL, state and counts.
-				<CachedFragment
-					cacheKey={() =>
-						`sidebar\n${locale}\n${pathname}${search}\n${JSON.stringify([items, sidebar, counts])}`
-					}
-				>
-					<Sidebar items={items} sidebar={sidebar} counts={counts} />
-				</CachedFragment>
-			) : null}
+			{sidebar.show ? <Sidebar items={items} sidebar={sidebar} counts={counts} /> : null}
 			<div className="min-w-0 flex-1">
 				<div className="mb-4 flex items-center gap-2">
 					<SidebarButton

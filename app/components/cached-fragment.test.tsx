@@ -6,7 +6,7 @@ import type { EntryContext } from 'react-router'
 import { afterEach, describe, expect, test } from 'vitest'
 import { clearKeptFragments, createFragmentStore } from '#app/render/cached-fragments.server.ts'
 import { renderWholeDocument } from '#app/render/whole-document.server.tsx'
-import { CachedFragment, FragmentStoreContext } from './cached-fragment.tsx'
+import { cachedFragment, fragmentKey, FragmentStoreContext } from './cached-fragment.tsx'
 
 // React's act() outside Testing Library.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -26,15 +26,15 @@ function Card({ name, price }: { name: string; price: number }) {
 	)
 }
 
+const CachedCard = cachedFragment('card', Card)
+
 function Cards({ names }: { names: string[] }) {
 	return (
 		<ul>
 			{names.map((name) => (
 				<li key={name}>
 					Karte:
-					<CachedFragment cacheKey={() => `card\n${name}`}>
-						<Card name={name} price={name.length * 10} />
-					</CachedFragment>
+					<CachedCard name={name} price={name.length * 10} />
 					Ende
 				</li>
 			))}
@@ -51,7 +51,7 @@ const documentOf = (body: React.ReactNode) =>
 		</html>
 	))
 
-describe('CachedFragment: HTML the server keeps (ADR 0123)', () => {
+describe('cachedFragment: HTML the server keeps (ADRs 0123, 0148)', () => {
 	test('the first page keeps it, the next writes it without rendering; both are the plain render', () => {
 		const plain = renderToString(<Cards names={['Ehrenfeld', 'Nippes']} />)
 		cardRenders = 0
@@ -64,42 +64,38 @@ describe('CachedFragment: HTML the server keeps (ADR 0123)', () => {
 		expect(second).toContain(renderToString(<Cards names={['Nippes', 'Ehrenfeld', 'Sülz']} />))
 	})
 
-	test('a null key, or no store (the streaming renderer), renders as usual', () => {
+	test('the key is the name, the language and every prop: another price is another fragment', () => {
 		cardRenders = 0
-		const page = (
-			<CachedFragment cacheKey={null}>
-				<Card name="Sülz" price={1} />
-			</CachedFragment>
-		)
-		documentOf(page)
-		documentOf(page)
-		renderToString(
-			<CachedFragment cacheKey={() => 'card\nSülz'}>
-				<Card name="Sülz" price={1} />
-			</CachedFragment>,
-		)
-		expect(cardRenders).toBe(3)
+		documentOf(<CachedCard name="Sülz" price={1} />)
+		documentOf(<CachedCard name="Sülz" price={2} />)
+		documentOf(<CachedCard name="Sülz" price={1} />)
+		expect(cardRenders).toBe(2)
+		expect(fragmentKey('card', 'de', { name: 'Sülz', price: 1 })).toBe('card\nde\n{"name":"Sülz","price":1}')
+		expect(() => fragmentKey('card', 'de', { onClick: () => {} })).toThrow(/onClick is a function/)
+	})
+
+	test('without a store (the streaming renderer, the browser) it renders as usual', () => {
+		cardRenders = 0
+		renderToString(<CachedCard name="Sülz" price={1} />)
+		renderToString(<CachedCard name="Sülz" price={1} />)
+		expect(cardRenders).toBe(2)
 	})
 
 	test('text at an edge or an eager image is not kept: it depends on where it stands', () => {
 		let renders = 0
-		function Loose() {
+		const Loose = cachedFragment('loose', () => {
 			renders++
 			return <>lose {'Text'}</>
-		}
-		function Eager() {
+		})
+		const Eager = cachedFragment('eager', () => {
 			renders++
 			return <img src="/a.webp" alt="" />
-		}
+		})
 		for (let i = 0; i < 2; i++) {
 			documentOf(
 				<p>
-					<CachedFragment cacheKey={() => 'loose'}>
-						<Loose />
-					</CachedFragment>
-					<CachedFragment cacheKey={() => 'eager'}>
-						<Eager />
-					</CachedFragment>
+					<Loose />
+					<Eager />
 				</p>,
 			)
 		}

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { TableView } from '#app/schemas/data-table.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { CachedFragment } from './cached-fragment.tsx'
 import { Pagination } from './pagination.tsx'
 
 /**
@@ -24,11 +23,6 @@ export type DataTableProps<Item> = {
 	/** A translated message when the URL held an invalid table state (the loader answered 400). */
 	error?: string | null
 	rowTestId?: string
-	/**
-	 * A row's HTML is kept (ADR 0123) under this key plus the visible columns: it must capture
-	 * everything `cell` draws from (the item, the language). Absent: rows are rendered each time.
-	 */
-	rowCacheKey?: (item: Item) => string
 	/** The accessible name of the table and of its filter form. */
 	label: string
 }
@@ -191,7 +185,7 @@ function SortHeader({ view, column }: { view: TableView; column: TableView['colu
 	)
 }
 
-/** One row; a component, so a kept row (rowCacheKey) does not even compute its cells. */
+/** One row. */
 function DataRow<Item>({
 	item,
 	columns,
@@ -223,14 +217,12 @@ export function DataTable<Item>({
 	exportPath,
 	error,
 	rowTestId = 'table-row',
-	rowCacheKey,
 	label,
 }: DataTableProps<Item>) {
 	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
 	const columns = view.columns.filter((column) => column.visible)
-	const columnKeys = columns.map((column) => column.key).join(',')
 	return (
 		<div data-testid="data-table">
 			<Filters view={view} label={label} />
@@ -267,12 +259,7 @@ export function DataTable<Item>({
 						</thead>
 						<tbody>
 							{items.map((item) => (
-								<CachedFragment
-									key={rowKey(item)}
-									cacheKey={rowCacheKey ? () => `data-table-row\n${columnKeys}\n${rowCacheKey(item)}` : null}
-								>
-									<DataRow item={item} columns={columns} cell={cell} testId={rowTestId} />
-								</CachedFragment>
+								<DataRow key={rowKey(item)} item={item} columns={columns} cell={cell} testId={rowTestId} />
 							))}
 						</tbody>
 					</table>

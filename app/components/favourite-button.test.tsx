@@ -4,16 +4,21 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { FAVOURITES_STORAGE_KEY } from '#app/utils/favourites-cleanup.ts'
 import { readLocalFavourites, writeLocalFavourites } from '#app/utils/favourites-store.ts'
-import { FavouriteButton } from './favourite-button.tsx'
+import { FavouriteButton, useFavouriteButtonState } from './favourite-button.tsx'
 
 const ID = 'AAAAAAAAAAAAAAAA'
+
+/** The heart as the card and the playroom page hold it: its state from the hook, passed as props. */
+function Heart({ playroomId, name }: { playroomId: string; name: string }) {
+	return <FavouriteButton playroomId={playroomId} name={name} {...useFavouriteButtonState(playroomId)} />
+}
 
 afterEach(() => window.localStorage.clear())
 
 describe('favourites of a visitor (localStorage sz:favourites)', () => {
 	test('the heart toggles the id in the browser, newest first, and shows its state', async () => {
 		writeLocalFavourites(['BBBBBBBBBBBBBBBB'])
-		await renderWithApp(<FavouriteButton playroomId={ID} name="Tobeland" />, { locale: 'en' })
+		await renderWithApp(<Heart playroomId={ID} name="Tobeland" />, { locale: 'en' })
 		const heart = screen.getByRole('button', { name: 'Save Tobeland' })
 		expect(heart.getAttribute('aria-pressed')).toBe('false')
 		await act(async () => heart.click())
@@ -28,7 +33,7 @@ describe('favourites of a visitor (localStorage sz:favourites)', () => {
 	})
 
 	test('without JavaScript the heart is a form posting to /resources/favourites', async () => {
-		const { container } = await renderWithApp(<FavouriteButton playroomId={ID} name="Tobeland" />)
+		const { container } = await renderWithApp(<Heart playroomId={ID} name="Tobeland" />)
 		const form = container.querySelector('form')
 		expect(form?.getAttribute('action')).toBe('/resources/favourites')
 		expect(form?.getAttribute('method')?.toLowerCase()).toBe('post')

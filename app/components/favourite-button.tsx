@@ -16,21 +16,24 @@ import { SpriteIcon } from './icon.tsx'
  * /resources/favourites (works without JavaScript: saved in the account, or
  * for visitors a redirect to the login). With JavaScript visitors toggle
  * localStorage and users post through a fetcher (optimistic).
+ *
+ * Its state and the address to come back to are props (from `useFavouriteButtonState`), so a card
+ * that holds the heart stays a pure function of its props (a cached fragment, ADR 0148).
  */
 export function FavouriteButton({
 	playroomId,
 	name,
+	favourite,
+	returnTo,
 	className = '',
 }: {
 	playroomId: string
 	name: string
 	className?: string
-}) {
+} & FavouriteButtonState) {
 	const { t } = useTranslation('catalogue')
 	const user = useSessionUser()
 	const hydrated = useHydrated()
-	const location = useLocation()
-	const favourite = useIsFavourite(playroomId)
 	return (
 		<FetcherForm
 			fetcherKey={favouriteFetcherKey(playroomId)}
@@ -45,9 +48,7 @@ export function FavouriteButton({
 		>
 			<input type="hidden" name="playroomId" value={playroomId} />
 			<input type="hidden" name="intent" value={favourite ? 'remove' : 'add'} />
-			{hydrated ? null : (
-				<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-			)}
+			{hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
 			<button
 				type="submit"
 				aria-pressed={favourite}
@@ -59,4 +60,13 @@ export function FavouriteButton({
 			</button>
 		</FetcherForm>
 	)
+}
+
+export type FavouriteButtonState = { favourite: boolean; returnTo: string }
+
+/** The heart's state for a playroom and the page to come back to after the no-JavaScript post. */
+export function useFavouriteButtonState(playroomId: string): FavouriteButtonState {
+	const favourite = useIsFavourite(playroomId)
+	const { pathname, search } = useLocation()
+	return { favourite, returnTo: `${pathname}${search}` }
 }

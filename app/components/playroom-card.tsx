@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
 import type { CardView as Card } from '#app/models/catalogue/playroom-cards.server.ts'
 import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { formatMoney, formatNumber, formatRating } from '#app/utils/format.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { useIsFavourite } from '#app/utils/favourites.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { CachedFragment } from './cached-fragment.tsx'
-import { FavouriteButton } from './favourite-button.tsx'
+import { cachedFragment } from './cached-fragment.tsx'
+import { FavouriteButton, useFavouriteButtonState, type FavouriteButtonState } from './favourite-button.tsx'
 import { SpriteIcon } from './icon.tsx'
 import { PathLink } from './locale-link.tsx'
 import type { MapPoint } from './results-map.tsx'
@@ -21,25 +19,29 @@ import type { MapPoint } from './results-map.tsx'
  */
 type CardProps = { card: Card; priority?: boolean; query?: string }
 
+/** The same card with the same props and language is the same HTML: the server keeps it. */
+const CachedCard = cachedFragment('playroom-card', CardContent)
+
 export function PlayroomCard(props: CardProps) {
-	const locale = useLocale()
-	const favourite = useIsFavourite(props.card.id)
-	const { pathname, search } = useLocation()
-	// ADR 0123: the same card for the same visitor state is the same HTML. Its markup depends on
-	// the locale, the heart's state, the URL (the heart's no-JavaScript redirect) and the props; a
-	// priority card's eager photo is preloaded in <head>, which a kept copy would not do.
-	const cacheKey = props.priority
-		? null
-		: () =>
-				`card\n${locale}\n${favourite}\n${pathname}${search}\n${props.query ?? ''}\n${JSON.stringify(props.card)}`
+	const heart = useFavouriteButtonState(props.card.id)
+	// A priority card's eager photo is preloaded in <head>, which a kept copy would not do (ADR 0123).
+	const Render = props.priority ? CardContent : CachedCard
 	return (
-		<CachedFragment cacheKey={cacheKey}>
-			<CardContent {...props} />
-		</CachedFragment>
+		<Render card={props.card} priority={props.priority ?? false} query={props.query ?? ''} heart={heart} />
 	)
 }
 
-function CardContent({ card, priority = false, query = '' }: CardProps) {
+function CardContent({
+	card,
+	priority,
+	query,
+	heart,
+}: {
+	card: Card
+	priority: boolean
+	query: string
+	heart: FavouriteButtonState
+}) {
 	const { t } = useTranslation('catalogue')
 	const locale = useLocale()
 	const { rating, priceFrom, image } = card
@@ -132,7 +134,12 @@ function CardContent({ card, priority = false, query = '' }: CardProps) {
 					</p>
 				) : null}
 			</div>
-			<FavouriteButton playroomId={card.id} name={card.name} className="absolute top-2 right-2 z-10" />
+			<FavouriteButton
+				playroomId={card.id}
+				name={card.name}
+				{...heart}
+				className="absolute top-2 right-2 z-10"
+			/>
 		</article>
 	)
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '#app/hooks/use-root-data.ts'
-import { CachedFragment } from './cached-fragment.tsx'
+import { cachedFragment } from './cached-fragment.tsx'
 import { ConsentSettingsLink } from './catalogue-chrome.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
@@ -13,21 +12,18 @@ const FOOTER_LINKS = [
 ] as const
 
 /** The same HTML for every page of a language and year: the server keeps it (ADR 0123). */
+const CachedFooter = cachedFragment('site-footer', FooterContent)
+
 export function SiteFooter() {
-	const locale = useLocale()
-	return (
-		<CachedFragment cacheKey={() => `footer\n${locale}\n${new Date().getFullYear()}`}>
-			<FooterContent />
-		</CachedFragment>
-	)
+	return <CachedFooter year={new Date().getFullYear()} />
 }
 
-function FooterContent() {
+function FooterContent({ year }: { year: number }) {
 	const { t } = useTranslation()
 	return (
 		<footer className="mt-16 border-t border-line bg-surface-raised">
 			<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted md:flex-row md:items-center md:justify-between">
-				<p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+				<p>{t('footer.copyright', { year })}</p>
 				<nav aria-label={t('footer.sitemap')}>
 					<ul className="flex flex-wrap gap-4">
 						{FOOTER_LINKS.map((link) => (

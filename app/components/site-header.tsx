@@ -2,11 +2,9 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { AREA_ACCOUNT_EDIT, AREA_HOME, AREA_LABEL_KEY } from '#app/utils/areas.ts'
-import { useColorMode } from '#app/utils/color-mode.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { useLocale, useLocalizePath, useSessionUser } from '#app/hooks/use-root-data.ts'
-import { CachedFragment } from './cached-fragment.tsx'
+import { useLocalizePath, useSessionUser } from '#app/hooks/use-root-data.ts'
 import { LanguageSwitch } from './language-switch.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Logo } from './logo.tsx'
@@ -93,31 +91,13 @@ function AccountMenu() {
 }
 
 /**
- * The header is the same HTML for everyone with the same language, colour
- * mode, account and URL (the active link, the language switch and the
- * login's return address are the URL's): the server keeps it (ADR 0123).
- */
-export function SiteHeader() {
-	const locale = useLocale()
-	const mode = useColorMode()
-	const user = useSessionUser()
-	const { pathname, search } = useLocation()
-	const account = user ? JSON.stringify([user.id, user.displayName, user.role]) : '-'
-	return (
-		<CachedFragment cacheKey={() => `header\n${locale}\n${mode}\n${account}\n${pathname}${search}`}>
-			<HeaderContent />
-		</CachedFragment>
-	)
-}
-
-/**
  * The site header (issue 11). On a phone: logo, search and a menu button; the
  * menu is a `<details>` (works without JavaScript) holding navigation,
  * favourites, language, theme and account. From 1024 px the same elements
  * stand in one row: `.site-menu` keeps the details' content visible there
  * (app.css), so every control exists once in the document.
  */
-function HeaderContent() {
+export function SiteHeader() {
 	const { t } = useTranslation()
 	const user = useSessionUser()
 	const location = useLocation()

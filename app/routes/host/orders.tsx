@@ -124,7 +124,6 @@ export default function HostOrdersPage({ loaderData }: Route.ComponentProps) {
 			page={loaderData.list}
 			rowKey={(order) => order.id}
 			// ADR 0123: a row is the same HTML for the same order and language.
-			rowCacheKey={(order) => `host-order-row\n${locale}\n${JSON.stringify(order)}`}
 			cell={cell}
 			rowTestId="order-row"
 		>

@@ -1,15 +1,17 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { redirect, useLocation } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/detail.ts'
-import { CachedFragment } from '#app/components/cached-fragment.tsx'
-import { FavouriteButton } from '#app/components/favourite-button.tsx'
-import { SpriteIcon } from '#app/components/icon.tsx'
-import { LocaleLink } from '#app/components/locale-link.tsx'
+import { useFavouriteButtonState } from '#app/components/favourite-button.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid } from '#app/components/playroom-card.tsx'
-import { PhotoGallery, SharePanel, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
-import { ResultsMap } from '#app/components/results-map.tsx'
+import { PhotoGallery, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
+import {
+	PlayroomCrumbs,
+	PlayroomLocation,
+	PlayroomShare,
+	PlayroomTitle,
+} from '#app/components/playroom-page-sections.tsx'
 import { formerPathTarget } from '#app/models/host-office/host-editor.server.ts'
 import { cardView } from '#app/models/catalogue/playroom-cards.server.ts'
 import { playroomBookingHtml, playroomInfoParts } from '#app/routes/playrooms/detail-parts.server.ts'
@@ -19,13 +21,12 @@ import { loadPlayroomPage } from '#app/models/catalogue/playroom-page.server.ts'
 import { customUrlTarget } from '#app/models/catalogue/playrooms.server.ts'
 import { getCaller } from '#app/utils/api-caller.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
-import { playroomPath, websiteRedirectPath } from '#app/utils/catalogue-urls.ts'
+import { playroomPath } from '#app/utils/catalogue-urls.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
-import { useIsFavourite } from '#app/utils/favourites.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
@@ -111,71 +112,19 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 	const { detail, view } = data
 	useCountView(detail.playroomUrlPath)
 	const followLinks = useSectionLinks()
-	const favourite = useIsFavourite(detail.id)
-	const { pathname, search } = useLocation()
-	// ADR 0123: parts of the page that are the same HTML for the same inputs (the gallery is not:
-	// its first photo is preloaded in <head>).
-	const keyOf = (part: string, inputs: unknown) => () =>
-		`playroom-${part}\n${locale}\n${JSON.stringify(inputs)}`
-	const h2 = 'text-xl font-semibold'
+	const heart = useFavouriteButtonState(detail.id)
 	return (
 		<main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8" data-page="playroom">
 			<PageMeta meta={data.meta} />
-			<CachedFragment cacheKey={keyOf('crumbs', data.crumbs)}>
-				<nav aria-label={t('detail.breadcrumbs')}>
-					<ol className="flex flex-wrap gap-1 text-sm text-ink-muted">
-						{data.crumbs.map((crumb, i) => (
-							<li key={crumb.path} className="flex gap-1">
-								{i > 0 ? <span aria-hidden="true">›</span> : null}
-								{i < data.crumbs.length - 1 ? (
-									<LocaleLink to={crumb.path} className="hover:text-ink hover:underline">
-										{crumb.name}
-									</LocaleLink>
-								) : (
-									<span aria-current="page">{crumb.name}</span>
-								)}
-							</li>
-						))}
-					</ol>
-				</nav>
-			</CachedFragment>
-			<CachedFragment
-				cacheKey={keyOf('title', [
-					favourite,
-					pathname + search,
-					detail.id,
-					detail.name,
-					detail.address.city,
-					view.rating,
-					view.facts,
-				])}
-			>
-				<header className="flex flex-wrap items-start justify-between gap-4">
-					<div className="flex flex-col gap-2">
-						<h1 className="text-3xl font-bold">{detail.name}</h1>
-						<p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-muted">
-							<span className="flex items-center gap-1">
-								<SpriteIcon name="pin" className="h-4 w-4" />
-								{detail.address.city}
-							</span>
-							{view.rating.summary ? (
-								<a href="#ratings" className="flex items-center gap-1 hover:underline">
-									<SpriteIcon name="star" filled className="h-4 w-4 text-warning" />
-									{`${view.rating.summary} · ${view.rating.count}`}
-								</a>
-							) : null}
-						</p>
-						<ul className="flex flex-wrap gap-2 text-sm">
-							{view.facts.map((fact) => (
-								<li key={fact} className="rounded-full bg-surface-raised px-3 py-1">
-									{fact}
-								</li>
-							))}
-						</ul>
-					</div>
-					<FavouriteButton playroomId={detail.id} name={detail.name} />
-				</header>
-			</CachedFragment>
+			<PlayroomCrumbs crumbs={data.crumbs} />
+			<PlayroomTitle
+				id={detail.id}
+				name={detail.name}
+				city={detail.address.city}
+				rating={view.rating}
+				facts={view.facts}
+				heart={heart}
+			/>
 			{data.notice ? (
 				<p role="status" className="card text-sm" data-testid="search-notices">
 					{data.notice}
@@ -205,76 +154,21 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 						data-testid="booking-panel"
 						onClick={followLinks}
 					/>
-					<CachedFragment
-						cacheKey={keyOf('location', [
-							detail.id,
-							detail.name,
-							detail.address,
-							detail.lat,
-							detail.lng,
-							detail.playroomUrlPath,
-							detail.hasWebsite,
-						])}
-					>
-						<section aria-labelledby="location" className="flex flex-col gap-2">
-							<h2 id="location" className={h2}>
-								{t('detail.location')}
-							</h2>
-							<address className="not-italic">
-								{detail.address.street ? (
-									<>
-										{detail.address.street}
-										<br />
-									</>
-								) : null}
-								{`${detail.address.postalCode ?? ''} ${detail.address.city}`.trim()}
-							</address>
-							<ResultsMap
-								points={[
-									{
-										id: detail.id,
-										name: detail.name,
-										lat: detail.lat,
-										lng: detail.lng,
-										path: playroomPath(detail.playroomUrlPath),
-										detail: detail.address.city,
-									},
-								]}
-								title={detail.name}
-							/>
-							{detail.hasWebsite ? (
-								<a
-									href={websiteRedirectPath(detail.playroomUrlPath)}
-									className="link flex items-center gap-1 self-start"
-									rel="nofollow noopener"
-									target="_blank"
-									data-testid="website-link"
-								>
-									{t('detail.website')}
-									<SpriteIcon name="external" className="h-4 w-4" />
-								</a>
-							) : null}
-						</section>
-					</CachedFragment>
-					<CachedFragment cacheKey={keyOf('share', [data.shareUrl, detail.name, detail.playroomUrlPath])}>
-						<section aria-labelledby="share" className="flex flex-col gap-3">
-							<h2 id="share" className={h2}>
-								{t('detail.share')}
-							</h2>
-							<SharePanel url={data.shareUrl} name={detail.name} />
-							<details>
-								<summary className="cursor-pointer text-sm font-medium">{t('detail.qr')}</summary>
-								<img
-									src={`/api/Public/Playrooms/GetQrCode?playroomUrlPath=${detail.playroomUrlPath}&format=svg&size=192&lang=${locale}`}
-									alt={t('detail.qrAlt', { name: detail.name })}
-									width={192}
-									height={192}
-									loading="lazy"
-									className="mt-2 rounded bg-white p-2"
-								/>
-							</details>
-						</section>
-					</CachedFragment>
+					<PlayroomLocation
+						id={detail.id}
+						name={detail.name}
+						address={detail.address}
+						lat={detail.lat}
+						lng={detail.lng}
+						playroomUrlPath={detail.playroomUrlPath}
+						hasWebsite={detail.hasWebsite}
+					/>
+					<PlayroomShare
+						shareUrl={data.shareUrl}
+						name={detail.name}
+						playroomUrlPath={detail.playroomUrlPath}
+						locale={locale}
+					/>
 				</aside>
 			</div>
 			{data.nearby.length ? (
