@@ -74,7 +74,8 @@ const FONT =
  */
 function darkRules(prefix: string) {
 	return [
-		`${prefix}.sz-page{background-color:${DARK.page}!important}`,
+		// react-email's Body repeats the page colour on the cell of its wrapping table.
+		`${prefix}.sz-page,${prefix}.sz-page>table>tbody>tr>td{background-color:${DARK.page}!important}`,
 		`${prefix}.sz-card{background-color:${DARK.card}!important;border-color:${DARK.line}!important}`,
 		`${prefix}.sz-panel{background-color:${DARK.panel}!important;border-color:${DARK.line}!important}`,
 		`${prefix}.sz-ink{color:${DARK.ink}!important}`,

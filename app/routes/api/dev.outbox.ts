@@ -14,7 +14,7 @@ const querySchema = z.object({
  * GET /api/Dev/Outbox?to=<address> — development and test only: the stored
  * e-mails for an address, newest first, with the links in them.
  * `&view=html` (optionally `&id=<message id>`) previews a message's HTML part
- * as the recipient's mail client would show it — sandboxed: no scripts, no
+ * as the recipient's mail client would show it — under a CSP with no scripts, no
  * forms, only same-origin images (the logo).
  * In production this endpoint does not exist (404).
  */
@@ -29,7 +29,7 @@ export const loader = apiHandler(({ url }) => {
 			headers: {
 				'Content-Type': 'text/html; charset=utf-8',
 				'Content-Security-Policy':
-					"sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+					"default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'none'",
 			},
 		})
 	}
