@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, type EmailAttachment } from '#db/schema/platform.ts'
 import { getDb, preparedInsert, type DbOrTx } from './db.server.ts'
+import { renderEmailHtml, type EmailContent } from './email-layout.server.ts'
 import { getEnv } from './env.server.ts'
 import { getLogger } from './logger.server.ts'
 import type { Locale } from './locale.ts'
@@ -121,56 +122,17 @@ export function extractLinks(body: string): string[] {
 	return [...new Set(matches.map((link) => link.replace(/&amp;/g, '&').replace(/[.,;]+$/, '')))]
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-	'&': '&amp;',
-	'<': '&lt;',
-	'>': '&gt;',
-	'"': '&quot;',
-	"'": '&#39;',
-}
-export function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
-}
-
 /**
- * The one layout every e-mail uses: a greeting, paragraphs, an optional button
- * and a footer — as plain text and as simple, escaped HTML.
+ * The one layout every e-mail uses (ADR 0156): a heading, paragraphs, optional
+ * details and button, and a footer — as a plain-text part and as the branded,
+ * responsive HTML of `email-layout.server.ts` (React escapes every text).
  */
-export function renderEmailLayout(input: {
-	locale: Locale
-	heading: string
-	paragraphs: string[]
-	/** Label/value rows after the paragraphs (order details, bank details). */
-	details?: { label: string; value: string }[]
-	action?: { label: string; url: string }
-	footer: string
-}): { text: string; html: string } {
+export function renderEmailLayout(input: EmailContent): { text: string; html: string } {
 	const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])]
 	if (input.details?.length) {
 		textParts.push(...input.details.map((row) => `${row.label}: ${row.value}`), '')
 	}
 	if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '')
 	textParts.push('--', input.footer)
-	const html = `<!doctype html>
-<html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
-<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${
-	input.details?.length
-		? `<table style="border-collapse:collapse">${input.details
-				.map(
-					(row) =>
-						`<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(row.label)}</th><td style="padding:2px 0">${escapeHtml(row.value)}</td></tr>`,
-				)
-				.join('')}</table>`
-		: ''
-}
-${
-	input.action
-		? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;padding:10px 16px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`
-		: ''
-}
-<hr><p style="font-size:12px;color:#6b7280">${escapeHtml(input.footer)}</p>
-</body></html>`
-	return { text: textParts.join('\n'), html }
+	return { text: textParts.join('\n'), html: renderEmailHtml(input) }
 }

@@ -48,6 +48,10 @@ export const common = {
 		minimize: 'Seitenleiste verkleinern',
 		expand: 'Seitenleiste vergrößern',
 	},
+	/** The shared e-mail layout (app/utils/email-layout.server.ts). */
+	email: {
+		buttonFallback: 'Falls der Button nicht funktioniert, öffne diesen Link:',
+	},
 	breadcrumbs: 'Brotkrumennavigation',
 	footer: {
 		imprint: 'Impressum',

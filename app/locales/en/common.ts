@@ -51,6 +51,10 @@ export const common: TranslationShape<typeof de> = {
 		minimize: 'Minimise sidebar',
 		expand: 'Expand sidebar',
 	},
+	/** The shared e-mail layout (app/utils/email-layout.server.ts). */
+	email: {
+		buttonFallback: 'If the button does not work, open this link:',
+	},
 	breadcrumbs: 'Breadcrumbs',
 	footer: {
 		imprint: 'Imprint',

@@ -87,7 +87,7 @@ describe('template texts in the booking e-mails', () => {
 		const mail = mailsTo(fixture.guest.email).at(-1)
 		expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
 		expect(mail?.html).toContain('&lt;img src=x onerror=alert(2)&gt;')
-		expect(mail?.html).not.toMatch(/<script|<img/)
+		expect(mail?.html).not.toMatch(/<script|<img src=x/)
 		expect(mail?.text).toContain('<img src=x onerror=alert(2)>')
 	})
 })
