@@ -3,6 +3,7 @@ import { playroomBlocks, playrooms, type BlockSource } from '#db/schema/catalogu
 import { orders, SLOT_HOLDING_STATUSES, type OrderStatus } from '#db/schema/orders.ts'
 import {
 	addDays,
+	isWholeLocalDays,
 	localDateOf,
 	localToInstant,
 	startOfLocalDay,
@@ -352,7 +353,7 @@ export function deleteBlock(caller: Caller, blockId: string) {
 export function periodFormValues(start: number, end: number) {
 	const startDate = localDateOf(start)
 	const lastDate = localDateOf(end - 1)
-	const allDay = start === startOfLocalDay(startDate) && end === startOfLocalDay(localDateOf(end))
+	const allDay = isWholeLocalDays(start, end)
 	return {
 		allDay,
 		startDate,
