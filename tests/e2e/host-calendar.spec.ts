@@ -49,7 +49,7 @@ test.describe('host calendar without JavaScript', () => {
 		await expect(form.getByLabel('Von (Datum)')).toHaveValue(day)
 		await expect(form.getByLabel('Bis (Datum)')).toHaveValue(day)
 		await form.getByLabel('Spielzimmer').selectOption({ label: 'Spielwiese Ehrenfeld' })
-		await form.getByLabel('Grund (nur für Sie sichtbar)').fill('Renovierung')
+		await form.getByLabel('Grund (nur für dich sichtbar)').fill('Renovierung')
 		await form.getByRole('button', { name: 'Sperren' }).click()
 
 		await expect(page.getByText('Die Zeit ist gesperrt.')).toBeVisible()
