@@ -208,6 +208,7 @@ export default [
 				index('routes/area-index.tsx', { id: 'owner/index' }),
 				route('orders', 'routes/host/owner-agenda.tsx', { id: 'owner/orders' }),
 				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'owner/orders/detail' }),
+				route('calendar', 'routes/host/owner-calendar.tsx', { id: 'owner/calendar' }),
 				page('chatMessages', 'owner/chatMessages'),
 				page('chatMessages/:guestId', 'owner/chatMessages/detail'),
 				notFound('owner', '*'),

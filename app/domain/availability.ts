@@ -19,7 +19,9 @@ import {
  * - Times are computed in Europe/Berlin; instants are UTC ms. Durations are real
  *   elapsed time, so on the 23-hour and 25-hour days the grid simply has one
  *   hour fewer or more (starts are stepped in real time from the opening instant).
- * - A slot-holding order occupies [checkIn, checkOut + buffer); a block occupies
+ * - A slot-holding order occupies [checkIn, checkOut + buffer), and so does a busy
+ *   time imported from another calendar (iCal: usually a booking elsewhere, which
+ *   needs the same turnaround; issue 31.10, ADR 0152); a host's own block occupies
  *   [start, end). A new stay needs [start, end + buffer) free: no two slot-holding
  *   orders or blocks overlap, buffers included (`overlapsBusy`).
  * - Hourly: starts on the slot grid from each opening, durations in grid steps
@@ -62,7 +64,8 @@ export type AvailabilityRules = {
 	overnight?: OvernightSettings | null
 }
 
-export type BusyInterval = { start: number; end: number; kind: 'order' | 'block' }
+/** `imported`: a busy time from an iCal import (source ICal) — a block that keeps the buffer like an order. */
+export type BusyInterval = { start: number; end: number; kind: 'order' | 'block' | 'imported' }
 export type Stay = { start: number; end: number }
 
 export type DurationOption = { minutes: number; end: number; nights?: number }
@@ -78,14 +81,19 @@ export type StayRejection =
 	| 'BeyondHorizon'
 	| 'Overlap'
 
+/** Whether the buffer follows a busy interval: orders and imported busy times, not the host's own blocks. */
+export function keepsBuffer(busy: BusyInterval): boolean {
+	return busy.kind !== 'block'
+}
+
 /** Where an existing order or block stops occupying the playroom. */
 export function occupiedEnd(busy: BusyInterval, bufferMinutes: number): number {
-	return busy.kind === 'order' ? busy.end + bufferMinutes * MINUTE : busy.end
+	return keepsBuffer(busy) ? busy.end + bufferMinutes * MINUTE : busy.end
 }
 
 /**
  * THE overlap rule. A stay [start, end) with its buffer overlaps an existing
- * slot-holding order (with its buffer) or a block. Half-open intervals: a stay
+ * slot-holding order or imported busy time (with its buffer) or a block. Half-open intervals: a stay
  * may start exactly when the previous order's buffer ends. The booking engine
  * calls this inside its IMMEDIATE transaction with the orders it just read.
  */

@@ -213,6 +213,13 @@ export function localDateOf(instant: number): LocalDate {
 	return formatUtcDate(instant + berlinOffsetMinutes(instant) * MINUTE)
 }
 
+/** Whether [start, end) runs from one local midnight to another: whole Berlin days (a whole-day block). */
+export function isWholeLocalDays(start: number, end: number): boolean {
+	return (
+		end > start && start === startOfLocalDay(localDateOf(start)) && end === startOfLocalDay(localDateOf(end))
+	)
+}
+
 /** "HH:MM" of a minute of day. */
 export function formatMinute(minute: number): string {
 	const hours = Math.floor(minute / 60)

@@ -1,21 +1,14 @@
-import {
-	addDays,
-	formatMinute,
-	instantToLocal,
-	isoWeekday,
-	startOfLocalDay,
-	type LocalDate,
-} from './berlin-time.ts'
+import { addDays, instantToLocal, isoWeekday, startOfLocalDay, type LocalDate } from './berlin-time.ts'
 
 /**
  * The date arithmetic of every calendar grid (the public playroom page's month
  * calendar and the host calendar, ADR 0080): months "YYYY-MM", weeks starting
- * on Monday (spec §9), and the real hours of a Europe/Berlin day — 23 on the
- * last Sunday of March, 25 on the last Sunday of October. Client-safe.
+ * on Monday (spec §9), and the host calendar's week grid: one wall-clock
+ * range of hour rows for every day, entries placed by their Europe/Berlin
+ * times (ADR 0152; on the last Sundays of March and October the day is 23 and
+ * 25 hours long, its grid the same). Client-safe.
  */
 export type Month = string
-
-const HOUR = 3_600_000
 
 export function monthOf(date: LocalDate): Month {
 	return date.slice(0, 7)
@@ -51,30 +44,84 @@ export function monthWeeks(month: Month): (LocalDate | null)[][] {
 	return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7))
 }
 
-export type DayHour = {
-	/** UTC instant the hour starts and ends. */
-	start: number
-	end: number
-	/** Local wall-clock label "HH:MM". */
-	label: string
-	/** The second 02:00 of the last Sunday of October. */
-	repeated: boolean
+/**
+ * The week grid's hours (issue 31.6, ADR 0152): one wall-clock range for all
+ * seven days, so every hour row lines up across the days. It spans the shown
+ * playrooms' opening hours (whole hours), widened to the timed entries of the
+ * week; without opening hours, 08:00–20:00. Minutes of the day, 0 … 1440.
+ */
+export type GridRange = { from: number; to: number }
+export const DEFAULT_GRID_RANGE: GridRange = { from: 8 * 60, to: 20 * 60 }
+
+export function gridRange(
+	opening: readonly { openMinute: number; closeMinute: number }[],
+	timed: readonly { startMinute: number; endMinute: number }[] = [],
+): GridRange {
+	const spans = opening.filter((o) => o.closeMinute > o.openMinute)
+	let from = spans.length ? Math.min(...spans.map((o) => o.openMinute)) : DEFAULT_GRID_RANGE.from
+	let to = spans.length ? Math.max(...spans.map((o) => o.closeMinute)) : DEFAULT_GRID_RANGE.to
+	for (const t of timed) {
+		from = Math.min(from, t.startMinute)
+		to = Math.max(to, t.endMinute)
+	}
+	return { from: Math.max(0, Math.floor(from / 60) * 60), to: Math.min(1440, Math.ceil(to / 60) * 60) }
+}
+
+/** A timed entry on one day of the grid: wall-clock minutes, and its lane among overlapping ones. */
+export type DaySegment<E> = {
+	event: E
+	startMinute: number
+	endMinute: number
+	lane: number
+	lanes: number
 }
 
 /**
- * The hours of a local day as they really happen: a whole-hour row from local
- * midnight to the next local midnight, labelled with the wall clock. The day
- * summer time starts has no 02:00; the day it ends has 02:00 twice.
+ * The entries of one local day for the week grid: those covering the whole
+ * day go to the all-day row; the others are cut to the day and placed by
+ * wall-clock time (on the day the clocks go back an entry in the repeated
+ * hour keeps its real length). Overlapping entries share the width in lanes.
  */
-export function dayHours(date: LocalDate): DayHour[] {
-	const start = startOfLocalDay(date)
-	const end = startOfLocalDay(addDays(date, 1))
-	const hours: DayHour[] = []
-	const seen = new Set<string>()
-	for (let instant = start; instant < end; instant += HOUR) {
-		const label = formatMinute(instantToLocal(instant).minute)
-		hours.push({ start: instant, end: Math.min(instant + HOUR, end), label, repeated: seen.has(label) })
-		seen.add(label)
+export function daySegments<E extends { start: number; end: number }>(
+	events: readonly E[],
+	date: LocalDate,
+): { allDay: E[]; timed: DaySegment<E>[] } {
+	const dayStart = startOfLocalDay(date)
+	const dayEnd = startOfLocalDay(addDays(date, 1))
+	const allDay: E[] = []
+	const timed: DaySegment<E>[] = []
+	for (const event of events) {
+		if (event.end <= dayStart || event.start >= dayEnd) continue
+		const start = Math.max(event.start, dayStart)
+		const end = Math.min(event.end, dayEnd)
+		if (start === dayStart && end === dayEnd) {
+			allDay.push(event)
+			continue
+		}
+		const startMinute = start === dayStart ? 0 : instantToLocal(start).minute
+		let endMinute = end === dayEnd ? 1440 : instantToLocal(end).minute
+		if (endMinute <= startMinute)
+			endMinute = Math.min(1440, startMinute + Math.max(1, (end - start) / 60_000))
+		timed.push({ event, startMinute, endMinute, lane: 0, lanes: 1 })
 	}
-	return hours
+	timed.sort((a, b) => a.startMinute - b.startMinute || a.endMinute - b.endMinute)
+	let cluster: DaySegment<E>[] = []
+	let laneEnds: number[] = []
+	let clusterEnd = -1
+	const close = () => {
+		for (const s of cluster) s.lanes = laneEnds.length
+		cluster = []
+		laneEnds = []
+	}
+	for (const segment of timed) {
+		if (segment.startMinute >= clusterEnd) close()
+		let lane = laneEnds.findIndex((laneEnd) => laneEnd <= segment.startMinute)
+		if (lane === -1) lane = laneEnds.push(segment.endMinute) - 1
+		else laneEnds[lane] = segment.endMinute
+		segment.lane = lane
+		cluster.push(segment)
+		clusterEnd = Math.max(clusterEnd, segment.endMinute)
+	}
+	close()
+	return { allDay, timed }
 }

@@ -101,3 +101,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function waitForHydration(page: Page) {
 	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
+
+/** The page is no wider than the viewport (nothing scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+	const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+		scrollWidth: document.documentElement.scrollWidth,
+		innerWidth: window.innerWidth,
+	}))
+	expect(scrollWidth, `${label}: document width ${scrollWidth} > viewport ${innerWidth}`).toBeLessThanOrEqual(
+		innerWidth,
+	)
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs, waitForHydration } from './helpers.ts'
+import { DEMO, expectNoSidewaysScroll, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 11: every public and guest page fits a phone. At 360, 390, 768 (tablet) and 1280 px,
@@ -56,16 +56,6 @@ async function expectHeadingOrder(page: Page, label: string) {
 		i > 0 && level > (levels[i - 1] ?? 0) + 1 ? [`h${levels[i - 1]}→h${level}`] : [],
 	)
 	expect(skips, `${label}: heading levels ${levels.join(' ')}`).toEqual([])
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-	const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-		scrollWidth: document.documentElement.scrollWidth,
-		innerWidth: window.innerWidth,
-	}))
-	expect(scrollWidth, `${label}: document width ${scrollWidth} > viewport ${innerWidth}`).toBeLessThanOrEqual(
-		innerWidth,
-	)
 }
 
 // One test per locale, login state and width: every page at one width is a test of its own, so a

@@ -76,7 +76,7 @@ export const scenarioArb = fc
 				dayOffset: fc.integer({ min: -2, max: 4 }),
 				startQuarter: fc.integer({ min: 0, max: 95 }),
 				lengthQuarters: fc.integer({ min: 1, max: 200 }),
-				kind: fc.constantFrom('order' as const, 'block' as const),
+				kind: fc.constantFrom('order' as const, 'block' as const, 'imported' as const),
 			}),
 			{ maxLength: 8 },
 		),

@@ -175,6 +175,7 @@ export const common = {
 		'owner/index': 'Gastgeber unterwegs',
 		'owner/orders': 'Heute und demnächst',
 		'owner/orders/detail': 'Buchung',
+		'owner/calendar': 'Woche und Sperren',
 		'owner/chatMessages': 'Chat',
 		'owner/chatMessages/detail': 'Chat mit Gast',
 		'admin/index': 'Administration',

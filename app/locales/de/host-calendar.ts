@@ -13,7 +13,7 @@ export const hostCalendar = {
 	},
 	filter: { label: 'Spielzimmer', all: 'Alle Spielzimmer', apply: 'Anzeigen' },
 	feeds: 'Kalender-Abos (iCal-Export und -Import)',
-	noPlayrooms: 'Sie haben noch kein Spielzimmer – legen Sie zuerst eines an.',
+	noPlayrooms: 'Du hast noch kein Spielzimmer – lege zuerst eines an.',
 	events: {
 		order: '{{time}} {{guest}} · {{code}} ({{status}})',
 		block: '{{time}} Gesperrt',
@@ -27,18 +27,25 @@ export const hostCalendar = {
 		takenHint:
 			'Eine Buchung aus der Zeit vor dem Betreiberwechsel: Sie bleibt beim vorherigen Gastgeber, die Zeit ist belegt.',
 	},
-	legend: { title: 'Legende', block: 'Sperre', imported: 'Importiert (iCal)' },
+	legend: { title: 'Legende', booking: 'Buchung', block: 'Sperre', imported: 'Importiert (iCal)' },
 	month: {
 		dayLabel: '{{date}}: Woche öffnen',
 		blockDay: 'Diesen Tag sperren: {{date}}',
 		more: '+{{count}} weitere',
+		entries: '{{date}}: {{count}} Einträge – Woche öffnen',
+	},
+	agenda: { blockDay: 'Tag sperren', nothing: 'Keine Buchungen oder Sperren' },
+	owner: {
+		intro:
+			'Deine Woche: Buchungen und Sperren aller Spielzimmer. Unten sperrst du eine Zeit, zum Beispiel heute.',
+		fullCalendar: 'Zum ganzen Kalender',
 	},
 	week: {
 		caption: 'Woche vom {{from}} bis {{to}}, Stunden in deutscher Zeit',
 		hour: 'Uhrzeit',
 		repeated: '{{time}} (2. Mal)',
 		blockFrom: 'Ab {{time}} sperren ({{date}})',
-		dragHint: 'Tipp: Ziehen Sie über freie Stunden, um eine Sperre vorzubereiten.',
+		dragHint: 'Tipp: Ziehe über freie Stunden eines Tages, um eine Sperre vorzubereiten.',
 	},
 	form: {
 		newTitle: 'Zeit sperren',
@@ -51,7 +58,7 @@ export const hostCalendar = {
 		startTime: 'Von (Uhrzeit)',
 		endDate: 'Bis (Datum)',
 		endTime: 'Bis (Uhrzeit)',
-		note: 'Grund (nur für Sie sichtbar)',
+		note: 'Grund (nur für dich sichtbar)',
 		create: 'Sperren',
 		save: 'Speichern',
 		delete: 'Sperre entfernen',
@@ -68,9 +75,9 @@ export const hostCalendar = {
 		endBeforeStart: 'Das Ende muss nach dem Beginn liegen',
 		tooLong: 'Eine Sperre darf höchstens ein Jahr dauern',
 		overlapsOrder:
-			'Diese Zeit überschneidet sich mit der Buchung {{code}} von {{guest}} ({{time}}). Sagen Sie die Buchung zuerst ab oder wählen Sie eine andere Zeit.',
-		imported: 'Importierte Zeiten ändern Sie im Kalender, aus dem sie stammen.',
+			'Diese Zeit überschneidet sich mit der Buchung {{code}} von {{guest}} ({{time}}). Sage die Buchung zuerst ab oder wähle eine andere Zeit.',
+		imported: 'Importierte Zeiten änderst du im Kalender, aus dem sie stammen.',
 		overlapsTaken:
-			'Diese Zeit ist bereits gebucht ({{time}}) – eine Buchung des vorherigen Gastgebers. Bitte wählen Sie eine andere Zeit.',
+			'Diese Zeit ist bereits gebucht ({{time}}) – eine Buchung des vorherigen Gastgebers. Bitte wähle eine andere Zeit.',
 	},
 }

@@ -178,6 +178,7 @@ export const common: TranslationShape<typeof de> = {
 		'owner/index': 'Host on the go',
 		'owner/orders': 'Today and upcoming',
 		'owner/orders/detail': 'Booking',
+		'owner/calendar': 'Week and blocks',
 		'owner/chatMessages': 'Chat',
 		'owner/chatMessages/detail': 'Chat with guest',
 		'admin/index': 'Administration',

@@ -30,18 +30,24 @@ export const hostCalendar: TranslationShape<typeof de> = {
 		takenHint:
 			'A booking from before the change of operator: it stays with the previous host, the time is taken.',
 	},
-	legend: { title: 'Legend', block: 'Block', imported: 'Imported (iCal)' },
+	legend: { title: 'Legend', booking: 'Booking', block: 'Block', imported: 'Imported (iCal)' },
 	month: {
 		dayLabel: '{{date}}: open the week',
 		blockDay: 'Block this day: {{date}}',
 		more: '+{{count}} more',
+		entries: '{{date}}: {{count}} entries – open the week',
+	},
+	agenda: { blockDay: 'Block day', nothing: 'No bookings or blocks' },
+	owner: {
+		intro: 'Your week: bookings and blocks of all your playrooms. Block a time below, today for example.',
+		fullCalendar: 'Open the full calendar',
 	},
 	week: {
 		caption: 'Week from {{from}} to {{to}}, hours in German time',
 		hour: 'Time',
 		repeated: '{{time}} (second time)',
 		blockFrom: 'Block from {{time}} ({{date}})',
-		dragHint: 'Tip: drag across free hours to prepare a block.',
+		dragHint: 'Tip: drag across free hours of a day to prepare a block.',
 	},
 	form: {
 		newTitle: 'Block time',

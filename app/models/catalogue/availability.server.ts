@@ -30,6 +30,7 @@ type BookingTypeRow = {
 }
 type OpeningRow = { playroom_id: string; weekday: number; open_minute: number; close_minute: number }
 type BusyRow = { playroom_id: string; start: number; end: number }
+type BlockRow = BusyRow & { source: string }
 
 /** Longest overnight stay the engine ever looks ahead for (keeps the busy range bounded). */
 export const MAX_NIGHTS_LOOKAHEAD = 30
@@ -111,7 +112,7 @@ export type HoldView = { holderId?: string | null; now?: number }
 
 /**
  * Slot-holding orders, blocks and active waitlist holds of many playrooms that
- * overlap [from, to) (an order's buffer is added by the engine — a hold counts
+ * overlap [from, to) (the buffer of an order or an imported busy time is added by the engine — a hold counts
  * as the order it stands for; callers widen `from` by the largest buffer).
  * The status list matches the partial index orders_slot_holding_idx.
  */
@@ -134,8 +135,8 @@ export function loadBusyIntervals(
 		WHERE o.playroom_id = j.value
 			AND o.status IN ('Requested', 'AwaitingPayment', 'Confirmed')
 			AND o.check_out > ${from} AND o.check_in < ${to}`)
-	const blockRows = db.all<BusyRow>(sql`
-		SELECT b.playroom_id, b.starts_at AS start, b.ends_at AS "end"
+	const blockRows = db.all<BlockRow>(sql`
+		SELECT b.playroom_id, b.starts_at AS start, b.ends_at AS "end", b.source
 		FROM json_each(${ids}) AS j CROSS JOIN playroom_blocks AS b
 		WHERE b.playroom_id = j.value AND b.ends_at > ${from} AND b.starts_at < ${to}`)
 	const holdRows = db.all<BusyRow>(sql`
@@ -147,8 +148,11 @@ export function loadBusyIntervals(
 	for (const id of playroomIds) result.set(id, [])
 	for (const row of [...orderRows, ...holdRows])
 		result.get(row.playroom_id)?.push({ start: row.start, end: row.end, kind: 'order' })
+	// An imported busy time (iCal) keeps the playroom's buffer like an order (ADR 0152); a host block does not.
 	for (const row of blockRows)
-		result.get(row.playroom_id)?.push({ start: row.start, end: row.end, kind: 'block' })
+		result
+			.get(row.playroom_id)
+			?.push({ start: row.start, end: row.end, kind: row.source === 'ICal' ? 'imported' : 'block' })
 	return result
 }
 

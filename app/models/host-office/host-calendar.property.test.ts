@@ -43,13 +43,16 @@ function interval(date: string, at: { dayOffset: number; startQuarter: number; l
 	return { start, end: start + at.lengthQuarters * QUARTER }
 }
 
-/** The overlap rule spelled out on its own: an order is widened by the buffer; a stay keeps the buffer before any busy time. */
+/**
+ * The overlap rule spelled out on its own: an order and an imported busy time are widened by the
+ * buffer (ADR 0152); a stay keeps the buffer before any busy time.
+ */
 function collides(
 	stay: { start: number; end: number },
-	busy: { start: number; end: number; order: boolean }[],
+	busy: { start: number; end: number; buffered: boolean }[],
 	buffer: number,
 ) {
-	return busy.some((b) => stay.start < b.end + (b.order ? buffer : 0) && b.start < stay.end + buffer)
+	return busy.some((b) => stay.start < b.end + (b.buffered ? buffer : 0) && b.start < stay.end + buffer)
 }
 
 let playroomId = ''
@@ -85,7 +88,7 @@ describe('host calendar: availability never offers blocked or booked time', () =
 					.set({ bufferMinutes: scenario.bufferMinutes })
 					.where(eq(playrooms.id, playroomId))
 					.run()
-				const busy: { start: number; end: number; order: boolean }[] = []
+				const busy: { start: number; end: number; buffered: boolean }[] = []
 				const holding: { start: number; end: number }[] = []
 				for (const o of scenario.orders) {
 					const at = interval(scenario.date, o.at)
@@ -97,7 +100,7 @@ describe('host calendar: availability never offers blocked or booked time', () =
 						status: o.status,
 					})
 					if (HOLDING.has(o.status)) {
-						busy.push({ ...at, order: true })
+						busy.push({ ...at, buffered: true })
 						holding.push(at)
 					}
 				}
@@ -112,7 +115,7 @@ describe('host calendar: availability never offers blocked or booked time', () =
 							externalUid: `feed-1:${i}`,
 						})
 						.run()
-					busy.push({ ...at, order: false })
+					busy.push({ ...at, buffered: true })
 				}
 				for (const b of scenario.hostBlocks) {
 					let at = interval(scenario.date, b.at)
@@ -127,7 +130,7 @@ describe('host calendar: availability never offers blocked or booked time', () =
 					try {
 						createBlock({ id: hostId, role: 'Owner' }, values, 'de')
 						expect(overlapsOrder).toBe(false)
-						busy.push({ ...at, order: false })
+						busy.push({ ...at, buffered: false })
 					} catch (error) {
 						if (!isAppError(error) || error.errorName !== 'BlockOverlapsOrder') throw error
 						expect(overlapsOrder).toBe(true)

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm'
-import { playroomBlocks, playrooms, type BlockSource } from '#db/schema/catalogue.ts'
+import { playroomBlocks, playroomOpeningHours, playrooms, type BlockSource } from '#db/schema/catalogue.ts'
 import { orders, SLOT_HOLDING_STATUSES, type OrderStatus } from '#db/schema/orders.ts'
 import {
 	addDays,
+	isWholeLocalDays,
 	localDateOf,
 	localToInstant,
 	startOfLocalDay,
@@ -204,7 +205,18 @@ export function getHostCalendar(host: Caller, query: CalendarQuery, db: DbOrTx =
 		}
 	}
 	events.sort((a, b) => a.start - b.start || a.end - b.end)
-	return { playrooms: rooms, dates, events, range: { from: from.getTime(), to: to.getTime() } }
+	// The week grid spans the shown playrooms' opening hours (ADR 0152).
+	const opening = shown.length
+		? db
+				.selectDistinct({
+					openMinute: playroomOpeningHours.openMinute,
+					closeMinute: playroomOpeningHours.closeMinute,
+				})
+				.from(playroomOpeningHours)
+				.where(inArray(playroomOpeningHours.playroomId, shown))
+				.all()
+		: []
+	return { playrooms: rooms, dates, events, opening, range: { from: from.getTime(), to: to.getTime() } }
 }
 
 /** Longest block (a year), so a typo cannot close a playroom for ever. */
@@ -352,7 +364,7 @@ export function deleteBlock(caller: Caller, blockId: string) {
 export function periodFormValues(start: number, end: number) {
 	const startDate = localDateOf(start)
 	const lastDate = localDateOf(end - 1)
-	const allDay = start === startOfLocalDay(startDate) && end === startOfLocalDay(localDateOf(end))
+	const allDay = isWholeLocalDays(start, end)
 	return {
 		allDay,
 		startDate,

@@ -5,7 +5,7 @@ import { playroomBlocks, playrooms } from '#db/schema/catalogue.ts'
 import { calendarExportTokens } from '#db/schema/ical.ts'
 import { orders, SLOT_HOLDING_STATUSES, type OrderStatus } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
-import { DAY_MS, TIME_ZONE } from '#app/domain/berlin-time.ts'
+import { DAY_MS, isWholeLocalDays, TIME_ZONE } from '#app/domain/berlin-time.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
@@ -185,6 +185,27 @@ type FeedOrder = {
 }
 type FeedBlock = { id: string; startsAt: Date; endsAt: Date; playroomName: string }
 
+/**
+ * The calendar's own properties after VERSION/PRODID/CALSCALE/METHOD/NAME, then
+ * the zone: RFC 5545 §3.6 puts every calendar property before the first
+ * component. ical-generator writes its zone, TIMEZONE-ID and TTL lines after
+ * VTIMEZONE, and with a calendar zone it writes DTSTAMP as a local time without
+ * `Z` (§3.8.7.2 wants UTC) — so the calendar has no zone of its own, each event
+ * names Europe/Berlin, and these lines go in before the first event (ADR 0152).
+ */
+const FEED_TTL = 'PT30M'
+const CALENDAR_PROPERTIES = [
+	`X-WR-TIMEZONE:${TIME_ZONE}`,
+	`REFRESH-INTERVAL;VALUE=DURATION:${FEED_TTL}`,
+	`X-PUBLISHED-TTL:${FEED_TTL}`,
+	BERLIN_VTIMEZONE,
+].join('\r\n')
+
+function withCalendarProperties(ics: string): string {
+	const at = ics.search(/\r\n(BEGIN:VEVENT|END:VCALENDAR)/)
+	return `${ics.slice(0, at)}\r\n${CALENDAR_PROPERTIES}${ics.slice(at)}`
+}
+
 function renderCalendar(input: {
 	locale: Locale
 	calendarName: string | null
@@ -197,9 +218,8 @@ function renderCalendar(input: {
 		name: input.calendarName
 			? t('hostIcal:export.calendarNameOne', { playroom: input.calendarName })
 			: t('hostIcal:export.calendarNameAll'),
+		scale: 'GREGORIAN',
 		method: ICalCalendarMethod.PUBLISH,
-		timezone: { name: TIME_ZONE, generator: (zone) => (zone === TIME_ZONE ? BERLIN_VTIMEZONE : null) },
-		ttl: 30 * 60,
 	})
 	const at = (date: Date) => new TZDate(date.getTime(), TIME_ZONE)
 	for (const order of input.bookings) {
@@ -220,15 +240,18 @@ function renderCalendar(input: {
 		})
 	}
 	for (const block of input.blocks) {
+		// A block of whole days is a whole-day event (DTSTART;VALUE=DATE, the end date exclusive).
+		const allDay = isWholeLocalDays(block.startsAt.getTime(), block.endsAt.getTime())
 		calendar.createEvent({
 			id: `block-${block.id}@spielzimmer`,
 			start: at(block.startsAt),
 			end: at(block.endsAt),
+			allDay,
 			timezone: TIME_ZONE,
 			summary: t('hostIcal:export.blockSummary', { playroom: block.playroomName }),
 			status: ICalEventStatus.CONFIRMED,
 			transparency: ICalEventTransparency.OPAQUE,
 		})
 	}
-	return calendar.toString()
+	return withCalendarProperties(calendar.toString())
 }

@@ -126,11 +126,11 @@ describe('iCal import', () => {
 		const feed = getDb().select().from(icalFeeds).where(eq(icalFeeds.id, feedId)).get()
 		expect(feed).toMatchObject({ lastStatus: 'succeeded', lastEventCount: 7, lastExecutionId: run?.id })
 
-		// Availability sees them as blocks.
+		// Availability sees them as imported busy times (kept apart by the playroom's buffer, ADR 0152).
 		const busy = loadBusyIntervals([fixture.playroom.id], NOW, iso('2027-01-01T00:00:00Z')).get(
 			fixture.playroom.id,
 		)
-		expect(busy?.filter((interval) => interval.kind === 'block')).toHaveLength(7)
+		expect(busy?.filter((interval) => interval.kind === 'imported')).toHaveLength(7)
 
 		// One e-mail to the host names both sides of each overlap.
 		const mails = mailsTo(fixture.host.email).filter((mail) => mail.template === 'icalOverlap')

@@ -1,159 +1,42 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/calendar.ts'
-import { BlockForm, type BlockFormValues } from '#app/components/block-form.tsx'
-import { CalendarMonth, CalendarWeek, type CalendarHref } from '#app/components/host-calendar-views.tsx'
+import { BlockForm } from '#app/components/block-form.tsx'
+import {
+	CalendarAgenda,
+	CalendarLegend,
+	CalendarMonth,
+	CalendarNav,
+	CalendarWeek,
+	type CalendarHref,
+} from '#app/components/host-calendar-views.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
-import { addDays, isInstantInBounds, localDateOf } from '#app/domain/berlin-time.ts'
-import { addMonths, dayHours, monthOf, monthWeeks, weekDates } from '#app/domain/calendar-grid.ts'
-import {
-	blockFormValues,
-	createBlock,
-	deleteBlock,
-	getHostCalendar,
-	periodFormValues,
-	readCalendarQuery,
-	updateBlock,
-	type CalendarQuery,
-} from '#app/models/host-office/host-calendar.server.ts'
-import {
-	blockFormSchema,
-	blockIdSchema,
-	BLOCK_INTENTS,
-	type BlockIntent,
-} from '#app/schemas/host-calendar.ts'
-import { isAppError } from '#app/utils/app-error.ts'
+import { monthOf } from '#app/domain/calendar-grid.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { calendarPath } from '#app/utils/calendar-path.ts'
 import { formatLocalDate, formatMonth } from '#app/utils/format.ts'
-import { parseFormSubmission } from '#app/utils/form-submission.ts'
-import { getLocale, getT } from '#app/utils/i18n.server.ts'
-import { localizePath } from '#app/utils/locale.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { notFound } from '#app/utils/route-params.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
+import { calendarPageAction, loadCalendarPage } from './calendar-page.server.ts'
 
 /**
  * /host/calendar (issue 13, docs/subsystems/host-calendar.md): month and week
  * views over the host's playrooms with orders, blocks and imported busy times;
  * the block form (create, edit, remove). Everything the host chooses is in
  * the URL (?view=month|week&date=&playroom=&block=&blockStart=&blockEnd=), so
- * it works without JavaScript. Another host's playroom or block is a 404.
+ * it works without JavaScript. Another host's playroom or block is a 404. The
+ * week is a time grid from 768 px and an agenda on a phone (issue 31.6/31.7).
  */
-const rethrowNotFound = (error: unknown): never => {
-	if (isAppError(error) && (error.status === 404 || error.status === 409)) throw notFound()
-	throw error
-}
-
-/** The calendar's own URL for a query; `extra` adds or replaces parameters (null drops one). */
-function calendarPath(query: CalendarQuery, extra: Record<string, string | number | null> = {}) {
-	const params = new URLSearchParams({ view: query.view, date: query.date })
-	if (query.playroomId) params.set('playroom', query.playroomId)
-	for (const [key, value] of Object.entries(extra)) {
-		if (value === null) params.delete(key)
-		else params.set(key, String(value))
-	}
-	return `/host/calendar?${params.toString()}`
-}
-
-/** An instant in epoch ms from the URL (a period chosen on the grid); one outside ADR 0143's bounds is ignored. */
-function instantParam(value: string | null) {
-	return value && /^\d{10,15}$/.test(value) && isInstantInBounds(Number(value)) ? Number(value) : null
-}
+const BASE = '/host/calendar'
 
 export async function loader(args: Route.LoaderArgs) {
 	const host = await requireRole(args, 'Owner')
-	const url = args.url
-	const now = Date.now()
-	const query = readCalendarQuery(url, now)
-	try {
-		const calendar = getHostCalendar(host, query)
-		const blockId = url.searchParams.get('block')
-		const start = instantParam(url.searchParams.get('blockStart'))
-		const end = instantParam(url.searchParams.get('blockEnd'))
-		const fallbackPlayroom = query.playroomId ?? calendar.playrooms[0]?.id ?? ''
-		const form: BlockFormValues = blockId
-			? blockFormValues(host, blockId)
-			: {
-					id: null,
-					playroomId: fallbackPlayroom,
-					note: '',
-					...(start !== null && end !== null && end > start
-						? periodFormValues(start, end)
-						: { allDay: true, startDate: query.date, startTime: '', endDate: query.date, endTime: '' }),
-				}
-		const step =
-			query.view === 'week'
-				? { previous: addDays(query.date, -7), next: addDays(query.date, 7) }
-				: {
-						previous: `${addMonths(monthOf(query.date), -1)}-01`,
-						next: `${addMonths(monthOf(query.date), 1)}-01`,
-					}
-		return {
-			query,
-			now,
-			...calendar,
-			weeks: query.view === 'month' ? monthWeeks(monthOf(query.date)) : [],
-			days:
-				query.view === 'week' ? weekDates(query.date).map((date) => ({ date, hours: dayHours(date) })) : [],
-			step,
-			today: localDateOf(now),
-			form,
-			formKey: `${blockId ?? ''}:${start ?? ''}:${end ?? ''}`,
-		}
-	} catch (error) {
-		return rethrowNotFound(error)
-	}
-}
-
-const DONE: Record<BlockIntent, string> = {
-	create: 'hostCalendar:toasts.created',
-	update: 'hostCalendar:toasts.updated',
-	delete: 'hostCalendar:toasts.deleted',
+	return loadCalendarPage(host, args.url)
 }
 
 export async function action(args: Route.ActionArgs) {
 	const host = await requireRole(args, 'Owner')
-	const formData = await args.request.formData()
-	const intent = BLOCK_INTENTS.find((i) => i === formData.get('intent'))
-	if (!intent) return new Response(null, { status: 400 })
-	const locale = getLocale(args.context)
-	const back = new URLSearchParams()
-	for (const key of ['view', 'date', 'playroom']) {
-		const value = formData.get(key)
-		if (typeof value === 'string') back.set(key, value)
-	}
-	const query = readCalendarQuery(new URL(`http://x/?${back.toString()}`))
-	const blockId = blockIdSchema.safeParse({ blockId: formData.get('blockId') })
-	if (intent !== 'create' && !blockId.success) throw notFound()
-	let date = query.date
-	if (intent === 'delete') {
-		try {
-			deleteBlock(host, blockId.data?.blockId ?? '')
-		} catch (error) {
-			return rethrowNotFound(error)
-		}
-	} else {
-		const submission = parseFormSubmission(formData, { schema: blockFormSchema })
-		if (submission.status !== 'success') return invalidForm('block', submission)
-		try {
-			const block =
-				intent === 'create'
-					? createBlock(host, submission.value, locale)
-					: updateBlock(host, blockId.data?.blockId ?? '', submission.value, locale)
-			date = localDateOf(block.startsAt.getTime())
-		} catch (error) {
-			if (isAppError(error) && error.status === 404) throw notFound()
-			if (isAppError(error) && error.errorName === 'BlockImported') throw notFound()
-			return failedForm('block', submission, error, { sayAtFields: true })
-		}
-	}
-	return redirectWithToast(localizePath(calendarPath({ ...query, date }), locale), {
-		type: 'success',
-		description: looseT(getT(args.context))(DONE[intent]),
-	})
+	return calendarPageAction(host, args.request, args.context, BASE)
 }
 
 export default function HostCalendarPage({ loaderData: data }: Route.ComponentProps) {
@@ -163,7 +46,7 @@ export default function HostCalendarPage({ loaderData: data }: Route.ComponentPr
 	const title = pageTitle(t, 'host/calendar')
 	const { query } = data
 	const href: CalendarHref = (extra = {}) =>
-		calendarPath(query, { block: null, blockStart: null, blockEnd: null, ...extra })
+		calendarPath(BASE, query, { block: null, blockStart: null, blockEnd: null, ...extra })
 	const playroomNames = query.playroomId ? {} : Object.fromEntries(data.playrooms.map((p) => [p.id, p.name]))
 	const heading =
 		query.view === 'month'
@@ -173,7 +56,7 @@ export default function HostCalendarPage({ loaderData: data }: Route.ComponentPr
 					to: formatLocalDate(data.dates.at(-1) ?? query.date, locale),
 				})
 	const unit = query.view === 'month' ? 'Month' : 'Week'
-	const common = { events: data.events, href, playroomNames, now: data.now }
+	const common = { events: data.events, href, playroomNames, now: data.now, rooms: data.playrooms }
 	return (
 		<main id="main" data-testid="host-calendar" data-view={query.view}>
 			<title>{`${title} | ${t('appName')}`}</title>
@@ -205,7 +88,7 @@ export default function HostCalendarPage({ loaderData: data }: Route.ComponentPr
 								</LocaleLink>
 							))}
 						</nav>
-						<Form method="GET" className="flex items-end gap-2">
+						<Form method="GET" className="flex min-w-0 flex-wrap items-end gap-2">
 							<input type="hidden" name="view" value={query.view} />
 							<input type="hidden" name="date" value={query.date} />
 							<label className="text-sm">
@@ -213,7 +96,7 @@ export default function HostCalendarPage({ loaderData: data }: Route.ComponentPr
 								<select
 									name="playroom"
 									defaultValue={query.playroomId ?? ''}
-									className="rounded-lg border border-line bg-surface px-3 py-2"
+									className="max-w-full rounded-lg border border-line bg-surface px-3 py-2"
 								>
 									<option value="">{tc('filter.all')}</option>
 									{data.playrooms.map((p) => (
@@ -228,35 +111,30 @@ export default function HostCalendarPage({ loaderData: data }: Route.ComponentPr
 							</button>
 						</Form>
 					</div>
-					<nav aria-label={tc('nav.label')} className="mb-2 flex items-center justify-between gap-2">
-						<LocaleLink
-							to={href({ date: data.step.previous })}
-							className="btn-ghost"
-							data-testid="calendar-previous"
-						>
-							‹ {tc(`nav.previous${unit}`)}
-						</LocaleLink>
-						<h2 className="text-xl font-semibold" data-testid="calendar-title">
-							{heading}
-						</h2>
-						<span className="flex gap-1">
-							<LocaleLink to={href({ date: data.today })} className="btn-ghost">
-								{tc('nav.today')}
-							</LocaleLink>
-							<LocaleLink
-								to={href({ date: data.step.next })}
-								className="btn-ghost"
-								data-testid="calendar-next"
-							>
-								{tc(`nav.next${unit}`)} ›
-							</LocaleLink>
-						</span>
-					</nav>
-					<div className="mb-6 overflow-x-auto">
+					<CalendarNav
+						title={heading}
+						unit={unit}
+						previous={href({ date: data.step.previous })}
+						next={href({ date: data.step.next })}
+						today={href({ date: data.today })}
+					/>
+					<CalendarLegend
+						rooms={
+							query.playroomId ? data.playrooms.filter((p) => p.id === query.playroomId) : data.playrooms
+						}
+					/>
+					<div className="mb-6 min-w-0">
 						{query.view === 'month' ? (
 							<CalendarMonth weeks={data.weeks} month={heading} {...common} />
 						) : (
-							<CalendarWeek days={data.days} {...common} />
+							<>
+								<div className="hidden md:block">
+									<CalendarWeek days={data.days} opening={data.opening} {...common} />
+								</div>
+								<div className="md:hidden">
+									<CalendarAgenda days={data.days} {...common} />
+								</div>
+							</>
 						)}
 					</div>
 					<BlockForm

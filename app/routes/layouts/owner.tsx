@@ -14,6 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
 const ITEMS: AreaNavItem[] = (
 	[
 		['owner/orders', '/owner/orders'],
+		['owner/calendar', '/owner/calendar'],
 		['owner/chatMessages', '/owner/chatMessages'],
 	] as const
 ).map(([id, to]) => ({ id, to }))
