@@ -4,6 +4,7 @@ import type { BookingView, PlayroomInfoView } from '#app/models/catalogue/playro
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { SpriteIcon } from './icon.tsx'
+import { MarkdownHtml } from './markdown-html.tsx'
 import { MonthGrid } from './month-grid.tsx'
 import { WaitlistJoin } from './waitlist-join.tsx'
 
@@ -21,30 +22,49 @@ type Pages = PlayroomPageData['pages']
 
 const h2 = 'text-xl font-semibold'
 
+/**
+ * A text the host wrote only in the other language is shown in that language,
+ * marked with its `lang` and this note (issue 31.5).
+ */
+function FallbackNote({ lang, locale, t }: { lang: Locale; locale: Locale; t: LooseT }) {
+	if (lang === locale) return null
+	return (
+		<p className="text-sm text-ink-muted italic" data-testid="language-fallback">
+			{t(`catalogue:detail.onlyIn.${lang}`)}
+		</p>
+	)
+}
+
 function Info({
 	detail,
 	pages,
 	view,
 	t,
+	locale,
 }: {
 	detail: Detail
 	pages: Pages
 	view: PlayroomInfoView
 	t: LooseT
+	locale: Locale
 }) {
 	const faq = [
-		...detail.questions.map((q) => ({ id: q.id, title: q.question, text: q.answer })),
-		...pages.map((p) => ({ id: p.id, title: p.title, text: p.text })),
+		...detail.questions.map((q) => ({ id: q.id, lang: q.lang, title: q.question, text: q.answer })),
+		...pages.map((p) => ({ id: p.id, lang: p.lang, title: p.title, text: p.text })),
 	]
+	const otherLanguage = (lang: Locale) => (lang === locale ? undefined : lang)
 	return (
 		<>
 			<section aria-labelledby="about" className="flex flex-col gap-2">
 				<h2 id="about" className={h2}>
 					{t('catalogue:detail.about')}
 				</h2>
-				{detail.description.split(/\n{2,}/).map((paragraph) => (
-					<p key={paragraph}>{paragraph}</p>
-				))}
+				<FallbackNote lang={detail.descriptionLang} locale={locale} t={t} />
+				<MarkdownHtml
+					html={view.descriptionHtml}
+					lang={otherLanguage(detail.descriptionLang)}
+					testId="playroom-description"
+				/>
 				{detail.host ? (
 					<p className="text-sm text-ink-muted">
 						{t('catalogue:detail.host', { name: detail.host.displayName })}
@@ -70,7 +90,8 @@ function Info({
 				<h2 id="rules" className={h2}>
 					{t('catalogue:detail.rules')}
 				</h2>
-				<ul className="list-disc pl-5">
+				{view.rules.length ? <FallbackNote lang={detail.rulesLang} locale={locale} t={t} /> : null}
+				<ul className="list-disc pl-5" lang={otherLanguage(detail.rulesLang)}>
 					{view.rules.map((rule) => (
 						<li key={rule}>{rule}</li>
 					))}
@@ -87,8 +108,13 @@ function Info({
 					</h2>
 					{faq.map((item) => (
 						<details key={item.id} className="card">
-							<summary className="cursor-pointer font-medium">{item.title}</summary>
-							<p className="mt-2 whitespace-pre-line text-ink-muted">{item.text}</p>
+							<summary className="cursor-pointer font-medium">
+								<span lang={otherLanguage(item.lang)}>{item.title}</span>
+							</summary>
+							<FallbackNote lang={item.lang} locale={locale} t={t} />
+							<p className="mt-2 whitespace-pre-line text-ink-muted" lang={otherLanguage(item.lang)}>
+								{item.text}
+							</p>
 						</details>
 					))}
 				</section>
@@ -370,9 +396,15 @@ function Booking({
 }
 
 /** The description, features, rules, FAQ and ratings (`info`) and the price box (`prices`): from the detail alone. */
-export function renderInfoSections(detail: Detail, pages: Pages, view: PlayroomInfoView, t: LooseT) {
+export function renderInfoSections(
+	detail: Detail,
+	pages: Pages,
+	view: PlayroomInfoView,
+	t: LooseT,
+	locale: Locale,
+) {
 	return {
-		info: renderToStaticMarkup(<Info detail={detail} pages={pages} view={view} t={t} />),
+		info: renderToStaticMarkup(<Info detail={detail} pages={pages} view={view} t={t} locale={locale} />),
 		prices: renderToStaticMarkup(<Prices view={view} t={t} />),
 	}
 }

@@ -78,6 +78,34 @@ export function parseTime(value: string): number {
 export const timeField = safeString().refine((value) => TIME.test(value), custom('hostEditor:errors.time'))
 
 // ── basic-information ─────────────────────────────────────────────────────────
+/**
+ * The size in m² as a host types it: "85", "85,5" (German) or "85.5", at most one
+ * decimal kept; from the API a JSON number. Blank (or the GET's null) is no size (issue 31.10).
+ */
+const SIZE_TEXT = /^\d{1,5}(?:[.,]\d{1,2})?$/
+export const sizeField = z
+	.union([z.number(), safeString().max(20)])
+	.transform((value) =>
+		typeof value === 'number' ? value : SIZE_TEXT.test(value) ? Number(value.replace(',', '.')) : NaN,
+	)
+	.refine((size) => Number.isFinite(size) && size >= 1 && size <= 10_000, custom('hostEditor:errors.size'))
+	.transform((size) => Math.round(size * 10) / 10)
+	.nullish()
+	.transform((value) => value ?? undefined)
+
+/**
+ * A website as hosts write it: "https://…", "http://…", or without the scheme
+ * ("www.example.de", "example.de"), which is stored with https:// (issue 31.10).
+ * Only http(s) addresses with a domain are taken.
+ */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
+export const websiteField = safeString()
+	.max(300)
+	.transform((value) => (value && !HAS_SCHEME.test(value) ? `https://${value}` : value))
+	.pipe(z.httpUrl({ error: () => validationMessage('hostEditor:errors.website') }).max(300))
+	.nullish()
+	.transform((value) => value ?? null)
+
 export const basicInformationSchema = z
 	.object({
 		name: requiredText(EDITOR_LIMITS.name),
@@ -96,13 +124,9 @@ export const basicInformationSchema = z
 		stateSlug: z.enum(STATES.map((s) => s.slug) as [string, ...string[]]),
 		lat: z.number().min(47).max(55.1).optional(),
 		lng: z.number().min(5.8).max(15.1).optional(),
-		sizeSqm: optionalInt(1, 10_000),
+		sizeSqm: sizeField,
 		maxGuests: int(1, 500),
-		websiteUrl: z
-			.url({ protocol: /^https?$/ })
-			.max(300)
-			.nullish()
-			.transform((value) => value ?? null),
+		websiteUrl: websiteField,
 	})
 	.refine((value) => value.placeType !== 'Mobile' || value.serviceRadiusKm !== undefined, {
 		path: ['serviceRadiusKm'],
@@ -118,12 +142,18 @@ export type BasicInformationInput = z.output<typeof basicInformationSchema>
 /**
  * Rows of bilingual texts (questions, extra pages) as the form sends them:
  * fully blank rows are dropped (that is how a row is removed without
- * JavaScript), a half-filled row is an error; `order` sorts them.
+ * JavaScript); `order` sorts them. One language is enough (issue 31.5): a row
+ * needs its German or its English fields, and a language it has begun must be
+ * complete (a question without its answer is an error).
  */
 const orderOf = (entry: { row: unknown; index: number }) =>
 	(entry.row as { order?: number }).order ?? entry.index
 
-function bilingualRows<K extends string>(keys: readonly K[], max: Record<K, number>) {
+function bilingualRows<K extends string>(
+	keys: readonly K[],
+	max: Record<K, number>,
+	languages: Record<'de' | 'en', readonly K[]>,
+) {
 	const row = z.object({
 		order: optionalInt(0, 999),
 		// Answers and page texts are multi-line; questions and titles are one line.
@@ -139,13 +169,18 @@ function bilingualRows<K extends string>(keys: readonly K[], max: Record<K, numb
 		.transform((rows) => rows ?? [])
 		.superRefine((rows, ctx) => {
 			rows.forEach((row, index) => {
-				const values = keys.map((key) => (row as Record<K, string>)[key])
-				if (values.every((value) => !value)) return
-				keys.forEach((key) => {
-					if (!(row as Record<K, string>)[key]) {
-						ctx.addIssue({ code: 'custom', path: [index, key], ...custom('validation.required') })
+				const value = (key: K) => (row as Record<K, string>)[key]
+				if (keys.every((key) => !value(key))) return
+				for (const lang of ['de', 'en'] as const) {
+					const own = languages[lang]
+					// A language left blank is fine while the other one is there.
+					if (own.every((key) => !value(key)) && languages[lang === 'de' ? 'en' : 'de'].some(value)) continue
+					for (const key of own) {
+						if (!value(key)) {
+							ctx.addIssue({ code: 'custom', path: [index, key], ...custom('validation.required') })
+						}
 					}
-				})
+				}
 			})
 		})
 		.transform((rows) =>
@@ -174,13 +209,16 @@ export const detailInformationSchema = z.object({
 		.max(100)
 		.optional()
 		.transform((value) => value ?? []),
-	questions: bilingualRows(QUESTION_KEYS, {
-		questionDe: 200,
-		questionEn: 200,
-		answerDe: 2000,
-		answerEn: 2000,
-	}),
-	pages: bilingualRows(PAGE_KEYS, { titleDe: 100, titleEn: 100, textDe: 5000, textEn: 5000 }),
+	questions: bilingualRows(
+		QUESTION_KEYS,
+		{ questionDe: 200, questionEn: 200, answerDe: 2000, answerEn: 2000 },
+		{ de: ['questionDe', 'answerDe'], en: ['questionEn', 'answerEn'] },
+	),
+	pages: bilingualRows(
+		PAGE_KEYS,
+		{ titleDe: 100, titleEn: 100, textDe: 5000, textEn: 5000 },
+		{ de: ['titleDe', 'textDe'], en: ['titleEn', 'textEn'] },
+	),
 })
 export type DetailInformationInput = z.output<typeof detailInformationSchema>
 
@@ -211,13 +249,19 @@ const extraRow = z.object({
 	unit: z.enum(ADDITION_UNITS).optional(),
 	maxQuantity: z.number().optional(),
 })
-const extraComplete = z.object({
-	nameDe: requiredText(EDITOR_LIMITS.text),
-	nameEn: requiredText(EDITOR_LIMITS.text),
-	price: euroField,
-	unit: z.enum(ADDITION_UNITS),
-	maxQuantity: int(1, 100),
-})
+/** An extra needs a name in German or in English (one language is enough, issue 31.5). */
+const extraComplete = z
+	.object({
+		nameDe: text(EDITOR_LIMITS.text),
+		nameEn: text(EDITOR_LIMITS.text),
+		price: euroField,
+		unit: z.enum(ADDITION_UNITS),
+		maxQuantity: int(1, 100),
+	})
+	.refine((row) => Boolean(row.nameDe || row.nameEn), {
+		path: ['nameDe'],
+		...custom('hostEditor:errors.nameOneLanguage'),
+	})
 
 export const priceSchema = z.object({
 	prices: z.object({

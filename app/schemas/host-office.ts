@@ -22,6 +22,8 @@ export type NewPlayroomInput = z.infer<typeof newPlayroomSchema>
 
 export const PUBLISHING_INTENTS = ['publish', 'pause', 'unpause'] as const
 export type PublishingIntent = (typeof PUBLISHING_INTENTS)[number]
+/** The overview's form that deletes a Draft (issue 31.10). */
+export const DELETE_DRAFT_INTENT = 'deleteDraft'
 
 /** The items of the publishing checklist (app/models/host-office/playroom-publishing.server.ts), in display order. */
 export const CHECKLIST_KEYS = ['photos', 'descriptions', 'prices', 'openingHours', 'address'] as const

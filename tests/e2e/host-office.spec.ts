@@ -70,12 +70,46 @@ test.describe('host back office without JavaScript', () => {
 		await expect(refused).toContainText('Der Spielraum kann noch nicht veröffentlicht werden')
 		for (const item of [
 			'Mindestens 3 Fotos (bisher 0)',
-			'Eine Beschreibung auf Deutsch und auf Englisch',
+			'Eine Beschreibung (auf Deutsch oder Englisch)',
 			'Ein Preis für jede angebotene Buchungsart',
 			'Öffnungszeiten',
 		]) {
 			await expect(refused.getByText(item)).toBeVisible()
 		}
 		await expect(page.getByTestId('playroom-status')).toHaveText('Entwurf')
+
+		// Issue 31.10: an open item leads to the field that completes it.
+		await refused.getByRole('link', { name: 'Eine Beschreibung (auf Deutsch oder Englisch)' }).click()
+		await expect(page).toHaveURL(
+			`${baseURL}/host/playrooms/edit/${playroomId}/detail-information#detail-information-descriptionDe`,
+		)
+		// Issue 31.1 and 31.5: German only, in Markdown; the editor keeps the checklist in sight.
+		await page
+			.getByLabel('Beschreibung (Deutsch)')
+			.fill('Unser Raum hat **85 m²** und:\n\n- ein Bällebad\n- eine Kletterwand')
+		await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+		await expect(page).toHaveURL(`${baseURL}/host/playrooms/edit/${playroomId}/detail-information`)
+		const panel = page.getByTestId('editor-publish-panel')
+		await expect(panel).toContainText('Noch 4 Punkte offen')
+		await expect(panel.getByRole('link', { name: 'Öffnungszeiten' })).toHaveAttribute(
+			'href',
+			`/host/playrooms/edit/${playroomId}/availability#availability-hours.d1`,
+		)
+
+		// The draft's public page is marked as a preview and shows the Markdown as the editor's preview did.
+		await page.setViewportSize({ width: 390, height: 800 })
+		await page.getByRole('link', { name: 'Öffentliche Vorschau' }).click()
+		await expect(page.getByTestId('preview-banner')).toContainText('Vorschau eines Entwurfs')
+		const description = page.getByTestId('playroom-description')
+		await expect(description.locator('strong')).toHaveText('85 m²')
+		await expect(description.locator('li')).toHaveText(['ein Bällebad', 'eine Kletterwand'])
+		expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false)
+
+		// Issue 31.10: the draft can be deleted, after asking.
+		await page.goto(`/host/playrooms/${playroomId}`)
+		await page.getByTestId('delete-draft').getByText('Entwurf löschen').click()
+		await page.getByRole('button', { name: 'Ja, Entwurf endgültig löschen' }).click()
+		await expect(page).toHaveURL(`${baseURL}/host/playrooms`)
+		await expect(page.getByTestId('host-playroom')).toHaveCount(0)
 	})
 })

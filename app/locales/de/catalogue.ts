@@ -330,6 +330,13 @@ export const catalogue = {
 		onRequest: 'Buchung auf Anfrage',
 		mobile: 'Mobiles Angebot – kommt im Umkreis von {{km}} km zu dir',
 		about: 'Über diesen Spielraum',
+		previewBanner: {
+			Draft: 'Vorschau eines Entwurfs: Gäste sehen diesen Spielraum noch nicht.',
+			Paused: 'Vorschau: Der Spielraum ist pausiert, Gäste sehen ihn nicht.',
+			Blocked: 'Vorschau: Der Spielraum ist von der Administration gesperrt, Gäste sehen ihn nicht.',
+		},
+		previewBackToEditor: 'Zurück zum Editor',
+		onlyIn: { de: 'Nur auf Deutsch verfügbar', en: 'Nur auf Englisch verfügbar' },
 		features: 'Ausstattung',
 		rules: 'Hausregeln',
 		cancellation: 'Stornierung',

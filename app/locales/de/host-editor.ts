@@ -38,8 +38,10 @@ export const hostEditor = {
 		lat: 'Breitengrad',
 		lng: 'Längengrad',
 		sizeSqm: 'Größe (m²)',
+		sizeSqmHint: 'Zum Beispiel 85 oder 85,5.',
 		maxGuests: 'Maximale Gästezahl',
 		websiteUrl: 'Website (optional)',
+		websiteUrlHint: 'Zum Beispiel www.dein-spielraum.de – https:// ergänzen wir.',
 	},
 	detail: {
 		descriptions: 'Beschreibung',
@@ -48,6 +50,8 @@ export const hostEditor = {
 		markdownHint:
 			'Markdown: **fett**, *kursiv*, Listen mit „- “. Die Vorschau unten zeigt den gespeicherten Text.',
 		preview: 'Vorschau (gespeichert)',
+		oneLanguage:
+			'Eine Sprache genügt: Was du nur auf Deutsch (oder nur auf Englisch) schreibst, sehen Gäste in der anderen Sprache mit dem Hinweis „Nur auf Deutsch verfügbar“.',
 		features: 'Ausstattung',
 		questions: 'Häufige Fragen',
 		questionsHint:
@@ -201,6 +205,9 @@ export const hostEditor = {
 	},
 	errors: {
 		invalid: 'Bitte prüfe die markierten Felder.',
+		nameOneLanguage: 'Bitte gib einen Namen auf Deutsch oder auf Englisch ein.',
+		size: 'Bitte eine Größe wie 85 oder 85,5 eingeben (höchstens 10.000 m²).',
+		website: 'Bitte eine Website-Adresse wie www.dein-spielraum.de eingeben.',
 		urlPath: 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche.',
 		pathTaken: 'Dieser Pfad ist schon vergeben.',
 		amount: 'Bitte einen Betrag wie 35 oder 35,50 eingeben.',

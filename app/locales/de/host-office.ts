@@ -31,12 +31,15 @@ export const hostOffice = {
 		complete: 'Alles vollständig – der Spielraum kann veröffentlicht werden.',
 		completePublished: 'Alles vollständig – der Spielraum ist veröffentlicht.',
 		photos: 'Mindestens {{min}} Fotos (bisher {{count}})',
-		descriptions: 'Eine Beschreibung auf Deutsch und auf Englisch',
+		descriptions: 'Eine Beschreibung (auf Deutsch oder Englisch)',
 		prices: 'Ein Preis für jede angebotene Buchungsart',
 		openingHours: 'Öffnungszeiten',
 		address: 'Eine Adresse mit Koordinaten',
 		done: 'erledigt',
 		missing: 'fehlt',
+		missingCount_one: 'Noch {{count}} Punkt offen',
+		missingCount_other: 'Noch {{count}} Punkte offen',
+		fixHint: 'Ein Klick auf einen offenen Punkt führt dich zum passenden Feld im Editor.',
 	},
 	overview: {
 		status: 'Status',
@@ -57,6 +60,11 @@ export const hostOffice = {
 		published: 'Der Spielraum ist veröffentlicht und in der Suche zu finden.',
 		paused: 'Der Spielraum ist pausiert und nicht mehr in der Suche.',
 		unpaused: 'Der Spielraum ist wieder veröffentlicht.',
+		deleteDraft: 'Entwurf löschen',
+		deleteConfirm:
+			'Willst du den Entwurf „{{name}}“ mit allen Texten, Fotos und Preisen endgültig löschen? Das lässt sich nicht rückgängig machen.',
+		deleteConfirmButton: 'Ja, Entwurf endgültig löschen',
+		deleted: 'Der Entwurf „{{name}}“ ist gelöscht.',
 	},
 	dashboard: {
 		nextActivities: 'Als Nächstes zu tun',
@@ -93,7 +101,12 @@ export const hostOffice = {
 		cityUnknown: 'Bitte wähle eine Stadt aus der Liste.',
 		tooManyDrafts:
 			'Du hast schon {{max}} unveröffentlichte Entwürfe. Stelle einen davon fertig und veröffentliche ihn, bevor du einen weiteren Spielraum anlegst.',
-		checklistIncomplete: 'Der Spielraum kann noch nicht veröffentlicht werden: {{count}} Punkte fehlen.',
+		checklistIncomplete_one: 'Der Spielraum kann noch nicht veröffentlicht werden: {{count}} Punkt fehlt.',
+		checklistIncomplete_other:
+			'Der Spielraum kann noch nicht veröffentlicht werden: {{count}} Punkte fehlen.',
+		deleteNotDraft:
+			'Nur Entwürfe können gelöscht werden. Einen veröffentlichten Spielraum kannst du pausieren.',
+		deleteHasOrders: 'Dieser Spielraum hat Buchungen und kann deshalb nicht gelöscht werden.',
 		blocked: 'Dieser Spielraum ist von der Administration gesperrt und kann nicht veröffentlicht werden.',
 		invalidStatus: 'Das ist im aktuellen Status des Spielraums nicht möglich.',
 	},

@@ -332,6 +332,13 @@ export const catalogue: TranslationShape<typeof de> = {
 		onRequest: 'Booking on request',
 		mobile: 'Mobile offer – comes to you within {{km}} km',
 		about: 'About this playroom',
+		previewBanner: {
+			Draft: 'Preview of a draft: guests cannot see this playroom yet.',
+			Paused: 'Preview: the playroom is paused, guests cannot see it.',
+			Blocked: 'Preview: the playroom has been blocked by the administration, guests cannot see it.',
+		},
+		previewBackToEditor: 'Back to the editor',
+		onlyIn: { de: 'Only available in German', en: 'Only available in English' },
 		features: 'Features',
 		rules: 'House rules',
 		cancellation: 'Cancellation',

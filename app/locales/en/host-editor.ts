@@ -35,8 +35,10 @@ export const hostEditor: TranslationShape<typeof de> = {
 		lat: 'Latitude',
 		lng: 'Longitude',
 		sizeSqm: 'Size (m²)',
+		sizeSqmHint: 'For example 85 or 85.5.',
 		maxGuests: 'Maximum number of guests',
 		websiteUrl: 'Website (optional)',
+		websiteUrlHint: 'For example www.your-playroom.com – we add https:// ourselves.',
 	},
 	detail: {
 		descriptions: 'Description',
@@ -44,6 +46,8 @@ export const hostEditor: TranslationShape<typeof de> = {
 		descriptionEn: 'Description (English)',
 		markdownHint: 'Markdown: **bold**, *italic*, lists with "- ". The preview below shows the saved text.',
 		preview: 'Preview (saved)',
+		oneLanguage:
+			'One language is enough: what you write only in German (or only in English) guests see in the other language with the note “Only available in German”.',
 		features: 'Features',
 		questions: 'Frequent questions',
 		questionsHint: 'To remove a question, empty all its fields. The "Position" field sets the order.',
@@ -195,6 +199,9 @@ export const hostEditor: TranslationShape<typeof de> = {
 	},
 	errors: {
 		invalid: 'Please check the marked fields.',
+		nameOneLanguage: 'Please enter a name in German or in English.',
+		size: 'Please enter a size like 85 or 85.5 (at most 10,000 m²).',
+		website: 'Please enter a website address like www.your-playroom.com.',
 		urlPath: 'Only lower-case letters, digits and single hyphens.',
 		pathTaken: 'This path is already taken.',
 		amount: 'Please enter an amount like 35 or 35.50.',

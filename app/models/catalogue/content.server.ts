@@ -37,6 +37,22 @@ export function renderMarkdown(source: string): string {
 	return html
 }
 
+/** markdown-it escapes exactly these (escapeHtml); typographer quotes and dashes are characters. */
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' }
+
+/**
+ * The plain text of Markdown — what a card's short text and a page's meta
+ * description show (no "**" or "- "): the same render, tags dropped, whitespace
+ * collapsed (issue 31.1).
+ */
+export function markdownToText(source: string): string {
+	return renderMarkdown(source)
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
+		.replace(/\s+/g, ' ')
+		.trim()
+}
+
 /** Normalises a path into a content page slug: "/en/info/imprint/" → "info/imprint". */
 export function contentSlugFromPath(path: string): string {
 	return path

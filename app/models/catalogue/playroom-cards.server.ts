@@ -15,6 +15,7 @@ import { distanceKm } from '#app/domain/places.ts'
 import { getDb, inJsonList, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { cachedRead } from '#app/utils/read-cache.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
+import { markdownToText } from './content.server.ts'
 import { imageUrls } from './images.server.ts'
 import type { PlayroomRow } from './playrooms.server.ts'
 
@@ -24,7 +25,15 @@ import type { PlayroomRow } from './playrooms.server.ts'
  * short text, first photo, rating, features and the "from" price — read for
  * many ids at once with prepared queries (ADR 0112).
  */
-export const pick = (locale: Locale, de: string, en: string) => (locale === 'en' ? en || de : de || en)
+/**
+ * The language a bilingual text is shown in: the page's, or the other one when
+ * the host wrote only that (one language is enough, issue 31.5). The page marks
+ * such a fallback ("Only available in German").
+ */
+export const textLanguage = (locale: Locale, de: string, en: string): Locale =>
+	locale === 'en' ? (en || !de ? 'en' : 'de') : de || !en ? 'de' : 'en'
+export const pick = (locale: Locale, de: string, en: string) =>
+	textLanguage(locale, de, en) === 'en' ? en : de
 
 function shorten(text: string, max = 180): string {
 	const plain = text.replace(/\s+/g, ' ').trim()
@@ -276,7 +285,7 @@ export function loadCards(
 			id,
 			playroomUrlPath: row.playroomUrlPath,
 			name: row.name,
-			shortDescription: shorten(pick(locale, row.descriptionDe, row.descriptionEn)),
+			shortDescription: shorten(markdownToText(pick(locale, row.descriptionDe, row.descriptionEn))),
 			placeType: row.placeType,
 			serviceRadiusKm: row.serviceRadiusKm,
 			city: row.city,

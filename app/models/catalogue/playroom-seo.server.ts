@@ -1,6 +1,7 @@
 import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import type { getPlayroomDetail } from './playrooms.server.ts'
+import { markdownToText } from './content.server.ts'
 import { absoluteUrl } from './seo.server.ts'
 
 type Detail = ReturnType<typeof getPlayroomDetail>
@@ -20,7 +21,7 @@ export function playroomJsonLd(detail: Detail, t: LooseT, locale: Locale) {
 		'@type': 'LocalBusiness',
 		'@id': `${url}#playroom`,
 		name: detail.name,
-		description: detail.description,
+		description: markdownToText(detail.description),
 		url,
 		image: detail.photos.map((p) => absoluteUrl(p.ogUrl)),
 		address: {

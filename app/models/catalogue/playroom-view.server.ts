@@ -11,6 +11,7 @@ import {
 } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { translationTemplate, type LooseT } from '#app/utils/loose-t.ts'
+import { renderMarkdown } from './content.server.ts'
 import type { CalendarDayState, DurationChoice, PlayroomPageData } from './playroom-page.server.ts'
 
 /**
@@ -72,10 +73,12 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 
 	const rating = detail.rating
 	return {
+		/** The description's Markdown, rendered as the editor's preview renders it (issue 31.1). */
+		descriptionHtml: renderMarkdown(detail.description),
 		prices,
 		facts: [
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
-			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
+			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: formatNumber(detail.sizeSqm, locale) })] : []),
 			detail.instantBooking ? t('catalogue:detail.instant') : t('catalogue:detail.onRequest'),
 			...(detail.safetyChecked ? [t('catalogue:detail.safetyChecked')] : []),
 			...childAgeFact(t, detail.minChildAge, detail.maxChildAge),

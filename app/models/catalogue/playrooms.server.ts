@@ -20,7 +20,14 @@ import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { cachedRead } from '#app/utils/read-cache.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import { loadCards, photoView, pick, type PhotoView, type PlayroomCard } from './playroom-cards.server.ts'
+import {
+	loadCards,
+	photoView,
+	pick,
+	textLanguage,
+	type PhotoView,
+	type PlayroomCard,
+} from './playroom-cards.server.ts'
 
 /**
  * Public reads of the catalogue (docs/subsystems/catalogue.md §API): cards,
@@ -125,11 +132,16 @@ export function getPlayroomQuestions(playroomId: string, locale: Locale, db: DbO
 			.prepare(),
 	)
 		.all({ playroomId })
-		.map((q) => ({
-			id: q.id,
-			question: pick(locale, q.questionDe, q.questionEn),
-			answer: pick(locale, q.answerDe, q.answerEn),
-		}))
+		.map((q) => {
+			// A question and its answer are one text: both in the language the question is in.
+			const lang = textLanguage(locale, q.questionDe, q.questionEn)
+			return {
+				id: q.id,
+				lang,
+				question: lang === 'en' ? q.questionEn : q.questionDe,
+				answer: lang === 'en' ? q.answerEn : q.answerDe,
+			}
+		})
 }
 
 /** Titles of the extra pages (the text comes with PlayroomPage). */
@@ -140,7 +152,11 @@ export function getPlayroomPageList(playroomId: string, locale: Locale, db: DbOr
 		.where(eq(playroomPages.playroomId, playroomId))
 		.orderBy(asc(playroomPages.position))
 		.all()
-		.map((p) => ({ id: p.id, title: pick(locale, p.titleDe, p.titleEn) }))
+		.map((p) => ({
+			id: p.id,
+			lang: textLanguage(locale, p.titleDe, p.titleEn),
+			title: pick(locale, p.titleDe, p.titleEn),
+		}))
 }
 
 export function getPlayroomPage(
@@ -157,11 +173,13 @@ export function getPlayroomPage(
 		.where(and(eq(playroomPages.id, playroomPageId), eq(playroomPages.playroomId, playroomId)))
 		.get()
 	if (!page) throw new AppError(404, 'NotFound', { messageKey: 'catalogue:errors.playroomPageNotFound' })
+	const lang = textLanguage(locale, page.titleDe, page.titleEn)
 	return {
 		id: page.id,
 		playroomId,
-		title: pick(locale, page.titleDe, page.titleEn),
-		text: pick(locale, page.textDe, page.textEn),
+		lang,
+		title: lang === 'en' ? page.titleEn : page.titleDe,
+		text: lang === 'en' ? page.textEn : page.textDe,
 	}
 }
 
@@ -300,7 +318,10 @@ export function getPlayroomDetail(
 		customUrl: row.customUrl,
 		name: row.name,
 		description: pick(locale, row.descriptionDe, row.descriptionEn),
+		/** The language of `description` (and of `rules`): the other one when the host wrote only that. */
+		descriptionLang: textLanguage(locale, row.descriptionDe, row.descriptionEn),
 		rules: pick(locale, row.rulesDe, row.rulesEn),
+		rulesLang: textLanguage(locale, row.rulesDe, row.rulesEn),
 		placeType: row.placeType,
 		serviceRadiusKm: row.serviceRadiusKm,
 		address: {

@@ -65,14 +65,14 @@ describe('publishing', () => {
 		const en = messages.map((m) => translateValidationMessage(getFixedT('en'), m))
 		expect(de).toEqual([
 			'Mindestens 3 Fotos (bisher 0)',
-			'Eine Beschreibung auf Deutsch und auf Englisch',
+			'Eine Beschreibung (auf Deutsch oder Englisch)',
 			'Ein Preis für jede angebotene Buchungsart',
 			'Öffnungszeiten',
 			'Eine Adresse mit Koordinaten',
 		])
 		expect(en).toEqual([
 			'At least 3 photos (0 so far)',
-			'A description in German and in English',
+			'A description (in German or English)',
 			'A price for each booking type offered',
 			'Opening hours',
 			'An address with coordinates',
@@ -83,7 +83,7 @@ describe('publishing', () => {
 	test('each requirement on its own keeps the playroom from being published', async () => {
 		const cases: [string, (id: string) => void][] = [
 			['photos', () => undefined],
-			['descriptions', (id) => updatePlayroom(id, { descriptionEn: '  ' })],
+			['descriptions', (id) => updatePlayroom(id, { descriptionDe: ' ', descriptionEn: '  ' })],
 			[
 				'prices',
 				(id) =>

@@ -6,11 +6,13 @@ import {
 	playrooms,
 	type PlayroomStatus,
 } from '#db/schema/catalogue.ts'
+import { orders } from '#db/schema/orders.ts'
 import type { ChecklistItem, ChecklistKey } from '#app/schemas/host-office.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
-import { updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
+import { reindexPlayroom, updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
+import { removeImageIfUnused } from '#app/models/catalogue/images.server.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 
@@ -65,7 +67,8 @@ export function publishChecklist(playroomId: string, db: DbOrTx = getDb()): Chec
 	})
 	return [
 		item('photos', photoCount >= MIN_PHOTOS, { min: MIN_PHOTOS, count: photoCount }),
-		item('descriptions', hasText(playroom.descriptionDe) && hasText(playroom.descriptionEn)),
+		// One language is enough (issue 31.5): the other locale's page shows it with a note.
+		item('descriptions', hasText(playroom.descriptionDe) || hasText(playroom.descriptionEn)),
 		item('prices', enabledTypes.length > 0 && unpriced.length === 0),
 		item('openingHours', openingRanges > 0),
 		item('address', hasAddress && hasCoordinates),
@@ -128,4 +131,34 @@ export function pausePlayroom(caller: Caller, playroomId: string): PublishingRes
 /** Paused → Published; the checklist is checked again (the playroom may have changed meanwhile). */
 export function unpausePlayroom(caller: Caller, playroomId: string): PublishingResult {
 	return transition(caller, playroomId, ['Paused'], 'Published', true)
+}
+
+/**
+ * Deletes a Draft its host no longer wants (issue 31.10): the playroom and what
+ * hangs on it (photos, texts, prices, hours, blocks, feeds, favourites — the
+ * foreign keys cascade) and its search entry go in one transaction; then the
+ * images' files, where no other photo shows them. Only a Draft, and never one
+ * with orders (their records stay, §147 AO): anything else is a 409.
+ */
+export function deleteDraftPlayroom(caller: Caller, playroomId: string): { name: string } {
+	const { name, imageIds } = immediateTransaction((tx) => {
+		const playroom = requireManageablePlayroom(caller, playroomId, tx)
+		if (playroom.status !== 'Draft') {
+			throw new AppError(409, 'PlayroomNotDraft', { messageKey: 'hostOffice:errors.deleteNotDraft' })
+		}
+		const hasOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.playroomId, playroomId)).get()
+		if (hasOrders) {
+			throw new AppError(409, 'PlayroomHasOrders', { messageKey: 'hostOffice:errors.deleteHasOrders' })
+		}
+		const photos = tx
+			.select({ imageId: playroomPhotos.imageId })
+			.from(playroomPhotos)
+			.where(eq(playroomPhotos.playroomId, playroomId))
+			.all()
+		tx.delete(playrooms).where(eq(playrooms.id, playroomId)).run()
+		reindexPlayroom(playroomId, tx) // takes the gone playroom out of the search index
+		return { name: playroom.name, imageIds: [...new Set(photos.map((photo) => photo.imageId))] }
+	})
+	for (const imageId of imageIds) removeImageIfUnused(imageId)
+	return { name }
 }

@@ -8,11 +8,12 @@ import { PlayroomStatusBadge, PublishChecklist } from '#app/components/playroom-
 import { getPlayroomOverview, type PlayroomOverview } from '#app/models/host-office/host-playrooms.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import {
+	deleteDraftPlayroom,
 	pausePlayroom,
 	publishPlayroom,
 	unpausePlayroom,
 } from '#app/models/host-office/playroom-publishing.server.ts'
-import { PUBLISHING_INTENTS, type PublishingIntent } from '#app/schemas/host-office.ts'
+import { DELETE_DRAFT_INTENT, PUBLISHING_INTENTS, type PublishingIntent } from '#app/schemas/host-office.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { formatNumber, formatRating } from '#app/utils/format.ts'
@@ -22,7 +23,6 @@ import { localizePath } from '#app/utils/locale.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { translateValidationMessage } from '#app/utils/validation.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
@@ -65,22 +65,59 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		return rethrowNotFound(error)
 	}
-	const intent = String((await args.request.formData()).get('intent') ?? '') as PublishingIntent
-	if (!PUBLISHING_INTENTS.includes(intent)) return new Response(null, { status: 400 })
+	const intent = String((await args.request.formData()).get('intent') ?? '')
 	const t = looseT(getT(args.context))
-	try {
-		RUN[intent](host, playroomId)
-	} catch (error) {
+	const locale = getLocale(args.context)
+	const refused = (error: unknown) => {
 		if (!isAppError(error) || error.status === 404) return rethrowNotFound(error)
-		return data(
-			{ message: t(error.messageKey, error.params), missing: error.fields?.checklist ?? [] },
-			{ status: error.status },
-		)
+		// A refused publish: the page lists the open checklist items as links to the editor.
+		return data({ message: t(error.messageKey, error.params) }, { status: error.status })
 	}
-	return redirectWithToast(localizePath(`/host/playrooms/${playroomId}`, getLocale(args.context)), {
+	if (intent === DELETE_DRAFT_INTENT) {
+		try {
+			const { name } = deleteDraftPlayroom(host, playroomId)
+			return redirectWithToast(localizePath('/host/playrooms', locale), {
+				type: 'success',
+				description: t('hostOffice:overview.deleted', { name }),
+			})
+		} catch (error) {
+			return refused(error)
+		}
+	}
+	if (!PUBLISHING_INTENTS.includes(intent as PublishingIntent)) return new Response(null, { status: 400 })
+	try {
+		RUN[intent as PublishingIntent](host, playroomId)
+	} catch (error) {
+		return refused(error)
+	}
+	return redirectWithToast(localizePath(`/host/playrooms/${playroomId}`, locale), {
 		type: 'success',
-		description: t(DONE[intent]),
+		description: t(DONE[intent as PublishingIntent]),
 	})
+}
+
+/**
+ * Deleting a Draft (issue 31.10): a disclosure that asks first — the button
+ * inside it deletes. Works without JavaScript (<details> and a form).
+ */
+function DeleteDraft({ name }: { name: string }) {
+	const { t } = useTranslation('hostOffice')
+	return (
+		<details className="w-full" data-testid="delete-draft">
+			<summary className="btn-ghost cursor-pointer text-danger">{t('overview.deleteDraft')}</summary>
+			<Form method="POST" className="card mt-2 flex flex-col gap-3 border-danger">
+				<p>{t('overview.deleteConfirm', { name })}</p>
+				<button
+					type="submit"
+					name="intent"
+					value={DELETE_DRAFT_INTENT}
+					className="btn-primary self-start bg-danger"
+				>
+					{t('overview.deleteConfirmButton')}
+				</button>
+			</Form>
+		</details>
+	)
 }
 
 function PublishingActions({ overview }: { overview: PlayroomOverview }) {
@@ -117,6 +154,7 @@ function PublishingActions({ overview }: { overview: PlayroomOverview }) {
 					</button>
 				</Form>
 			) : null}
+			{overview.status === 'Draft' ? <DeleteDraft name={overview.name} /> : null}
 		</>
 	)
 }
@@ -138,14 +176,10 @@ export default function PlayroomOverviewPage({ loaderData: overview }: Route.Com
 			{refused && 'message' in refused ? (
 				<div role="alert" className="card border-danger lg:col-span-2" data-testid="publish-refused">
 					<p className="font-semibold text-danger">{refused.message}</p>
-					{refused.missing.length ? (
+					{overview.checklist.some((item) => !item.done) ? (
 						<>
 							<p>{th('overview.refused')}</p>
-							<ul className="list-disc pl-6">
-								{refused.missing.map((item) => (
-									<li key={item}>{translateValidationMessage(t, item)}</li>
-								))}
-							</ul>
+							<PublishChecklist items={overview.checklist} playroomId={overview.id} only="missing" />
 						</>
 					) : null}
 				</div>
@@ -156,7 +190,7 @@ export default function PlayroomOverviewPage({ loaderData: overview }: Route.Com
 				</p>
 			) : null}
 			<DetailSection id="overview-checklist" title={th('checklist.title')}>
-				<PublishChecklist items={overview.checklist} status={overview.status} />
+				<PublishChecklist items={overview.checklist} status={overview.status} playroomId={overview.id} />
 			</DetailSection>
 			<DetailSection id="overview-stats" title={th('overview.stats', { days: overview.stats.days })}>
 				<dl className="grid grid-cols-2 gap-2">

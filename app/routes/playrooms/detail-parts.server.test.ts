@@ -116,6 +116,7 @@ describe('the playroom page keeps what it built only while its data is the same 
 					fresh.pages,
 					buildPlayroomInfoView(fresh.detail, t, 'en'),
 					t,
+					'en',
 				)
 				const booking = buildBookingView(bookingViewInput(fresh), t, 'en')
 				expect(data.html.info).toBe(info.info)

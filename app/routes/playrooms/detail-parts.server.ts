@@ -5,6 +5,7 @@ import type { LooseT } from '#app/utils/loose-t.ts'
 import { CITY_SLUGS } from '#app/utils/slugs.ts'
 import { createVersionedCache } from '#app/utils/versioned-cache.server.ts'
 import type { PlayroomPageData } from '#app/models/catalogue/playroom-page.server.ts'
+import { markdownToText } from '#app/models/catalogue/content.server.ts'
 import { playroomJsonLd } from '#app/models/catalogue/playroom-seo.server.ts'
 import {
 	bookingViewInput,
@@ -78,12 +79,12 @@ function buildInfoParts(
 	]
 	return {
 		view: { facts: view.facts, rating: { summary: view.rating.summary, count: view.rating.count } },
-		html: renderInfoSections(detail, pages, view, t),
+		html: renderInfoSections(detail, pages, view, t, locale),
 		crumbs,
 		shareUrl: pageMeta({ title: '', description: '', path, locale }).url,
 		meta: pageMeta({
 			title: `${detail.name} – ${detail.address.city}`,
-			description: detail.description,
+			description: markdownToText(detail.description),
 			path,
 			locale,
 			type: 'place',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import type { Route } from './+types/detail.ts'
 import { useFavouriteButtonState } from '#app/components/favourite-button.tsx'
+import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid } from '#app/components/playroom-card.tsx'
 import { PhotoGallery, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
@@ -28,6 +29,8 @@ import { localizePath } from '#app/utils/locale.ts'
 import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
+import { playroomEditorPath } from '#app/utils/slugs.ts'
+import type { PlayroomStatus } from '#db/schema/catalogue-enums.ts'
 
 /**
  * The playroom page /playrooms/:playroomUrlPath. A custom URL (vanity path)
@@ -70,6 +73,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 			lng: detail.lng,
 			photos: detail.photos,
 			hasWebsite: detail.hasWebsite,
+			// Only the host and admins see a playroom that is not public: the page says it is a preview.
+			status: detail.status,
 		},
 		photo: data.choice.photo,
 		favouriteIds: data.favouriteIds,
@@ -91,6 +96,26 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 		shareUrl: info.shareUrl,
 		meta: info.meta,
 	}
+}
+
+/**
+ * A Draft (or a paused or blocked playroom) seen by its host or an admin is a
+ * preview, not the live page (issue 31.10): a banner says so and leads back to the editor.
+ */
+function PreviewBanner({ id, status }: { id: string; status: Exclude<PlayroomStatus, 'Published'> }) {
+	const { t } = useTranslation('catalogue')
+	return (
+		<div
+			role="status"
+			className="sticky top-0 z-20 rounded-xl border-2 border-dashed border-warning bg-surface-raised p-4"
+			data-testid="preview-banner"
+		>
+			<p className="font-semibold">{t(`detail.previewBanner.${status}`)}</p>
+			<LocaleLink to={playroomEditorPath(id, 'basic-information')} className="link text-sm">
+				{t('detail.previewBackToEditor')}
+			</LocaleLink>
+		</div>
+	)
 }
 
 /** Counts one view per page visit (PlayroomPageView; no consent needed, ADR 0033). */
@@ -116,6 +141,7 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 	return (
 		<main id="main" className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8" data-page="playroom">
 			<PageMeta meta={data.meta} />
+			{detail.status !== 'Published' ? <PreviewBanner id={detail.id} status={detail.status} /> : null}
 			<PlayroomCrumbs crumbs={data.crumbs} />
 			<PlayroomTitle
 				id={detail.id}

@@ -9,12 +9,21 @@ import { readBasicInformation, saveBasicInformation } from '#app/models/host-off
 import { basicInformationSchema, EDITOR_LIMITS } from '#app/schemas/host-editor.ts'
 import { PLACE_TYPES } from '#db/schema/catalogue-enums.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
 /** Tab basic-information: name, paths, place, address, coordinates, size, guests, website. */
 export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
-	return { values: readBasicInformation(playroom) }
+	const values = readBasicInformation(playroom)
+	// A decimal size in the page's number format ("85,5" in German), as the host types it.
+	const size = values.sizeSqm === null ? null : String(values.sizeSqm)
+	return {
+		values: {
+			...values,
+			sizeSqm: size && getLocale(args.context) === 'de' ? size.replace('.', ',') : size,
+		},
+	}
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -71,10 +80,15 @@ export default function BasicInformationTab({ loaderData }: Route.ComponentProps
 				</div>
 			</fieldset>
 			<div className="grid gap-x-4 sm:grid-cols-2">
-				<TextField field={fields.sizeSqm} label={t('basic.sizeSqm')} />
+				<TextField field={fields.sizeSqm} label={t('basic.sizeSqm')} hint={t('basic.sizeSqmHint')} />
 				<TextField field={fields.maxGuests} label={t('basic.maxGuests')} required />
 			</div>
-			<TextField field={fields.websiteUrl} label={t('basic.websiteUrl')} />
+			<TextField
+				field={fields.websiteUrl}
+				label={t('basic.websiteUrl')}
+				hint={t('basic.websiteUrlHint')}
+				maxLength={300}
+			/>
 			<SaveBar />
 		</EditorForm>
 	)

@@ -6,6 +6,7 @@ import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
+import { MarkdownHtml } from '#app/components/markdown-html.tsx'
 import { PhotoManager } from '#app/components/photo-manager.tsx'
 import { renderMarkdown } from '#app/models/catalogue/content.server.ts'
 import {
@@ -130,7 +131,8 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 				<FormAlert form={form} />
 				<input type="hidden" name="intent" value="detail" />
 				<h2 className="mb-2 text-xl font-semibold">{t('detail.descriptions')}</h2>
-				<p className="mb-3 text-xs text-ink-muted">{t('detail.markdownHint')}</p>
+				<p className="mb-1 text-xs text-ink-muted">{t('detail.markdownHint')}</p>
+				<p className="mb-3 text-xs text-ink-muted">{t('detail.oneLanguage')}</p>
 				{(['de', 'en'] as const).map((lang) => {
 					const field = lang === 'de' ? fields.descriptionDe : fields.descriptionEn
 					return (
@@ -144,10 +146,11 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 							{loaderData.previews[lang] ? (
 								<details className="mb-4 text-sm">
 									<summary>{t('detail.preview')}</summary>
-									{/* markdown-it with html: false (the content pages' renderer): source HTML is escaped. */}
-									<div
-										className="prose mt-2"
-										dangerouslySetInnerHTML={{ __html: loaderData.previews[lang] }}
+									{/* The public page shows the description through the same renderer and block (issue 31.1). */}
+									<MarkdownHtml
+										html={loaderData.previews[lang]}
+										className="mt-2"
+										testId={`description-preview-${lang}`}
 									/>
 								</details>
 							) : null}

@@ -334,7 +334,26 @@ describe('invalid saves change nothing and answer in both languages', () => {
 			'prices.Hourly.weekdayPrice',
 			{ de: /Betrag/, en: /amount/ },
 		],
-		['price', { 'extras[1].nameDe': 'Nur deutsch' }, 'extras[1].nameEn', { de: /./, en: /./ }],
+		['price', { 'extras[1].nameDe': 'Nur deutsch' }, 'extras[1].price', { de: /./, en: /./ }],
+		[
+			'price',
+			{ 'extras[1].price': '5', 'extras[1].unit': 'PerBooking', 'extras[1].maxQuantity': '1' },
+			'extras[1].nameDe',
+			{ de: /Deutsch oder auf Englisch/, en: /German or in English/ },
+		],
+		[
+			'detail-information',
+			{ 'questions[1].questionDe': 'Nur die Frage?' },
+			'questions[1].answerDe',
+			{ de: /erforderlich/, en: /required/ },
+		],
+		['basic-information', { sizeSqm: '85,55,5' }, 'sizeSqm', { de: /85,5/, en: /85\.5/ }],
+		[
+			'basic-information',
+			{ websiteUrl: 'kein name' },
+			'websiteUrl',
+			{ de: /Website-Adresse/, en: /website address/ },
+		],
 		[
 			'rules',
 			{ minChildAge: '9', maxChildAge: '3' },
