@@ -11,6 +11,7 @@ import {
 } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { translationTemplate, type LooseT } from '#app/utils/loose-t.ts'
+import { taxNote } from '#app/utils/price-lines.ts'
 import type { CalendarDayState, DurationChoice, PlayroomPageData } from './playroom-page.server.ts'
 
 /**
@@ -73,6 +74,8 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 	const rating = detail.rating
 	return {
 		prices,
+		/** VAT included, or the § 19 UStG note of a small business (ADR 0150). */
+		taxNote: taxNote(detail.taxStatus, t),
 		facts: [
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
@@ -126,6 +129,7 @@ export function bookingViewInput(data: PlayroomPageData) {
 		bookingTypes: detail.bookingTypes.map((b) => b.bookingType),
 		maxGuests: detail.maxGuests,
 		instantBooking: detail.instantBooking,
+		taxStatus: detail.taxStatus,
 		choice: data.choice,
 		calendar: data.calendar,
 		starts: data.starts,
@@ -229,6 +233,7 @@ export function buildBookingView(input: BookingViewInput, t: LooseT, locale: Loc
 					durations: input.selected.durations.map((d) => ({ value: d.end, label: durationLabel(d) })),
 					changeHref: link({ start: null }),
 					guests: input.selected.guests,
+					priceNote: `${t('catalogue:detail.priceNote', { count: input.selected.guests })} ${taxNote(input.taxStatus, t)}`,
 					// The guests form reloads this page with the same choice and a new count.
 					keep: Object.entries({
 						bookingType: choice.bookingType,
