@@ -29,8 +29,13 @@ function extraHours(line: OrderPriceLine): number {
  * with its amount ("darin enthalten 19 % MwSt." · 22,67 €), or for a small
  * business under § 19 UStG the customary note and no amount at all.
  */
-export function describeTax(price: OrderTax, t: LooseT, locale: Locale): { label: string; amount: string | null } {
-	if (price.taxStatus === 'SmallBusiness') return { label: t('catalogue:priceLines.smallBusiness'), amount: null }
+export function describeTax(
+	price: OrderTax,
+	t: LooseT,
+	locale: Locale,
+): { label: string; amount: string | null } {
+	if (price.taxStatus === 'SmallBusiness')
+		return { label: t('catalogue:priceLines.smallBusiness'), amount: null }
 	return {
 		label: t('catalogue:priceLines.vatContained', { rate: price.vatRatePercent }),
 		amount: formatAmount(price.vatAmount, locale),

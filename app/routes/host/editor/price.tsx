@@ -237,41 +237,41 @@ function ExampleTable({
 			{examples.map(({ type, breakdown, guests }) => {
 				const tax = describeTax(breakdown, lt, locale)
 				return (
-				<table key={type} className="mb-4 w-full text-sm" data-testid={`price-example-${type}`}>
-					<caption className="text-left text-ink-muted">
-						{t('price.exampleHint', { type: t(`bookingType.${type}`), guests })}
-					</caption>
-					<tbody>
-						{breakdown.lines.map((line, index) => (
-							<tr key={index}>
-								<td>
-									{line.kind === 'extra'
-										? locale === 'de'
-											? line.labelDe
-											: line.labelEn
-										: t(`price.line.${line.kind}`)}
+					<table key={type} className="mb-4 w-full text-sm" data-testid={`price-example-${type}`}>
+						<caption className="text-left text-ink-muted">
+							{t('price.exampleHint', { type: t(`bookingType.${type}`), guests })}
+						</caption>
+						<tbody>
+							{breakdown.lines.map((line, index) => (
+								<tr key={index}>
+									<td>
+										{line.kind === 'extra'
+											? locale === 'de'
+												? line.labelDe
+												: line.labelEn
+											: t(`price.line.${line.kind}`)}
+									</td>
+									<td className="text-right">{formatMoney(line.amount, locale)}</td>
+								</tr>
+							))}
+							<tr className="font-semibold">
+								<td>{t('price.total')}</td>
+								<td className="text-right" data-testid="price-example-total">
+									{formatMoney(breakdown.total, locale)}
 								</td>
-								<td className="text-right">{formatMoney(line.amount, locale)}</td>
 							</tr>
-						))}
-						<tr className="font-semibold">
-							<td>{t('price.total')}</td>
-							<td className="text-right" data-testid="price-example-total">
-								{formatMoney(breakdown.total, locale)}
-							</td>
-						</tr>
-						<tr className="text-xs text-ink-muted" data-testid="price-example-tax">
-							<td colSpan={tax.amount === null ? 2 : 1}>{tax.label}</td>
-							{tax.amount === null ? null : <td className="text-right">{tax.amount}</td>}
-						</tr>
-						{breakdown.deposit ? (
-							<tr>
-								<td>{t('price.depositLine')}</td>
-								<td className="text-right">{formatMoney(breakdown.deposit, locale)}</td>
+							<tr className="text-xs text-ink-muted" data-testid="price-example-tax">
+								<td colSpan={tax.amount === null ? 2 : 1}>{tax.label}</td>
+								{tax.amount === null ? null : <td className="text-right">{tax.amount}</td>}
 							</tr>
-						) : null}
-					</tbody>
-				</table>
+							{breakdown.deposit ? (
+								<tr>
+									<td>{t('price.depositLine')}</td>
+									<td className="text-right">{formatMoney(breakdown.deposit, locale)}</td>
+								</tr>
+							) : null}
+						</tbody>
+					</table>
 				)
 			})}
 		</section>
