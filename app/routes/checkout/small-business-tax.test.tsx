@@ -51,7 +51,8 @@ async function scenario(smallBusiness: boolean) {
 	setSmallBusiness(host.id, smallBusiness)
 	const fixture = await bookingFixture({ hostId: host.id, instantBooking: true })
 	const guestCookie = `auth.token=${createSession({ userId: fixture.guest.id, persistent: true }).token}`
-	return { host, hostCookie, fixture, guestCookie }
+	const urlPath = fixture.playroom.input.playroomUrlPath
+	return { host, hostCookie, fixture, guestCookie, urlPath, slot: hourlySlot(daysAhead(20), 10, 2) }
 }
 
 type Page = (props: { loaderData: unknown }) => React.ReactElement
@@ -67,42 +68,31 @@ async function renderPage(Component: unknown, loaderData: unknown, path: string)
 	return text
 }
 
-/** Every page and message with the order's price, as text. */
+/** The order pages with the order's price, as text: a loader called as its role, then its page rendered. */
 async function orderTexts(orderId: string, cookies: { guest: string; host: string }) {
-	const confirmationPath = `/public/playroomOrder/${orderId}/confirmation`
-	const confirmation = await callRoute(confirmationLoader as never, {
-		path: confirmationPath,
-		cookie: cookies.guest,
-		params: { orderId },
-	})
-	const guestPath = `/guest/orders/${orderId}`
-	const guest = await callRoute(guestLoader as never, {
-		path: guestPath,
-		cookie: cookies.guest,
-		params: { orderId },
-		middleware: [roleGuard('Customer')],
-	})
-	const hostPath = `/en/host/orders/${orderId}`
-	const host = await callRoute(hostLoader as never, {
-		path: hostPath,
-		cookie: cookies.host,
-		params: { orderId },
-		middleware: [roleGuard('Owner')],
-	})
-	const ownerPath = `/owner/orders/${orderId}`
-	const owner = await callRoute(hostLoader as never, {
-		path: ownerPath,
-		cookie: cookies.host,
-		params: { orderId },
-		middleware: [roleGuard('Owner')],
-	})
-	for (const result of [confirmation, guest, host, owner]) expect(result.status).toBe(200)
-	return {
-		confirmation: await renderPage(ConfirmationPage, confirmation.data, confirmationPath),
-		guest: await renderPage(GuestOrderPage, guest.data, guestPath),
-		host: await renderPage(HostOrderPage, host.data, hostPath),
-		owner: await renderPage(HostOrderPage, owner.data, ownerPath),
+	const pages = {
+		confirmation: [
+			ConfirmationPage,
+			confirmationLoader,
+			`/public/playroomOrder/${orderId}/confirmation`,
+			null,
+		],
+		guest: [GuestOrderPage, guestLoader, `/guest/orders/${orderId}`, 'Customer'],
+		host: [HostOrderPage, hostLoader, `/en/host/orders/${orderId}`, 'Owner'],
+		owner: [HostOrderPage, hostLoader, `/owner/orders/${orderId}`, 'Owner'],
+	} as const
+	const texts: Record<string, string> = {}
+	for (const [name, [Component, loader, path, role]] of Object.entries(pages)) {
+		const result = await callRoute(loader as never, {
+			path,
+			cookie: role === 'Owner' ? cookies.host : cookies.guest,
+			params: { orderId },
+			middleware: role ? [roleGuard(role)] : [],
+		})
+		expect(result.status, name).toBe(200)
+		texts[name] = await renderPage(Component, result.data, path)
 	}
+	return texts
 }
 
 async function playroomPageHtml(urlPath: string, locale: 'de' | 'en') {
@@ -169,9 +159,7 @@ async function editorExample(playroomId: string, cookie: string) {
 }
 
 describe('a small business under § 19 UStG (issue 31.2): no VAT line or amount, the § 19 note instead', async () => {
-	const { host, hostCookie, fixture, guestCookie } = await scenario(true)
-	const urlPath = fixture.playroom.input.playroomUrlPath
-	const slot = hourlySlot(daysAhead(20), 10, 2)
+	const { host, hostCookie, fixture, guestCookie, urlPath, slot } = await scenario(true)
 
 	test('the playroom page: the price box and the price note of the booking panel, in both languages', async () => {
 		const de = await playroomPageHtml(urlPath, 'de')
@@ -237,9 +225,7 @@ describe('a small business under § 19 UStG (issue 31.2): no VAT line or amount,
 })
 
 describe('a regular host', async () => {
-	const { host, hostCookie, fixture, guestCookie } = await scenario(false)
-	const urlPath = fixture.playroom.input.playroomUrlPath
-	const slot = hourlySlot(daysAhead(20), 10, 2)
+	const { host, hostCookie, fixture, guestCookie, urlPath, slot } = await scenario(false)
 
 	test('keeps the VAT line on the playroom page, in the editor, the checkout and the API', async () => {
 		const de = await playroomPageHtml(urlPath, 'de')
