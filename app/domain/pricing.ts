@@ -1,5 +1,5 @@
 import type { AdditionUnit, BookingType } from '#db/schema/catalogue.ts'
-import type { TaxStatus } from '#db/schema/order-enums.ts'
+import { VAT_RATE_PERCENT, type TaxStatus } from '#db/schema/order-enums.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { validationMessage } from '#app/utils/validation-messages.ts'
 import {
@@ -35,8 +35,6 @@ import {
  *   under § 19 UStG charges no VAT, so its breakdown has no VAT rate or amount at all
  *   (showing VAT it does not charge would make the host owe it, § 14c UStG).
  */
-export const VAT_RATE_PERCENT = 19
-
 export type { TaxStatus }
 
 /** The host's tax status from its `users.small_business` flag. */

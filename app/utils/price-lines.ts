@@ -1,6 +1,6 @@
 import type { OrderPriceLine, OrderTax } from '#db/schema/orders.ts'
-import type { TaxStatus } from '#db/schema/order-enums.ts'
-import { VAT_RATE_PERCENT } from '#app/domain/pricing.ts'
+// Not from the price engine: this module is in the browser bundle of every order page.
+import { VAT_RATE_PERCENT, type TaxStatus } from '#db/schema/order-enums.ts'
 import { formatAmount, formatNumber } from './format.ts'
 import type { Locale } from './locale.ts'
 import type { LooseT } from './loose-t.ts'

@@ -19,3 +19,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  */
 export const TAX_STATUSES = ['Regular', 'SmallBusiness'] as const
 export type TaxStatus = (typeof TAX_STATUSES)[number]
+
+/** The German standard VAT rate that `Regular` prices contain (app/domain/pricing.ts). */
+export const VAT_RATE_PERCENT = 19
