@@ -252,6 +252,8 @@ describe('a regular host', async () => {
 		}
 
 		setSmallBusiness(host.id, true)
+		// The playroom page follows at once (its kept content is keyed by the status too).
+		expect((await playroomPageHtml(urlPath, 'de')).prices).toContain(NOTE_DE)
 		const pages = await orderTexts(order.id, { guest: guestCookie, host: hostCookie })
 		for (const [name, text] of Object.entries(pages)) {
 			expect(text, name).toMatch(name === 'host' ? /includes 19 % VAT/ : /darin enthalten 19 % MwSt\./)
