@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { OrderPriceLine, OrderStatus } from '#db/schema/orders.ts'
+import type { OrderPriceLine, OrderStatus, OrderTax } from '#db/schema/orders.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { describePriceLine } from '#app/utils/price-lines.ts'
+import { describePriceLine, describeTax } from '#app/utils/price-lines.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /**
@@ -44,18 +44,18 @@ export function statusBadge(status: OrderStatus, label: string) {
 	)
 }
 
+/** A breakdown to show: the price engine's or an order's frozen one, with its tax part (ADR 0150). */
 export type PriceView = {
 	lines: OrderPriceLine[]
 	total: number
-	vatRatePercent: number
-	vatAmount: number
 	deposit: number
-}
+} & OrderTax
 
 export function PriceBreakdown({ price, testId = 'price-breakdown' }: { price: PriceView; testId?: string }) {
 	const { t } = useTranslation()
 	const locale = useLocale()
 	const lt = looseT(t)
+	const tax = describeTax(price, lt, locale)
 	return (
 		<div data-testid={testId}>
 			<table className="w-full text-sm">
@@ -83,9 +83,8 @@ export function PriceBreakdown({ price, testId = 'price-breakdown' }: { price: P
 						</td>
 					</tr>
 					<tr>
-						<td colSpan={2} className="text-right text-xs text-ink-muted">
-							{lt('catalogue:priceLines.vatContained', { rate: price.vatRatePercent })}:{' '}
-							{formatAmount(price.vatAmount, locale)}
+						<td colSpan={2} className="text-right text-xs text-ink-muted" data-testid="price-tax">
+							{tax.amount === null ? tax.label : `${tax.label}: ${tax.amount}`}
 						</td>
 					</tr>
 					{price.deposit > 0 ? (

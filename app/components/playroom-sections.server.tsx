@@ -200,6 +200,9 @@ function Prices({ view, t }: { view: PlayroomInfoView; t: LooseT }) {
 					</ul>
 				</div>
 			) : null}
+			<p className="text-xs text-ink-muted" data-testid="tax-note">
+				{view.taxNote}
+			</p>
 		</>
 	)
 }
@@ -371,7 +374,7 @@ function Booking({
 					</label>
 					<input type="hidden" name="guests" value={booking.selected.guests} />
 					<p className="text-xs text-ink-muted" data-testid="price-note">
-						{t('catalogue:detail.priceNote', { count: booking.selected.guests })}
+						{booking.selected.priceNote}
 					</p>
 					<div className="flex flex-wrap items-center gap-3">
 						<button type="submit" className="btn-primary" data-testid="book-button">

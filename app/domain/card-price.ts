@@ -110,6 +110,8 @@ export function createStayPricer(request: Omit<StayPriceRequest, 'maxGuests'>) {
 							guests,
 							maxGuests,
 							now: request.now,
+							// Only the total is read, and gross prices do not depend on the tax status.
+							taxStatus: 'Regular',
 						},
 						type,
 					).total

@@ -5,6 +5,7 @@ import {
 	type AdditionDefinition,
 	type PriceBreakdown,
 	type PriceSettings,
+	type TaxStatus,
 } from './pricing.ts'
 
 /**
@@ -20,7 +21,7 @@ export function priceExample(
 	bookingType: BookingType,
 	settings: PriceSettings,
 	additions: readonly Omit<AdditionDefinition, 'id'>[],
-	options: { maxGuests: number; stay: ExampleStay; now: number },
+	options: { maxGuests: number; stay: ExampleStay; now: number; taxStatus: TaxStatus },
 ): { breakdown: PriceBreakdown; guests: number } | null {
 	const today = localDateOf(options.now)
 	let monday = addDays(today, 1)
@@ -46,6 +47,7 @@ export function priceExample(
 				maxGuests: options.maxGuests,
 				extras: definitions.map((d) => ({ additionId: d.id, quantity: 1 })),
 				now: options.now,
+				taxStatus: options.taxStatus,
 			},
 			settings,
 			definitions,

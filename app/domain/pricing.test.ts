@@ -3,6 +3,7 @@ import { AppError } from '#app/utils/app-error.ts'
 import { localToInstant } from './berlin-time.ts'
 import {
 	calculatePrice,
+	taxPartOf,
 	vatContained,
 	type AdditionDefinition,
 	type PriceRequest,
@@ -42,6 +43,7 @@ const hourly = (overrides: Partial<PriceRequest> = {}): PriceRequest => ({
 	guests: 8,
 	maxGuests: 20,
 	now: NOW,
+	taxStatus: 'Regular',
 	...overrides,
 })
 
@@ -65,8 +67,12 @@ describe('calculatePrice', () => {
 			{ kind: 'cleaning', unit: 'booking', quantity: 1, unitPrice: 2_500, amount: 2_500 },
 		])
 		expect(price.total).toBe(13_000)
-		expect(price.vatAmount).toBe(2_076) // 13000 × 19 / 119 = 2075.63
-		expect(price.netAmount).toBe(10_924)
+		expect(price).toMatchObject({
+			taxStatus: 'Regular',
+			vatRatePercent: 19,
+			vatAmount: 2_076, // 13000 × 19 / 119 = 2075.63
+			netAmount: 10_924,
+		})
 		expect(price.deposit).toBe(10_000)
 		expect(price.minutes).toBe(180)
 	})
@@ -215,7 +221,7 @@ describe('calculatePrice', () => {
 		// The voucher covers at most what is left.
 		expect(price.lines.find((l) => l.kind === 'voucher')).toMatchObject({ code: 'GIFT', amount: -10_900 })
 		expect(price.total).toBe(0)
-		expect(price.vatAmount).toBe(0)
+		expect(price).toMatchObject({ vatAmount: 0 })
 	})
 
 	test('VAT contained is rounded to the nearest cent', () => {
@@ -225,5 +231,21 @@ describe('calculatePrice', () => {
 		expect(vatContained(3)).toBe(0) // 0.479
 		expect(vatContained(4)).toBe(1) // 0.639
 		expect(vatContained(0)).toBe(0)
+	})
+
+	test('a small business under § 19 UStG: the same total, no VAT rate, amount or net (issue 31.2)', () => {
+		const price = calculatePrice(hourly({ taxStatus: 'SmallBusiness' }), settings)
+		expect(price.total).toBe(13_000)
+		expect(price.taxStatus).toBe('SmallBusiness')
+		expect(price).not.toHaveProperty('vatRatePercent')
+		expect(price).not.toHaveProperty('vatAmount')
+		expect(price).not.toHaveProperty('netAmount')
+		expect(taxPartOf(price)).toEqual({ taxStatus: 'SmallBusiness' })
+		expect(taxPartOf(calculatePrice(hourly(), settings))).toEqual({
+			taxStatus: 'Regular',
+			vatRatePercent: 19,
+			vatAmount: 2_076,
+			netAmount: 10_924,
+		})
 	})
 })

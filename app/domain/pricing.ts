@@ -1,4 +1,5 @@
 import type { AdditionUnit, BookingType } from '#db/schema/catalogue.ts'
+import { VAT_RATE_PERCENT, type TaxStatus } from '#db/schema/order-enums.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { validationMessage } from '#app/utils/validation-messages.ts'
 import {
@@ -30,8 +31,21 @@ import {
  * - VAT contained: round(total × 19 / 119) to the cent. 119 is odd, so there is never
  *   a tie to break. Every other rounding is Math.round of a non-negative amount
  *   (half up), applied per line; the total is the sum of the rounded lines.
+ * - The host's tax status decides the VAT part (`taxPart`, ADR 0150): a small business
+ *   under § 19 UStG charges no VAT, so its breakdown has no VAT rate or amount at all
+ *   (showing VAT it does not charge would make the host owe it, § 14c UStG).
  */
-export const VAT_RATE_PERCENT = 19
+export type { TaxStatus }
+
+/** The host's tax status from its `users.small_business` flag. */
+export function taxStatusOf(smallBusiness: boolean): TaxStatus {
+	return smallBusiness ? 'SmallBusiness' : 'Regular'
+}
+
+/** The tax part of a breakdown: the VAT contained in the total, or none under § 19 UStG. */
+export type TaxPart =
+	| { taxStatus: 'Regular'; vatRatePercent: number; vatAmount: number; netAmount: number }
+	| { taxStatus: 'SmallBusiness' }
 
 export type PriceSettings = {
 	weekdayPrice: number
@@ -63,6 +77,8 @@ export type PriceRequest = {
 	extras?: readonly ExtraSelection[]
 	voucherCode?: string | null
 	now: number
+	/** The host's VAT status (ADR 0150). */
+	taxStatus: TaxStatus
 }
 
 export type PriceLineKind = 'base' | 'extraGuests' | 'cleaning' | 'extra' | 'lastMinuteDiscount' | 'voucher'
@@ -93,16 +109,12 @@ export type PriceBreakdown = {
 	lines: PriceLine[]
 	/** Sum of all lines (≥ 0). */
 	total: number
-	vatRatePercent: number
-	/** VAT contained in the total. */
-	vatAmount: number
-	netAmount: number
 	/** Shown, collected on site; not in the total. */
 	deposit: number
 	/** Stay length: minutes, and nights for Overnight. */
 	minutes: number
 	nights: number | null
-}
+} & TaxPart
 
 export type LastMinuteHook = (context: {
 	bookingType: BookingType
@@ -229,6 +241,20 @@ export function vatContained(total: number): number {
 	return Math.round((total * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT))
 }
 
+/** The one place that decides what a total says about VAT (ADR 0150). */
+export function taxPart(total: number, taxStatus: TaxStatus): TaxPart {
+	if (taxStatus === 'SmallBusiness') return { taxStatus }
+	const vatAmount = vatContained(total)
+	return { taxStatus, vatRatePercent: VAT_RATE_PERCENT, vatAmount, netAmount: total - vatAmount }
+}
+
+/** Only the tax part of a breakdown: what an order freezes beside its lines. */
+export function taxPartOf(price: TaxPart): TaxPart {
+	if (price.taxStatus === 'SmallBusiness') return { taxStatus: price.taxStatus }
+	const { taxStatus, vatRatePercent, vatAmount, netAmount } = price
+	return { taxStatus, vatRatePercent, vatAmount, netAmount }
+}
+
 /**
  * The price of a stay. Checks only what the price depends on (guests, extras,
  * voucher); whether the stay is bookable is the availability engine's job.
@@ -316,7 +342,6 @@ export function calculatePrice(
 		0,
 		lines.reduce((sum, line) => sum + line.amount, 0),
 	)
-	const vatAmount = vatContained(total)
 	const nights =
 		request.bookingType === 'Overnight'
 			? Math.max(1, daysBetween(instantToLocal(request.start).date, instantToLocal(request.end).date))
@@ -326,11 +351,9 @@ export function calculatePrice(
 		bookingType: request.bookingType,
 		lines,
 		total,
-		vatRatePercent: VAT_RATE_PERCENT,
-		vatAmount,
-		netAmount: total - vatAmount,
 		deposit: settings.deposit,
 		minutes,
 		nights,
+		...taxPart(total, request.taxStatus),
 	}
 }

@@ -12,7 +12,7 @@ import { users } from '#db/schema/users.ts'
 import { availableStarts, type AvailabilityRules, type BusyInterval } from '#app/domain/availability.ts'
 import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import { CITIES, type CityInfo } from '#app/domain/places.ts'
-import { calculatePrice } from '#app/domain/pricing.ts'
+import { calculatePrice, taxPartOf } from '#app/domain/pricing.ts'
 import { slugify } from '#app/domain/search-text.ts'
 import {
 	createPlayroom,
@@ -20,6 +20,7 @@ import {
 	type PlayroomInput,
 } from '#app/models/catalogue/catalogue.server.ts'
 import { processImage, saveImage } from '#app/models/catalogue/images.server.ts'
+import { getHostTaxStatus } from '#app/models/catalogue/playrooms.server.ts'
 import {
 	ADDITIONS,
 	CLOSINGS,
@@ -417,6 +418,7 @@ function seedOrders(
 				guests: adults + children,
 				maxGuests: input.maxGuests ?? 10,
 				now: now.getTime(),
+				taxStatus: getHostTaxStatus(input.hostId, db),
 			},
 			{
 				...settings,
@@ -456,9 +458,8 @@ function seedOrders(
 					currency: 'EUR',
 					lines: price.lines,
 					total: price.total,
-					vatRatePercent: price.vatRatePercent,
-					vatAmount: price.vatAmount,
 					deposit: price.deposit,
+					...taxPartOf(price),
 				},
 				totalAmount: price.total,
 				paymentMethod,

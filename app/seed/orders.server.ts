@@ -20,9 +20,13 @@ import {
 	type JournalLine,
 } from '#app/domain/ledger.ts'
 import { paymentDeadline, responseDeadline } from '#app/domain/order-status.ts'
-import { calculatePrice } from '#app/domain/pricing.ts'
+import { calculatePrice, taxPartOf } from '#app/domain/pricing.ts'
 import { loadAvailabilityInput } from '#app/models/catalogue/availability.server.ts'
-import { getAdditions, getBookingTypeSettings } from '#app/models/catalogue/playrooms.server.ts'
+import {
+	getAdditions,
+	getBookingTypeSettings,
+	getHostTaxStatus,
+} from '#app/models/catalogue/playrooms.server.ts'
 import type { Random } from './random.ts'
 import type { SeedContext, SeedStep } from './types.ts'
 
@@ -241,6 +245,7 @@ function placePlan(ctx: SeedContext, plan: Plan, host: Person, usedCodes: Set<st
 			maxGuests: playroom.maxGuests,
 			extras: extra ? [{ additionId: extra.id, quantity: 1 }] : [],
 			now: slot.start - 5 * DAY,
+			taxStatus: getHostTaxStatus(playroom.hostId, db),
 		},
 		settings,
 		additions,
@@ -367,10 +372,8 @@ function placePlan(ctx: SeedContext, plan: Plan, host: Person, usedCodes: Set<st
 			currency: 'EUR' as const,
 			lines: price.lines,
 			total: price.total,
-			vatRatePercent: price.vatRatePercent,
-			vatAmount: price.vatAmount,
-			netAmount: price.netAmount,
 			deposit: price.deposit,
+			...taxPartOf(price),
 			minutes: price.minutes,
 			nights: price.nights,
 		},

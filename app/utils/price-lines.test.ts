@@ -38,6 +38,7 @@ function details(hours: number, guests: number, locale: 'de' | 'en') {
 			maxGuests: 20,
 			extras: [{ additionId: 'paint', quantity: 1 }],
 			now: start - 86_400_000 * 10,
+			taxStatus: 'Regular',
 		},
 		settings,
 		[facePaint],

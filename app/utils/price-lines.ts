@@ -1,4 +1,6 @@
-import type { OrderPriceLine } from '#db/schema/orders.ts'
+import type { OrderPriceLine, OrderTax } from '#db/schema/orders.ts'
+// Not from the price engine: this module is in the browser bundle of every order page.
+import { VAT_RATE_PERCENT, type TaxStatus } from '#db/schema/order-enums.ts'
 import { formatAmount, formatNumber } from './format.ts'
 import type { Locale } from './locale.ts'
 import type { LooseT } from './loose-t.ts'
@@ -19,6 +21,32 @@ function extraHours(line: OrderPriceLine): number {
 	if (line.hours !== undefined) return line.hours
 	const perHour = line.unitPrice * line.quantity
 	return perHour > 0 ? Math.round((line.amount / perHour) * 100) / 100 : 0
+}
+
+/**
+ * What a price says about tax, under its total (ADR 0150) — the one text of the
+ * price breakdowns, the host editor's example and the e-mails: the VAT contained
+ * with its amount ("darin enthalten 19 % MwSt." · 22,67 €), or for a small
+ * business under § 19 UStG the customary note and no amount at all.
+ */
+export function describeTax(
+	price: OrderTax,
+	t: LooseT,
+	locale: Locale,
+): { label: string; amount: string | null } {
+	if (price.taxStatus === 'SmallBusiness')
+		return { label: t('catalogue:priceLines.smallBusiness'), amount: null }
+	return {
+		label: t('catalogue:priceLines.vatContained', { rate: price.vatRatePercent }),
+		amount: formatAmount(price.vatAmount, locale),
+	}
+}
+
+/** The tax note of a price list without a total (the playroom page's prices): VAT included, or § 19 UStG. */
+export function taxNote(taxStatus: TaxStatus, t: LooseT): string {
+	return taxStatus === 'SmallBusiness'
+		? t('catalogue:priceLines.smallBusiness')
+		: t('catalogue:priceLines.pricesWithVat', { rate: VAT_RATE_PERCENT })
 }
 
 export function describePriceLine(

@@ -16,7 +16,7 @@ import { USER_ROLES, users } from './users.ts'
  * The catalogue owns the table because availability depends on slot-holding
  * orders; the booking engine (issue 5) adds the commands.
  */
-export { ORDER_STATUSES, type OrderStatus } from './order-enums.ts'
+export { ORDER_STATUSES, TAX_STATUSES, type OrderStatus, type TaxStatus } from './order-enums.ts'
 import { ORDER_STATUSES, type OrderStatus } from './order-enums.ts'
 
 /** These statuses hold the slot; the others free it (PRODUCT.md §3). */
@@ -83,18 +83,24 @@ export type OrderPriceLine = {
 	hours?: number
 }
 
+/**
+ * The tax part of a frozen breakdown (ADR 0150): the VAT contained, or — for a host who was a small
+ * business under § 19 UStG when the order was made — no VAT at all. Orders from before the host's
+ * tax status was kept have no `taxStatus`: they were priced with VAT.
+ */
+export type OrderTax =
+	| { taxStatus?: 'Regular'; vatRatePercent: number; vatAmount: number; netAmount?: number }
+	| { taxStatus: 'SmallBusiness' }
+
 /** The price breakdown at the time of ordering (the price engine's PriceBreakdown, frozen). */
 export type OrderPriceSnapshot = {
 	currency: 'EUR'
 	lines: OrderPriceLine[]
 	total: number
-	vatRatePercent: number
-	vatAmount: number
 	deposit: number
-	netAmount?: number
 	minutes?: number
 	nights?: number | null
-}
+} & OrderTax
 
 export const orders = sqliteTable(
 	'orders',

@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test'
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
 import { PLAYROOM_EDIT_TABS } from '#app/utils/slugs.ts'
@@ -247,6 +247,17 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	await expect(page.getByText(/DE89.*3000|•/).first()).toBeVisible()
 }
 
+/** The host ticked § 19 UStG (small business): no VAT line anywhere, the note instead (issue 31.2). */
+const SMALL_BUSINESS = {
+	de: { note: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', vat: /MwSt/ },
+	en: { note: 'No VAT is charged under § 19 UStG (small business).', vat: /incl(udes|\.)? (\d+ % )?VAT/ },
+}
+
+async function expectNoVat(page: Page, lang: Lang, taxLine: Locator) {
+	await expect(taxLine).toHaveText(SMALL_BUSINESS[lang].note)
+	await expect(page.locator('main')).not.toContainText(SMALL_BUSINESS[lang].vat)
+}
+
 /** The demo guest books the new playroom on its page, to the confirmation. */
 async function guestBooks(browser: Browser, baseURL: string, journey: Journey, urlPath: string) {
 	const { lang, js } = journey
@@ -264,9 +275,12 @@ async function guestBooks(browser: Browser, baseURL: string, journey: Journey, u
 	await start.click()
 	const form = page.getByTestId('checkout-form')
 	await expect(form).toBeVisible()
+	await expectNoVat(page, lang, page.getByTestId('tax-note'))
+	await expect(page.getByTestId('price-note')).toContainText(SMALL_BUSINESS[lang].note)
 	await settled(page, js)
 	await form.getByTestId('book-button').click()
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
+	await expectNoVat(page, lang, page.getByTestId('checkout-summary').getByTestId('price-tax'))
 	const next = lang === 'de' ? 'Weiter' : 'Continue'
 	await page.getByTestId('guests-form').getByRole('button', { name: next }).click()
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'contact')
@@ -278,6 +292,7 @@ async function guestBooks(browser: Browser, baseURL: string, journey: Journey, u
 	await page.getByRole('radio', { name: new RegExp(lang === 'de' ? 'Überweisung' : 'Bank transfer') }).check()
 	await page.getByTestId('payment-form').getByRole('button', { name: next }).click()
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'review')
+	await expectNoVat(page, lang, page.getByTestId('review-price').getByTestId('price-tax'))
 	await page
 		.getByLabel(
 			lang === 'de' ? /Stornobedingungen und die Hausregeln/ : /cancellation policy and the house rules/,
@@ -288,6 +303,7 @@ async function guestBooks(browser: Browser, baseURL: string, journey: Journey, u
 		.click()
 	await expect(page.getByTestId('confirmation')).toBeVisible()
 	await expect(page.getByTestId('order-code')).toHaveText(/^\s*SZ-[A-Z0-9]{6}\s*$/)
+	await expectNoVat(page, lang, page.getByTestId('confirmation').getByTestId('price-tax'))
 	await context.close()
 }
 

@@ -115,7 +115,6 @@ export const hostEditor = {
 		example: 'Beispielrechnung',
 		exampleHint: '{{type}} an einem Wochentag, {{guests}} Gäste, jedes Extra einmal.',
 		total: 'Gesamt',
-		vat: 'darin {{rate}} % MwSt.',
 		depositLine: 'Kaution (vor Ort)',
 		line: {
 			base: 'Grundpreis',

@@ -110,7 +110,6 @@ export const hostEditor: TranslationShape<typeof de> = {
 		example: 'Example breakdown',
 		exampleHint: '{{type}} on a weekday, {{guests}} guests, every extra once.',
 		total: 'Total',
-		vat: 'incl. {{rate}} % VAT',
 		depositLine: 'Deposit (on site)',
 		line: {
 			base: 'Base price',

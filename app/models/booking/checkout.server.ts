@@ -194,6 +194,7 @@ function priceOf(
 		maxGuests: summary.maxGuests,
 		extras: state.extras,
 		now,
+		taxStatus: summary.taxStatus,
 	}
 	const voucherCode = overrides.voucherCode === undefined ? state.voucherCode : overrides.voucherCode
 	try {

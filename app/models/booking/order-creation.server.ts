@@ -10,7 +10,7 @@ import {
 	paymentDeadline,
 	responseDeadline,
 } from '#app/domain/order-status.ts'
-import { calculatePrice, type PriceHooks } from '#app/domain/pricing.ts'
+import { calculatePrice, taxPartOf, type PriceHooks } from '#app/domain/pricing.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import {
 	immediateTransaction,
@@ -30,6 +30,7 @@ import {
 	findVisiblePlayroom,
 	getAdditions,
 	getBookingTypeSettings,
+	getHostTaxStatus,
 } from '#app/models/catalogue/playrooms.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { assertNotHeldForAnother, markWaitlistBooked } from './waitlist.server.ts'
@@ -195,6 +196,8 @@ function insertOrder(
 			extras: input.extras,
 			voucherCode: input.voucherCode,
 			now,
+			// Frozen with the order: a later change of the host's status leaves it as it was (ADR 0150).
+			taxStatus: getHostTaxStatus(playroom.hostId, tx),
 		},
 		settings,
 		additions,
@@ -255,12 +258,10 @@ function insertOrder(
 			currency: 'EUR',
 			lines: price.lines,
 			total: price.total,
-			vatRatePercent: price.vatRatePercent,
-			vatAmount: price.vatAmount,
-			netAmount: price.netAmount,
 			deposit: price.deposit,
 			minutes: price.minutes,
 			nights: price.nights,
+			...taxPartOf(price),
 		},
 		totalAmount: price.total,
 		voucherCode: voucherLine?.code ?? null,

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime, formatStay } from '#app/utils/format-instan
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT, type LooseT } from '#app/utils/loose-t.ts'
-import { describePriceLine } from '#app/utils/price-lines.ts'
+import { describePriceLine, describeTax } from '#app/utils/price-lines.ts'
 import type { TemplateType, TemplateValues } from '#app/domain/host-access.ts'
 import { renderTemplate, toParagraphs } from '#app/utils/mini-template.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
@@ -159,8 +159,13 @@ function details(t: LooseT, order: OrderRow, playroomName: string, locale: Local
 		const { label, detail } = describePriceLine(line, t, locale)
 		rows.push({ label, value: `${detail ? `${detail} = ` : ''}${formatAmount(line.amount, locale)}` })
 	}
+	// The tax line of the order's frozen price (ADR 0150): VAT contained, or the § 19 UStG note.
+	const tax = describeTax(order.price, t, locale)
 	rows.push(
 		{ label: t('booking:emails.details.total'), value: formatAmount(order.totalAmount, locale) },
+		tax.amount === null
+			? { label: t('catalogue:priceLines.taxNote'), value: tax.label }
+			: { label: tax.label, value: tax.amount },
 		{ label: t('booking:emails.details.status'), value: t(`booking:statuses.${order.status}`) },
 	)
 	if (forHost) {

@@ -37,6 +37,7 @@ import {
 	findVisiblePlayroom,
 	getAdditions,
 	getBookingTypeSettings,
+	getHostTaxStatus,
 	getPlayroomPhotos,
 	type Caller,
 } from '#app/models/catalogue/playrooms.server.ts'
@@ -326,6 +327,7 @@ export function getPriceQuote(
 			extras: input.extras,
 			voucherCode: input.voucherCode,
 			now,
+			taxStatus: getHostTaxStatus(playroom.hostId, db),
 		},
 		settings,
 		getAdditions(playroom.id, locale, db),
@@ -369,6 +371,8 @@ export function getCheckoutSummary(
 		paymentMethods: availablePaymentMethods(playroom.paymentMethods),
 		image: getPlayroomPhotos(playroom.id, locale, db)[0] ?? null,
 		timeZone: TIME_ZONE,
+		/** The host's VAT status: the checkout's prices follow it (ADR 0150). */
+		taxStatus: getHostTaxStatus(playroom.hostId, db),
 		bookingTypes: getBookingTypeSettings(playroom.id, db),
 		additions: getAdditions(playroom.id, locale, db),
 	}

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { playroomContentVersions, playrooms } from '#db/schema/catalogue.ts'
+import { users } from '#db/schema/users.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { createVersionedCache } from '#app/utils/versioned-cache.server.ts'
@@ -19,7 +20,9 @@ import {
  * `playroom_content_versions_sql`), so whichever process or tool wrote, the
  * next request reads the new version and builds afresh. Each request still
  * reads the playroom's version, status and host (one small indexed read) and
- * checks that the caller may see it.
+ * checks that the caller may see it. The host's § 19 UStG status is part of the
+ * key, not of the version: the triggers do not watch the users table for it, and
+ * every price on the page follows it (ADR 0150).
  */
 export const CONTENT_CACHE_SIZE = 500
 
@@ -44,9 +47,11 @@ export function getPlayroomContent(
 				status: playrooms.status,
 				hostId: playrooms.hostId,
 				version: playroomContentVersions.version,
+				smallBusiness: users.smallBusiness,
 			})
 			.from(playrooms)
 			.leftJoin(playroomContentVersions, eq(playroomContentVersions.playroomId, playrooms.id))
+			.leftJoin(users, eq(users.id, playrooms.hostId))
 			.where(eq(playrooms.playroomUrlPath, sql.placeholder('path')))
 			.prepare(),
 	).get({ path: playroomUrlPath })
@@ -57,7 +62,7 @@ export function getPlayroomContent(
 	}
 	// Inside a transaction the rows read may still be rolled back: read them, never keep them.
 	if (db !== getDb()) return load()
-	return contentCache.get(`${row.id}:${locale}`, String(row.version), load)
+	return contentCache.get(`${row.id}:${locale}`, `${row.version}:${row.smallBusiness}`, load)
 }
 
 /** Empties the cache (tests). */

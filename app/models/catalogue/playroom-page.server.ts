@@ -183,6 +183,7 @@ export function loadPlayroomPage(
 							guests: Math.max(1, guests),
 							maxGuests: detail.maxGuests,
 							now,
+							taxStatus: detail.taxStatus,
 						},
 						settings,
 						[],

@@ -11,6 +11,7 @@ import {
 } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { translationTemplate, type LooseT } from '#app/utils/loose-t.ts'
+import { taxNote } from '#app/utils/price-lines.ts'
 import { renderMarkdown } from './content.server.ts'
 import type { CalendarDayState, DurationChoice, PlayroomPageData } from './playroom-page.server.ts'
 
@@ -76,6 +77,8 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 		/** The description's Markdown, rendered as the editor's preview renders it (issue 31.1). */
 		descriptionHtml: renderMarkdown(detail.description),
 		prices,
+		/** VAT included, or the § 19 UStG note of a small business (ADR 0150). */
+		taxNote: taxNote(detail.taxStatus, t),
 		facts: [
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: formatNumber(detail.sizeSqm, locale) })] : []),
@@ -129,6 +132,7 @@ export function bookingViewInput(data: PlayroomPageData) {
 		bookingTypes: detail.bookingTypes.map((b) => b.bookingType),
 		maxGuests: detail.maxGuests,
 		instantBooking: detail.instantBooking,
+		taxStatus: detail.taxStatus,
 		choice: data.choice,
 		calendar: data.calendar,
 		starts: data.starts,
@@ -232,6 +236,7 @@ export function buildBookingView(input: BookingViewInput, t: LooseT, locale: Loc
 					durations: input.selected.durations.map((d) => ({ value: d.end, label: durationLabel(d) })),
 					changeHref: link({ start: null }),
 					guests: input.selected.guests,
+					priceNote: `${t('catalogue:detail.priceNote', { count: input.selected.guests })} ${taxNote(input.taxStatus, t)}`,
 					// The guests form reloads this page with the same choice and a new count.
 					keep: Object.entries({
 						bookingType: choice.bookingType,

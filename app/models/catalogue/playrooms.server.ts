@@ -16,6 +16,7 @@ import { playroomViews, playroomWebsiteClicks } from '#db/schema/tracking.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { TIME_ZONE } from '#app/domain/berlin-time.ts'
 import { distanceKm, latitudeBand } from '#app/domain/places.ts'
+import { taxStatusOf, type TaxStatus } from '#app/domain/pricing.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { cachedRead } from '#app/utils/read-cache.server.ts'
@@ -183,6 +184,21 @@ export function getPlayroomPage(
 	}
 }
 
+/**
+ * The VAT status of a host (their `small_business` flag, paymentAndInvoice tab): what every
+ * price of their playrooms says about VAT, and what an order freezes (ADR 0150).
+ */
+export function getHostTaxStatus(hostId: string, db: DbOrTx = getDb()): TaxStatus {
+	const host = preparedQuery(db, 'users.smallBusiness', (d) =>
+		d
+			.select({ smallBusiness: users.smallBusiness })
+			.from(users)
+			.where(eq(users.id, sql.placeholder('id')))
+			.prepare(),
+	).get({ id: hostId })
+	return taxStatusOf(host?.smallBusiness ?? false)
+}
+
 export function getBookingTypeSettings(playroomId: string, db: DbOrTx = getDb()) {
 	return preparedQuery(db, 'playroomBookingTypes.enabled', (d) =>
 		d
@@ -311,6 +327,7 @@ export function getPlayroomDetail(
 		.from(users)
 		.where(eq(users.id, row.hostId))
 		.get()
+	const taxStatus = getHostTaxStatus(row.hostId, db)
 	const { latest, locale: _locale, ...rating } = getRatingSummary(row.id, locale, 10, db)
 	return {
 		id: row.id,
@@ -344,6 +361,8 @@ export function getPlayroomDetail(
 		paymentMethods: row.paymentMethods,
 		status: row.status,
 		host: host ?? null,
+		/** Whether the prices contain VAT or the host is a small business (§ 19 UStG; ADR 0150). */
+		taxStatus,
 		rating,
 		ratings: latest,
 		features: getPlayroomFeatures(row.id, locale, db),

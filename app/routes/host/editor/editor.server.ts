@@ -85,7 +85,9 @@ export async function saveTab<S extends z.ZodType>(
 		return failedForm(intent, submission, error)
 	}
 	if (beforeAdminEdit) recordAdminPlayroomEdit(user, playroom.id, intent, beforeAdminEdit)
-	if (playroom.status !== 'Published') keepPageCache(args.context)
+	// The invoice tab saves the host's own data too (the § 19 UStG status every public price of the
+	// host shows, ADR 0150): that empties the page cache whatever this playroom's status.
+	if (playroom.status !== 'Published' && options.tab !== 'paymentAndInvoice') keepPageCache(args.context)
 	const t = looseT(getT(args.context))
 	return redirectWithToast(
 		localizePath(playroomEditorPath(playroom.id, options.tab), getLocale(args.context)),

@@ -9,9 +9,12 @@ import { useAppForm } from '#app/components/app-form.ts'
 import { priceExample } from '#app/domain/price-example.ts'
 import type { PriceBreakdown } from '#app/domain/pricing.ts'
 import { readBookingTypes, readPrice, savePrice } from '#app/models/host-office/host-editor.server.ts'
+import { getHostTaxStatus } from '#app/models/catalogue/playrooms.server.ts'
 import { priceSchema } from '#app/schemas/host-editor.ts'
 import { ADDITION_UNITS, type BookingType } from '#db/schema/catalogue-enums.ts'
 import { formatMoney } from '#app/utils/format.ts'
+import { looseT } from '#app/utils/loose-t.ts'
+import { describeTax } from '#app/utils/price-lines.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
@@ -58,7 +61,13 @@ export async function loader(args: Route.LoaderArgs) {
 			),
 			extras: price.extras.map((e) => ({ ...e, price: euros(e.price) })),
 		},
-		example: { maxGuests: playroom.maxGuests, stays, now: Date.now() },
+		// The example follows the host's tax status (paymentAndInvoice tab; ADR 0150).
+		example: {
+			maxGuests: playroom.maxGuests,
+			stays,
+			now: Date.now(),
+			taxStatus: getHostTaxStatus(playroom.hostId),
+		},
 	}
 }
 
@@ -78,6 +87,7 @@ function examplesFrom(formData: FormData, types: readonly BookingType[], example
 			maxGuests: example.maxGuests,
 			stay: example.stays[type] ?? {},
 			now: example.now,
+			taxStatus: example.taxStatus,
 		})
 		return result ? [{ type, ...result }] : []
 	})
@@ -217,47 +227,53 @@ function ExampleTable({
 }) {
 	const { t } = useTranslation('hostEditor')
 	const locale = useLocale()
+	const lt = looseT(t as unknown as Parameters<typeof looseT>[0])
 	if (!examples.length) return null
 	return (
 		<section aria-labelledby="price-example" className="mb-4" aria-live="polite">
 			<h2 id="price-example" className="mb-2 text-lg font-semibold">
 				{t('price.example')}
 			</h2>
-			{examples.map(({ type, breakdown, guests }) => (
-				<table key={type} className="mb-4 w-full text-sm" data-testid={`price-example-${type}`}>
-					<caption className="text-left text-ink-muted">
-						{t('price.exampleHint', { type: t(`bookingType.${type}`), guests })}
-					</caption>
-					<tbody>
-						{breakdown.lines.map((line, index) => (
-							<tr key={index}>
-								<td>
-									{line.kind === 'extra'
-										? locale === 'de'
-											? line.labelDe
-											: line.labelEn
-										: t(`price.line.${line.kind}`)}
+			{examples.map(({ type, breakdown, guests }) => {
+				const tax = describeTax(breakdown, lt, locale)
+				return (
+					<table key={type} className="mb-4 w-full text-sm" data-testid={`price-example-${type}`}>
+						<caption className="text-left text-ink-muted">
+							{t('price.exampleHint', { type: t(`bookingType.${type}`), guests })}
+						</caption>
+						<tbody>
+							{breakdown.lines.map((line, index) => (
+								<tr key={index}>
+									<td>
+										{line.kind === 'extra'
+											? locale === 'de'
+												? line.labelDe
+												: line.labelEn
+											: t(`price.line.${line.kind}`)}
+									</td>
+									<td className="text-right">{formatMoney(line.amount, locale)}</td>
+								</tr>
+							))}
+							<tr className="font-semibold">
+								<td>{t('price.total')}</td>
+								<td className="text-right" data-testid="price-example-total">
+									{formatMoney(breakdown.total, locale)}
 								</td>
-								<td className="text-right">{formatMoney(line.amount, locale)}</td>
 							</tr>
-						))}
-						<tr className="font-semibold">
-							<td>
-								{t('price.total')} ({t('price.vat', { rate: breakdown.vatRatePercent })})
-							</td>
-							<td className="text-right" data-testid="price-example-total">
-								{formatMoney(breakdown.total, locale)}
-							</td>
-						</tr>
-						{breakdown.deposit ? (
-							<tr>
-								<td>{t('price.depositLine')}</td>
-								<td className="text-right">{formatMoney(breakdown.deposit, locale)}</td>
+							<tr className="text-xs text-ink-muted" data-testid="price-example-tax">
+								<td colSpan={tax.amount === null ? 2 : 1}>{tax.label}</td>
+								{tax.amount === null ? null : <td className="text-right">{tax.amount}</td>}
 							</tr>
-						) : null}
-					</tbody>
-				</table>
-			))}
+							{breakdown.deposit ? (
+								<tr>
+									<td>{t('price.depositLine')}</td>
+									<td className="text-right">{formatMoney(breakdown.deposit, locale)}</td>
+								</tr>
+							) : null}
+						</tbody>
+					</table>
+				)
+			})}
 		</section>
 	)
 }
