@@ -35,6 +35,8 @@ function freePort(): string {
 // Evaluated in the runner first, then in each worker (which inherits the environment).
 if (!process.env.E2E_PORT) {
 	process.env.E2E_PORT = freePort()
+	// The map style server of tests/e2e/global-setup.ts (issue 31.17): maps render from a local style, nothing is fetched from the internet.
+	process.env.E2E_MAP_PORT = freePort()
 	process.env.E2E_DATABASE = path.join(os.tmpdir(), `spielzimmer-e2e-${process.env.E2E_PORT}.db`)
 	for (const suffix of ['', '-wal', '-shm'])
 		fs.rmSync(`${process.env.E2E_DATABASE}${suffix}`, { force: true })
@@ -88,6 +90,7 @@ export default defineConfig({
 			SCHEDULER: 'off',
 			RATE_LIMIT_FACTOR: '100',
 			LOG_LEVEL: 'warn',
+			MAP_STYLE_URL: `http://127.0.0.1:${process.env.E2E_MAP_PORT}/style.json`,
 		},
 	},
 })

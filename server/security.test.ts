@@ -59,6 +59,18 @@ describe('security baseline', () => {
 		expect(withStripe).toContain("form-action 'self' https://checkout.stripe.com;")
 	})
 
+	test('the default map style’s origin may be fetched (style, tiles, sprites, glyphs); none with maps off (issue 31.17)', async () => {
+		const plain = await startApp()
+		const csp = (await fetch(`${plain}/`)).headers.get('content-security-policy') ?? ''
+		const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? ''
+		expect(directive('connect-src')).toContain('https://tiles.openfreemap.org')
+		expect(directive('img-src')).toContain('https://tiles.openfreemap.org')
+		expect(directive('worker-src')).toContain('blob:')
+		await new Promise((resolve) => server?.close(resolve))
+		const off = await startApp({ MAP_STYLE_URL: 'off' })
+		expect((await fetch(`${off}/`)).headers.get('content-security-policy')).not.toContain('openfreemap')
+	})
+
 	test('HSTS in production', async () => {
 		const base = await startApp({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })
 		const response = await fetch(`${base}/`)

@@ -7,13 +7,16 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { i18nOptions } from '#app/i18n.ts'
 import { resources } from '#app/locales/resources.server.ts'
 import { notifyConsentChanged } from '#app/utils/consent.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
 import { ResultsMap } from './results-map.tsx'
 
 // The real map needs WebGL; what matters here is whether it is loaded at all.
 const mapModuleLoaded = vi.hoisted(() => ({ count: 0 }))
 vi.mock('./results-map.client.tsx', () => {
 	mapModuleLoaded.count++
-	return { default: () => <div data-testid="live-map" /> }
+	return {
+		default: ({ styleUrl }: { styleUrl: string }) => <div data-testid="live-map" data-style={styleUrl} />,
+	}
 })
 // The consent library's part: accepting writes the record, as vanilla-cookieconsent does.
 vi.mock('#app/components/consent-banner.client.ts', () => ({
@@ -62,8 +65,8 @@ afterEach(() => {
 })
 
 describe('ResultsMap: the map loads only after functional consent', () => {
-	test('without MAP_STYLE_URL: the placeholder with the places, no button, no map', async () => {
-		await renderMap(null)
+	test('with MAP_STYLE_URL=off: the placeholder with the places, no button, no map', async () => {
+		await renderMap(parseEnv({ MAP_STYLE_URL: 'off' }).MAP_STYLE_URL)
 		expect(screen.getByText('Eine interaktive Karte ist hier nicht verfügbar.')).toBeTruthy()
 		expect(screen.getByRole('link', { name: 'Tobeland' }).getAttribute('href')).toBe('/playrooms/tobeland')
 		expect(screen.queryByTestId('map-allow')).toBeNull()
@@ -92,5 +95,14 @@ describe('ResultsMap: the map loads only after functional consent', () => {
 		await screen.findByTestId('map-allow')
 		expect(screen.queryByTestId('live-map')).toBeNull()
 		expect(mapModuleLoaded.count).toBe(0)
+	})
+
+	test('with the default configuration the map is offered and, after consent, loads OpenFreeMap’s style (issue 31.17)', async () => {
+		await renderMap(parseEnv({}).MAP_STYLE_URL)
+		const allow = await screen.findByRole('button', { name: 'Karte erlauben und anzeigen' })
+		await act(async () => allow.click())
+		expect((await screen.findByTestId('live-map')).dataset.style).toBe(
+			'https://tiles.openfreemap.org/styles/liberty',
+		)
 	})
 })

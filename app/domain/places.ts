@@ -1,6 +1,6 @@
 /**
  * Places of the catalogue. The 11 city slugs and 10 state slugs of spec §2 have
- * pages; playrooms elsewhere (Potsdam, Hannover, …) carry the slug of their city
+ * pages (the list of all 16 states serves the address and the search filter); playrooms elsewhere (Potsdam, Hannover, …) carry the slug of their city
  * and state too, so they are found by state and by text. Hamburg and Bremen are
  * city-states without a state page in the spec's list.
  */
@@ -27,6 +27,15 @@ export const STATES: readonly StateInfo[] = [
 	{ slug: 'nordrhein-westfalen', nameDe: 'Nordrhein-Westfalen', nameEn: 'North Rhine-Westphalia' },
 	{ slug: 'hamburg', nameDe: 'Hamburg', nameEn: 'Hamburg' },
 	{ slug: 'bremen', nameDe: 'Bremen', nameEn: 'Bremen' },
+	// Without pages (issue 31.9): playrooms anywhere in Germany carry their state.
+	{
+		slug: 'mecklenburg-vorpommern',
+		nameDe: 'Mecklenburg-Vorpommern',
+		nameEn: 'Mecklenburg-Western Pomerania',
+	},
+	{ slug: 'saarland', nameDe: 'Saarland', nameEn: 'Saarland' },
+	{ slug: 'sachsen-anhalt', nameDe: 'Sachsen-Anhalt', nameEn: 'Saxony-Anhalt' },
+	{ slug: 'thueringen', nameDe: 'Thüringen', nameEn: 'Thuringia' },
 ]
 
 export const CITIES: readonly CityInfo[] = [

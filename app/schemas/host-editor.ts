@@ -121,7 +121,11 @@ export const basicInformationSchema = z
 			.nullish()
 			.transform((value) => value ?? ''),
 		city: requiredText(60),
-		stateSlug: z.enum(STATES.map((s) => s.slug) as [string, ...string[]]),
+		// Derived from postal code and town when saved (issue 31.9); accepted so that a GET answer can be PUT back.
+		stateSlug: z
+			.enum(STATES.map((s) => s.slug) as [string, ...string[]])
+			.nullish()
+			.transform((value) => value ?? undefined),
 		lat: z.number().min(47).max(55.1).optional(),
 		lng: z.number().min(5.8).max(15.1).optional(),
 		sizeSqm: sizeField,

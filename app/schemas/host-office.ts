@@ -1,4 +1,3 @@
-import { CITIES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { requiredText, safeString } from './fields.ts'
 
@@ -9,14 +8,20 @@ import { requiredText, safeString } from './fields.ts'
  */
 export const PLAYROOM_NAME_MAX = 80
 
-export const CITY_CHOICES = CITIES.map((city) => city.slug) as [string, ...string[]]
-
-/** The "new playroom" form and POST /api/Owner/Playrooms/Create: a name and one of the known cities. */
+/**
+ * The "new playroom" form and POST /api/Owner/Playrooms/Create: a name and a German town (issue 31.9:
+ * any town, checked against the offline place list when created), optionally with its postal code.
+ * A curated city's slug ("koeln") is a town too.
+ */
 export const newPlayroomSchema = z.object({
 	name: requiredText(PLAYROOM_NAME_MAX, { min: 2 }),
-	city: safeString().refine((value) => CITY_CHOICES.includes(value), {
-		params: { i18nKey: validationMessage('hostOffice:errors.cityUnknown') },
-	}),
+	city: requiredText(60),
+	postalCode: safeString()
+		.refine((value) => value === '' || /^\d{5}$/.test(value), {
+			params: { i18nKey: validationMessage('hostEditor:errors.postalCode') },
+		})
+		.nullish()
+		.transform((value) => value ?? ''),
 })
 export type NewPlayroomInput = z.infer<typeof newPlayroomSchema>
 

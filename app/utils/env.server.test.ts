@@ -33,6 +33,17 @@ describe('configuration', () => {
 		expect(env.PUBLIC_URL).toBe('https://spielzimmer.example')
 	})
 
+	test('maps are on by default with OpenFreeMap’s free style; MAP_STYLE_URL overrides it, off switches maps off (issue 31.17)', () => {
+		expect(parseEnv({}).MAP_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty')
+		expect(parseEnv({ MAP_STYLE_URL: 'https://maps.example/style.json' }).MAP_STYLE_URL).toBe(
+			'https://maps.example/style.json',
+		)
+		expect(parseEnv({ MAP_STYLE_URL: 'off' }).MAP_STYLE_URL).toBeNull()
+		expect(() => parseEnv({ MAP_STYLE_URL: 'maps please' })).toThrow(
+			/MAP_STYLE_URL: must be an http\(s\) URL or off/,
+		)
+	})
+
 	test('empty strings count as unset', () => {
 		expect(parseEnv({ PORT: '', SEED_DEMO: '' }).PORT).toBe(3000)
 	})

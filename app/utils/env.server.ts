@@ -11,6 +11,9 @@ const booleanFromString = z
 	})
 	.transform((value) => value === 'true' || value === '1' || value === 'yes')
 
+/** OpenFreeMap's public vector style: free, no API key, no cookies (https://openfreemap.org). */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty'
+
 const envSchema = z
 	.object({
 		PORT: z.coerce
@@ -37,7 +40,13 @@ const envSchema = z
 			.optional(),
 		MAIL_FROM: z.string().min(3).default('Spielzimmer <no-reply@spielzimmer.local>'),
 		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-		MAP_STYLE_URL: z.url().optional(),
+		/**
+		 * The MapLibre style of every map (issue 31.17, ADR 0153): OpenFreeMap's free public style by
+		 * default (no key, no cookies), another style URL to override, `off` for no maps.
+		 */
+		MAP_STYLE_URL: z
+			.union([z.literal('off'), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or off' })])
+			.default(DEFAULT_MAP_STYLE_URL),
 		STRIPE_SECRET_KEY: z.string().min(1).optional(),
 		STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 		/** Multiplies every rate limit; tests raise it so that suites are not throttled. */
@@ -73,7 +82,9 @@ const envSchema = z
 		}
 	})
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'MAP_STYLE_URL'> & {
+	/** null when maps are switched off (MAP_STYLE_URL=off). */
+	MAP_STYLE_URL: string | null
 	SEED_DEMO: boolean
 	PUBLIC_URL: string
 	SESSION_SECRET: string
@@ -102,6 +113,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 	return {
 		...env,
 		SEED_DEMO: env.SEED_DEMO ?? env.APP_ENV !== 'production',
+		MAP_STYLE_URL: env.MAP_STYLE_URL === 'off' ? null : env.MAP_STYLE_URL,
 		PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
 		// Outside production a fixed development secret keeps cookies valid across restarts.
 		SESSION_SECRET: env.SESSION_SECRET ?? 'spielzimmer-development-secret-not-for-production',

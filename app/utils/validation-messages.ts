@@ -22,7 +22,8 @@ export function decodeValidationMessage(message: string): { key: string; params:
 	if (!KEY_PATTERN.test(key)) return null
 	const params: ValidationParams = {}
 	for (const [name, value] of new URLSearchParams(query ?? '')) {
-		params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value
+		// A digit string with a leading zero (a postal code such as 04109) stays text.
+		params[name] = /^-?(0|[1-9]\d*)(\.\d+)?$/.test(value) ? Number(value) : value
 	}
 	return { key, params }
 }

@@ -69,7 +69,7 @@ export const T = {
 		login: 'Anmelden',
 		firstPlayroom: 'Lege deinen ersten Spielraum an',
 		newName: 'Name des Spielraums',
-		newCity: 'Stadt',
+		newCity: 'Ort',
 		create: 'Spielraum anlegen',
 		tabs: {
 			basic: 'Grunddaten',
@@ -102,7 +102,7 @@ export const T = {
 		login: 'Log in',
 		firstPlayroom: 'Create your first playroom',
 		newName: 'Name of the playroom',
-		newCity: 'City',
+		newCity: 'Town',
 		create: 'Create playroom',
 		tabs: {
 			basic: 'Basic information',

@@ -34,7 +34,12 @@ export const hostEditor = {
 		stateSlug: 'Bundesland',
 		coordinates: 'Koordinaten',
 		coordinatesHint:
-			'Leer lassen: Für bekannte Städte setzen wir die Koordinaten selbst. Sonst Breiten- und Längengrad eintragen.',
+			'Aus Postleitzahl und Ort setzen wir die Stecknadel selbst (Mitte des Postleitzahlgebiets). Liegt dein Spielzimmer woanders, trag Breiten- und Längengrad ein oder zieh die Nadel auf der Karte.',
+		stateDerived: 'Bundesland (aus Postleitzahl und Ort)',
+		stateUnknown: 'wird beim Speichern ermittelt',
+		placeCredits:
+			'Orte und Postleitzahlen: © OpenStreetMap-Mitwirkende (ODbL) und GovData (dl-de/by-2-0) über german-metadata; Koordinaten: OpenGeoDB (gemeinfrei).',
+		mapLabel: 'Karte: Stecknadel deines Spielzimmers (verschiebbar)',
 		lat: 'Breitengrad',
 		lng: 'Längengrad',
 		sizeSqm: 'Größe (m²)',
@@ -214,8 +219,15 @@ export const hostEditor = {
 		postalCode: 'Bitte eine fünfstellige Postleitzahl eingeben.',
 		serviceRadiusRequired: 'Bitte den Einsatzradius angeben.',
 		coordinatesPair: 'Bitte Breiten- und Längengrad zusammen angeben.',
-		coordinatesRequired:
-			'Für diesen Ort kennen wir keine Koordinaten. Bitte Breiten- und Längengrad eintragen.',
+		place: {
+			postalCodeUnknown: 'Die Postleitzahl {{postalCode}} gibt es in Deutschland nicht. Bitte prüfe sie.',
+			townNotAtPostalCode:
+				'{{town}} liegt nicht im Gebiet der Postleitzahl {{postalCode}} (dort: {{towns}}).',
+			townUnknown:
+				'Einen Ort „{{town}}“ in Deutschland kennen wir nicht. Prüfe die Schreibweise oder gib die Postleitzahl an.',
+			townAmbiguous:
+				'Mehrere Orte heißen so ({{towns}}). Bitte gib die Postleitzahl oder den vollen Namen an.',
+		},
 		ageRange: 'Das Höchstalter darf nicht unter dem Mindestalter liegen.',
 		openingHours: 'Bitte Zeiträume wie „09:00-12:00, 14:00-18:00“ eingeben.',
 		openingOverlap: 'Die Zeiträume eines Tages dürfen sich nicht überschneiden.',

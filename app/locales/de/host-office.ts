@@ -19,10 +19,11 @@ export const hostOffice = {
 	},
 	create: {
 		title: 'Neuer Spielraum',
-		intro: 'Gib einen Namen und die Stadt an. Alles Weitere trägst du danach im Editor ein.',
+		intro:
+			'Gib einen Namen und den Ort an (jeder Ort in Deutschland). Alles Weitere trägst du danach im Editor ein.',
 		name: 'Name des Spielraums',
-		city: 'Stadt',
-		chooseCity: 'Stadt wählen',
+		city: 'Ort',
+		postalCode: 'Postleitzahl (optional)',
 		submit: 'Spielraum anlegen',
 		created: 'Der Entwurf „{{name}}“ ist angelegt.',
 	},
@@ -98,7 +99,6 @@ export const hostOffice = {
 		badge: '{{count}} neu',
 	},
 	errors: {
-		cityUnknown: 'Bitte wähle eine Stadt aus der Liste.',
 		tooManyDrafts:
 			'Du hast schon {{max}} unveröffentlichte Entwürfe. Stelle einen davon fertig und veröffentliche ihn, bevor du einen weiteren Spielraum anlegst.',
 		checklistIncomplete_one: 'Der Spielraum kann noch nicht veröffentlicht werden: {{count}} Punkt fehlt.',

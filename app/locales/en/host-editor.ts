@@ -31,7 +31,12 @@ export const hostEditor: TranslationShape<typeof de> = {
 		stateSlug: 'State',
 		coordinates: 'Coordinates',
 		coordinatesHint:
-			'Leave empty: we set the coordinates of known cities ourselves. Otherwise enter latitude and longitude.',
+			'We place the pin from the postcode and town (the centre of the postcode area). If your playroom is elsewhere, enter latitude and longitude or drag the pin on the map.',
+		stateDerived: 'State (from postcode and town)',
+		stateUnknown: 'determined when you save',
+		placeCredits:
+			'Towns and postcodes: © OpenStreetMap contributors (ODbL) and GovData (dl-de/by-2-0) via german-metadata; coordinates: OpenGeoDB (public domain).',
+		mapLabel: 'Map: your playroom’s pin (draggable)',
 		lat: 'Latitude',
 		lng: 'Longitude',
 		sizeSqm: 'Size (m²)',
@@ -208,7 +213,12 @@ export const hostEditor: TranslationShape<typeof de> = {
 		postalCode: 'Please enter a five-digit postcode.',
 		serviceRadiusRequired: 'Please enter the service radius.',
 		coordinatesPair: 'Please enter latitude and longitude together.',
-		coordinatesRequired: 'We do not know the coordinates of this town. Please enter latitude and longitude.',
+		place: {
+			postalCodeUnknown: 'The postcode {{postalCode}} does not exist in Germany. Please check it.',
+			townNotAtPostalCode: '{{town}} is not in the area of postcode {{postalCode}} (that is: {{towns}}).',
+			townUnknown: 'We do not know a town “{{town}}” in Germany. Check the spelling or enter the postcode.',
+			townAmbiguous: 'Several towns have this name ({{towns}}). Please enter the postcode or the full name.',
+		},
 		ageRange: 'The maximum age may not be below the minimum age.',
 		openingHours: 'Please enter ranges like "09:00-12:00, 14:00-18:00".',
 		openingOverlap: 'The ranges of one day may not overlap.',

@@ -22,10 +22,11 @@ export const hostOffice: TranslationShape<typeof de> = {
 	},
 	create: {
 		title: 'New playroom',
-		intro: 'Enter a name and the city. You fill in everything else in the editor afterwards.',
+		intro:
+			'Enter a name and the town (any town in Germany). You fill in everything else in the editor afterwards.',
 		name: 'Name of the playroom',
-		city: 'City',
-		chooseCity: 'Choose a city',
+		city: 'Town',
+		postalCode: 'Postcode (optional)',
 		submit: 'Create playroom',
 		created: 'The draft “{{name}}” has been created.',
 	},
@@ -100,7 +101,6 @@ export const hostOffice: TranslationShape<typeof de> = {
 		badge: '{{count}} new',
 	},
 	errors: {
-		cityUnknown: 'Please choose a city from the list.',
 		tooManyDrafts:
 			'You already have {{max}} unpublished drafts. Finish and publish one of them before you create another playroom.',
 		checklistIncomplete_one: 'The playroom cannot be published yet: {{count}} item is missing.',

@@ -7,7 +7,7 @@ import { importRecords, type ImportEntity, type ImportRowError } from '#db/schem
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { slugify } from '#app/domain/search-text.ts'
-import { geocodeCity } from '#app/models/host-office/host-editor.server.ts'
+import { stateOfPlace } from '#app/models/catalogue/german-places.server.ts'
 import {
 	importOrderSchema,
 	importPlayroomSchema,
@@ -220,7 +220,7 @@ export function importPlayroomRow(tx: DbOrTx, state: ImportState, raw: unknown):
 				postalCode: row.postalCode ?? '',
 				city: row.city,
 				citySlug: slugify(row.city),
-				stateSlug: geocodeCity(row.city)?.stateSlug ?? '',
+				stateSlug: stateOfPlace({ postalCode: row.postalCode, town: row.city }),
 				lat: row.lat,
 				lng: row.lng,
 				maxGuests: row.maxGuests,

@@ -11,13 +11,12 @@ import {
 	playrooms,
 	type BookingType,
 } from '#db/schema/catalogue.ts'
-import { CITIES } from '#app/domain/places.ts'
-import { slugify } from '#app/domain/search-text.ts'
 import type { BasicInformationInput, DetailInformationInput, PriceInput } from '#app/schemas/host-editor.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { setPlayroomFeatures, updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
+import { lookupGermanPlace } from '#app/models/catalogue/german-places.server.ts'
 import { requireManageablePlayroom, type ManagedPlayroom } from './playroom-access.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 
@@ -69,11 +68,30 @@ export function readBasicInformation(playroom: ManagedPlayroom) {
 	}
 }
 
-/** Coordinates of a known city (app/domain/places.ts) by name or slug; null elsewhere. */
-export function geocodeCity(city: string): { lat: number; lng: number; stateSlug: string } | null {
-	const slug = slugify(city)
-	const match = CITIES.find((c) => c.slug === slug || slugify(c.name) === slug)
-	return match ? { lat: match.lat, lng: match.lng, stateSlug: match.stateSlug } : null
+/**
+ * The place of an address (issue 31.9, ADR 0153): state and coordinates from the postal code
+ * and town (any German town); a clear field error when they are unknown or do not belong together.
+ */
+export function placeOf(
+	input: { postalCode?: string | null; city: string },
+	fields = { postalCode: 'postalCode', city: 'city' },
+) {
+	const lookup = lookupGermanPlace({ postalCode: input.postalCode, town: input.city })
+	if (lookup.ok) return lookup.place
+	const towns = (lookup.towns ?? []).slice(0, 4).join(', ')
+	if (lookup.error === 'postalCodeUnknown')
+		throw fieldError(fields.postalCode, 'hostEditor:errors.place.postalCodeUnknown', {
+			postalCode: input.postalCode ?? '',
+		})
+	if (lookup.error === 'townNotAtPostalCode')
+		throw fieldError(fields.city, 'hostEditor:errors.place.townNotAtPostalCode', {
+			town: input.city,
+			postalCode: input.postalCode ?? '',
+			towns,
+		})
+	if (lookup.error === 'townAmbiguous')
+		throw fieldError(fields.city, 'hostEditor:errors.place.townAmbiguous', { towns })
+	throw fieldError(fields.city, 'hostEditor:errors.place.townUnknown', { town: input.city })
 }
 
 /** Whether a path is free for this playroom: no other playroom uses it as path, custom URL or former path. */
@@ -105,13 +123,12 @@ export function saveBasicInformation(editor: Editor, playroomId: string, input: 
 				throw fieldError('customUrl', 'hostEditor:errors.pathTaken')
 			assertPathFree(input.customUrl, playroomId, 'customUrl', tx)
 		}
-		let coordinates =
-			input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null
-		if (!coordinates) {
-			const sameAddress = playroom.city === input.city && playroom.street === input.street
-			coordinates = geocodeCity(input.city) ?? (sameAddress ? { lat: playroom.lat, lng: playroom.lng } : null)
-		}
-		if (!coordinates) throw fieldError('lat', 'hostEditor:errors.coordinatesRequired')
+		const place = placeOf(input)
+		// The pin: where the host put it (moved, or kept with an unchanged address), else the postal code's centroid.
+		const pin = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null
+		const pinMoved = pin !== null && (pin.lat !== playroom.lat || pin.lng !== playroom.lng)
+		const addressChanged = input.postalCode !== playroom.postalCode || place.citySlug !== playroom.citySlug
+		const coordinates = pin && (pinMoved || !addressChanged) ? pin : { lat: place.lat, lng: place.lng }
 		if (input.playroomUrlPath !== playroom.playroomUrlPath) {
 			tx.delete(playroomPathHistory).where(eq(playroomPathHistory.urlPath, input.playroomUrlPath)).run()
 			tx.insert(playroomPathHistory)
@@ -129,9 +146,9 @@ export function saveBasicInformation(editor: Editor, playroomId: string, input: 
 				serviceRadiusKm: input.placeType === 'Mobile' ? (input.serviceRadiusKm ?? null) : null,
 				street: input.street,
 				postalCode: input.postalCode,
-				city: input.city,
-				citySlug: slugify(input.city),
-				stateSlug: input.stateSlug,
+				city: place.town,
+				citySlug: place.citySlug,
+				stateSlug: place.stateSlug,
 				lat: coordinates.lat,
 				lng: coordinates.lng,
 				sizeSqm: input.sizeSqm ?? null,

@@ -11,6 +11,7 @@ import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.t
 import type { Locale } from '#app/utils/locale.ts'
 import { createPlayroom } from '#app/models/catalogue/catalogue.server.ts'
 import { listHostOrders } from './host-orders.server.ts'
+import { placeOf } from './host-editor.server.ts'
 import { requireManageablePlayroom } from './playroom-access.server.ts'
 import { publishChecklist } from './playroom-publishing.server.ts'
 import { getPlayroomPhotos } from '#app/models/catalogue/playrooms.server.ts'
@@ -57,20 +58,26 @@ export function uniquePlayroomUrlPath(name: string, db: DbOrTx = getDb()): strin
 export const MAX_DRAFT_PLAYROOMS = 20
 
 /**
- * A new Draft with a name and a city: coordinates of the city centre, the
- * city's slugs, hourly bookings without prices (the editor fills them), no
+ * A new Draft with a name and a town anywhere in Germany (issue 31.9): its state and
+ * coordinates from the offline place list (the postal code's centroid when given), its slugs, hourly bookings without prices (the editor fills them), no
  * photos or opening hours — the checklist lists what is missing. A host with
  * MAX_DRAFT_PLAYROOMS drafts is refused (409, counted inside the transaction).
  */
 export function createDraftPlayroom(
 	caller: Caller,
-	input: NewPlayroomInput,
+	input: Omit<NewPlayroomInput, 'postalCode'> & { postalCode?: string },
 ): { id: string; playroomUrlPath: string } {
 	if (caller.role !== 'Owner' && caller.role !== 'Admin') throw new AppError(403)
-	const city = cityBySlug(input.city)
-	if (!city) {
-		throw new AppError(400, 'ValidationError', { fields: { city: ['hostOffice:errors.cityUnknown'] } })
-	}
+	const curated = cityBySlug(input.city)
+	const city = curated
+		? {
+				town: curated.name,
+				citySlug: curated.slug,
+				stateSlug: curated.stateSlug,
+				lat: curated.lat,
+				lng: curated.lng,
+			}
+		: placeOf({ postalCode: input.postalCode, city: input.city })
 	return immediateTransaction((tx) => {
 		const drafts =
 			tx
@@ -90,9 +97,10 @@ export function createDraftPlayroom(
 				hostId: caller.id,
 				name: input.name,
 				playroomUrlPath,
-				city: city.name,
-				citySlug: city.slug,
+				city: city.town,
+				citySlug: city.citySlug,
 				stateSlug: city.stateSlug,
+				postalCode: curated ? '' : (input.postalCode ?? ''),
 				lat: city.lat,
 				lng: city.lng,
 				maxGuests: 10,

@@ -2,11 +2,10 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
-import { FormAlert, getFormProps, SelectField, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
-import { CITIES } from '#app/domain/places.ts'
 import {
 	createDraftPlayroom,
 	listHostPlayrooms,
@@ -34,7 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
 	const locale = getLocale(args.context)
 	return {
 		playrooms: listHostPlayrooms(host.id, locale),
-		cities: CITIES.map((city) => ({ value: city.slug, label: city.name })),
 	}
 }
 
@@ -73,7 +71,7 @@ export default function HostPlayroomsPage({ loaderData }: Route.ComponentProps) 
 					))}
 				</ul>
 			)}
-			<NewPlayroomForm cities={loaderData.cities} />
+			<NewPlayroomForm />
 		</main>
 	)
 }
@@ -139,7 +137,7 @@ function PlayroomRow({ playroom }: { playroom: HostPlayroomRow }) {
 	)
 }
 
-function NewPlayroomForm({ cities }: { cities: { value: string; label: string }[] }) {
+function NewPlayroomForm() {
 	const { t } = useTranslation('hostOffice')
 	const actionData = useActionData<FormActionData<'create'>>()
 	const [form, fields] = useAppForm({
@@ -156,11 +154,10 @@ function NewPlayroomForm({ cities }: { cities: { value: string; label: string }[
 			<Form method="POST" {...getFormProps(form)}>
 				<FormAlert form={form} />
 				<TextField field={fields.name} label={t('create.name')} required maxLength={PLAYROOM_NAME_MAX} />
-				<SelectField
-					field={fields.city}
-					label={t('create.city')}
-					options={[{ value: '', label: t('create.chooseCity') }, ...cities]}
-				/>
+				<div className="grid gap-x-4 sm:grid-cols-[10rem_1fr]">
+					<TextField field={fields.postalCode} label={t('create.postalCode')} autoComplete="postal-code" />
+					<TextField field={fields.city} label={t('create.city')} required autoComplete="address-level2" />
+				</div>
 				<SubmitButton className="btn-primary">{t('create.submit')}</SubmitButton>
 			</Form>
 		</section>

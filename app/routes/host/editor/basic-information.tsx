@@ -4,7 +4,7 @@ import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
-import { STATES } from '#app/domain/places.ts'
+import { stateBySlug } from '#app/domain/places.ts'
 import { readBasicInformation, saveBasicInformation } from '#app/models/host-office/host-editor.server.ts'
 import { basicInformationSchema, EDITOR_LIMITS } from '#app/schemas/host-editor.ts'
 import { PLACE_TYPES } from '#db/schema/catalogue-enums.ts'
@@ -12,7 +12,7 @@ import { useLocale } from '#app/hooks/use-root-data.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
-/** Tab basic-information: name, paths, place, address, coordinates, size, guests, website. */
+/** Tab basic-information: name, paths, place, address (state and pin derived from postal code and town, ADR 0153), coordinates, size, guests, website. */
 export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
 	const values = readBasicInformation(playroom)
@@ -37,6 +37,7 @@ export async function action(args: Route.ActionArgs) {
 export default function BasicInformationTab({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('hostEditor')
 	const locale = useLocale()
+	const state = stateBySlug(loaderData.values.stateSlug)
 	const [form, fields] = useAppForm({
 		id: 'basic-information',
 		schema: basicInformationSchema,
@@ -66,11 +67,10 @@ export default function BasicInformationTab({ loaderData }: Route.ComponentProps
 				<TextField field={fields.postalCode} label={t('basic.postalCode')} autoComplete="postal-code" />
 				<TextField field={fields.city} label={t('basic.city')} required autoComplete="address-level2" />
 			</div>
-			<SelectField
-				field={fields.stateSlug}
-				label={t('basic.stateSlug')}
-				options={STATES.map((s) => ({ value: s.slug, label: locale === 'de' ? s.nameDe : s.nameEn }))}
-			/>
+			<p className="mb-4 text-sm" data-testid="derived-state">
+				<span className="font-medium">{t('basic.stateDerived')}:</span>{' '}
+				{state ? (locale === 'de' ? state.nameDe : state.nameEn) : t('basic.stateUnknown')}
+			</p>
 			<fieldset className="mb-4">
 				<legend className="mb-1 text-sm font-medium">{t('basic.coordinates')}</legend>
 				<p className="mb-2 text-xs text-ink-muted">{t('basic.coordinatesHint')}</p>
@@ -78,6 +78,7 @@ export default function BasicInformationTab({ loaderData }: Route.ComponentProps
 					<TextField field={fields.lat} label={t('basic.lat')} />
 					<TextField field={fields.lng} label={t('basic.lng')} />
 				</div>
+				<p className="text-xs text-ink-muted">{t('basic.placeCredits')}</p>
 			</fieldset>
 			<div className="grid gap-x-4 sm:grid-cols-2">
 				<TextField field={fields.sizeSqm} label={t('basic.sizeSqm')} hint={t('basic.sizeSqmHint')} />

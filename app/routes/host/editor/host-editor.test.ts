@@ -224,7 +224,10 @@ describe('each tab saves exactly its own fields', () => {
 				name: 'Kletterhalle Sonnenschein',
 				city: 'Leipzig',
 				citySlug: 'leipzig',
-				lat: 51.3397,
+				stateSlug: 'sachsen',
+				// The centroid of 04109, not Leipzig's centre (51.3397, 12.3731): issue 31.9.
+				lat: 51.34017,
+				lng: 12.36622,
 				sizeSqm: 120,
 				maxGuests: 25,
 			})
@@ -318,8 +321,26 @@ describe('invalid saves change nothing and answer in both languages', () => {
 		[
 			'basic-information',
 			{ city: 'Kleinkleckersdorf', lat: '', lng: '' },
-			'lat',
-			{ de: /Koordinaten/, en: /coordinates/ },
+			'city',
+			{
+				de: /Kleinkleckersdorf liegt nicht im Gebiet der Postleitzahl 04109 \(dort: Leipzig\)/,
+				en: /not in the area of postcode 04109/,
+			},
+		],
+		[
+			'basic-information',
+			{ postalCode: '', city: 'Kleinkleckersdorf' },
+			'city',
+			{
+				de: /Ort „Kleinkleckersdorf“ in Deutschland kennen wir nicht/,
+				en: /do not know a town “Kleinkleckersdorf”/,
+			},
+		],
+		[
+			'basic-information',
+			{ postalCode: '99999' },
+			'postalCode',
+			{ de: /Postleitzahl 99999 gibt es in Deutschland nicht/, en: /postcode 99999 does not exist/ },
 		],
 		[
 			'basic-information',
@@ -406,6 +427,57 @@ describe('invalid saves change nothing and answer in both languages', () => {
 		expect(result.status).toBe(400)
 		expect(translated(errorsOf(result, 'playroomUrlPath')[0]!).de).toMatch(/vergeben/)
 		expect(snapshot(id)).toEqual(before)
+	})
+})
+
+describe('any German town: state and pin from postal code and town (issue 31.9)', () => {
+	test('a playroom in Bonn (not one of the curated cities) gets Bonn’s coordinates and state Nordrhein-Westfalen', async () => {
+		const { host, id } = await setup()
+		// No state in the form: it is derived.
+		const { stateSlug: _chosen, ...withoutState } = VALID['basic-information']
+		const form = { ...withoutState, street: 'Poppelsdorfer Allee 1', postalCode: '53111', city: 'Bonn' }
+		expect((await post('basic-information', id, host.cookie, form)).status).toBe(302)
+		expect(snapshot(id).row).toMatchObject({
+			postalCode: '53111',
+			city: 'Bonn',
+			citySlug: 'bonn',
+			stateSlug: 'nordrhein-westfalen',
+			lat: 50.74119,
+			lng: 7.10195,
+		})
+	})
+
+	test('a postal code in a curated city gets that postal code’s centroid, not the city centre; a moved pin is kept', async () => {
+		const { host, id } = await setup()
+		const form = {
+			...VALID['basic-information'],
+			street: 'Venloer Straße 1',
+			postalCode: '50823',
+			city: 'Köln',
+			stateSlug: 'bayern',
+		}
+		expect((await post('basic-information', id, host.cookie, form)).status).toBe(302)
+		const row = snapshot(id).row
+		expect(row).toMatchObject({
+			citySlug: 'koeln',
+			stateSlug: 'nordrhein-westfalen',
+			lat: 50.95199,
+			lng: 6.92863,
+		})
+		expect([row.lat, row.lng]).not.toEqual([50.9375, 6.9603])
+		// The host drags the pin to the house: the address is unchanged, the pin stays where it was put.
+		const pinned = { ...form, lat: '50.9531', lng: '6.9212' }
+		expect((await post('basic-information', id, host.cookie, pinned)).status).toBe(302)
+		expect(snapshot(id).row).toMatchObject({ lat: 50.9531, lng: 6.9212 })
+		// Saved again with the pin as the form shows it: kept.
+		expect((await post('basic-information', id, host.cookie, pinned)).status).toBe(302)
+		expect(snapshot(id).row).toMatchObject({ lat: 50.9531, lng: 6.9212 })
+		// A new address with the old pin in the form: the new postal code's centroid.
+		expect(
+			(await post('basic-information', id, host.cookie, { ...pinned, postalCode: '53111', city: 'Bonn' }))
+				.status,
+		).toBe(302)
+		expect(snapshot(id).row).toMatchObject({ citySlug: 'bonn', lat: 50.74119, lng: 7.10195 })
 	})
 })
 
