@@ -70,9 +70,23 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 		return { type: b.bookingType, title: t(`catalogue:bookingTypes.${b.bookingType}`), lines }
 	})
 
+	// The lowest price per unit of the offered booking types: the phone page's sticky bar ("from €25 / hour").
+	const lowest = detail.bookingTypes.reduce<{ amount: number; type: keyof typeof PRICE_UNITS } | null>(
+		(low, b) => {
+			const amount = Math.min(b.weekdayPrice, b.weekendPrice)
+			return low && low.amount <= amount ? low : { amount, type: b.bookingType }
+		},
+		null,
+	)
 	const rating = detail.rating
 	return {
 		prices,
+		priceFrom: lowest
+			? t('catalogue:card.from', {
+					price: money(lowest.amount),
+					unit: t(`catalogue:units.${PRICE_UNITS[lowest.type]}`),
+				})
+			: null,
 		facts: [
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: detail.sizeSqm })] : []),
