@@ -7,7 +7,7 @@ import {
 	type Submission,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
@@ -246,7 +246,8 @@ export function CheckboxField({
 	required,
 }: {
 	field: FieldMetadata<boolean | string | undefined | null, Record<string, unknown>, string[]>
-	label: string
+	/** Text, or text with links (the terms a registration accepts). */
+	label: ReactNode
 	required?: boolean
 }) {
 	const inputProps = getInputProps(field, { type: 'checkbox' })

@@ -166,7 +166,33 @@ function Share({
 	)
 }
 
+/**
+ * The phone's price-and-book bar (issue 31.14): fixed at the bottom below lg,
+ * where the booking panel sits under the photos and texts; its button jumps to
+ * the panel (#booking). A plain link, no JavaScript. The page ends above it
+ * (app.css: the body's bottom padding while the bar is there); hidden from lg
+ * up, where the panel is beside the photos.
+ */
+function BookBar({ priceFrom, instant }: { priceFrom: string | null; instant: boolean }) {
+	const { t } = useTranslation('catalogue')
+	return (
+		<div
+			className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg lg:hidden"
+			data-book-bar=""
+			data-testid="book-bar"
+		>
+			<div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+				<p className="font-semibold">{priceFrom}</p>
+				<a href="#booking" className="btn-primary shrink-0">
+					{instant ? t('detail.book') : t('detail.request')}
+				</a>
+			</div>
+		</div>
+	)
+}
+
 export const PlayroomCrumbs = cachedFragment('playroom-crumbs', Crumbs)
 export const PlayroomTitle = cachedFragment('playroom-title', Title)
 export const PlayroomLocation = cachedFragment('playroom-location', Location)
 export const PlayroomShare = cachedFragment('playroom-share', Share)
+export const PlayroomBookBar = cachedFragment('playroom-book-bar', BookBar)

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLocation } from 'react-router'
 import type { SearchFormValues, SearchNotice } from '#app/models/catalogue/catalogue-pages.server.ts'
@@ -14,6 +15,8 @@ export type SearchFormOptions = {
 	cities: { slug: string; name: string }[]
 	states: { slug: string; name: string }[]
 }
+
+export type SearchFormVariant = 'hero' | 'full' | 'place'
 
 const fieldClass = 'flex flex-col gap-1 text-sm font-medium'
 const inputClass = 'rounded-lg border border-line bg-surface px-3 py-2 text-base font-normal text-ink'
@@ -58,7 +61,7 @@ export function SearchForm({
 	action: string
 	values: Partial<SearchFormValues>
 	today: string
-	variant: 'hero' | 'full' | 'place'
+	variant: SearchFormVariant
 	options?: SearchFormOptions
 	sorts?: readonly string[]
 	hidden?: Record<string, string>
@@ -237,6 +240,47 @@ export function SearchForm({
 				) : null}
 			</div>
 		</Form>
+	)
+}
+
+/** The filters each form variant shows (a page's fixed city or state is not one; nor is the sort). */
+const VARIANT_FILTERS = {
+	hero: ['q', 'checkIn', 'guests', 'childAge', 'bookingType'],
+	place: ['where', 'checkIn', 'guests', 'childAge', 'bookingType'],
+	full: ['q', 'city', 'state', 'checkIn', 'guests', 'childAge', 'bookingType', 'maxPrice'],
+} as const satisfies Record<SearchFormVariant, readonly (keyof SearchFormValues)[]>
+
+/** How many of its filters a search form's values set (each feature counts). */
+export function activeFilterCount(values: Partial<SearchFormValues>, variant: SearchFormVariant): number {
+	const set = VARIANT_FILTERS[variant].filter((name) => Boolean(values[name]))
+	return set.length + (variant === 'full' ? (values.features?.length ?? 0) : 0)
+}
+
+/**
+ * A result page's filters behind one control on a phone (issue 31.14): the
+ * results come first, "Filter (n)" opens the form — a <details>, so it opens
+ * without JavaScript too. From md up the control is hidden and the form is
+ * always shown (the details' content stays visible while closed), as before.
+ * Keyed by the query: after a search the panel is closed again.
+ */
+export function FilterDisclosure({ active, children }: { active: number; children: ReactNode }) {
+	const { t } = useTranslation('catalogue')
+	const { search } = useLocation()
+	return (
+		<details
+			key={search}
+			className="group md:details-content:[content-visibility:visible]"
+			data-testid="filter-panel"
+		>
+			<summary
+				className="btn-secondary cursor-pointer list-none group-open:mb-3 md:hidden [&::-webkit-details-marker]:hidden"
+				data-testid="filter-toggle"
+			>
+				<SpriteIcon name="search" className="h-4 w-4" />
+				{active ? t('search.filtersActive', { count: active }) : t('search.filters')}
+			</summary>
+			{children}
+		</details>
 	)
 }
 

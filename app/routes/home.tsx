@@ -14,11 +14,14 @@ import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { allowPageCache } from '#app/render/page-cache.server.ts'
 import { CITY_SLUGS } from '#app/utils/slugs.ts'
+import { AREA_HOME } from '#app/utils/areas.ts'
+import { useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**
  * The home page: search form (city or place, date, guests, booking type),
  * popular and newest playrooms, city tiles, how it works, and the host
- * call-to-action. The same for every visitor: cached 60 s.
+ * call-to-action (for a logged-in host: a link to the host area). Cached
+ * 60 s for anonymous visitors.
  */
 export async function loader({ context }: Route.LoaderArgs) {
 	const locale = getLocale(context)
@@ -58,6 +61,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData: data }: Route.ComponentProps) {
 	const { t } = useTranslation('catalogue')
 	const common = useTranslation().t
+	// A logged-in host is not invited to register as one (issue 31.10): the call-to-action leads to
+	// their area instead; an admin gets the host information only. Pages of logged-in visitors are
+	// never taken from the anonymous page cache.
+	const role = useSessionUser()?.role
+	const host = role === 'Owner'
 	const section = 'flex flex-col gap-4'
 	const h2 = 'text-2xl font-bold'
 	return (
@@ -123,13 +131,19 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 			</section>
 			<section className="card flex flex-col items-start gap-3 bg-accent-soft" aria-labelledby="hosts">
 				<h2 id="hosts" className={h2}>
-					{t('home.hostTitle')}
+					{host ? t('home.hostAreaTitle') : t('home.hostTitle')}
 				</h2>
-				<p className="max-w-2xl">{t('home.hostText')}</p>
+				<p className="max-w-2xl">{host ? t('home.hostAreaText') : t('home.hostText')}</p>
 				<div className="flex flex-wrap gap-3">
-					<LocaleLink to="/auth/register-host" className="btn-primary">
-						{t('home.hostRegister')}
-					</LocaleLink>
+					{host ? (
+						<LocaleLink to={AREA_HOME.Owner} className="btn-primary" data-testid="home-host-area">
+							{t('home.hostArea')}
+						</LocaleLink>
+					) : role === 'Admin' ? null : (
+						<LocaleLink to="/auth/register-host" className="btn-primary">
+							{t('home.hostRegister')}
+						</LocaleLink>
+					)}
 					<LocaleLink to="/info/host-info" className="btn-secondary">
 						{t('home.hostLearnMore')}
 					</LocaleLink>

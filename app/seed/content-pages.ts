@@ -1,5 +1,6 @@
 /**
- * The seeded content pages (spec §2 info pages and the privacy policy), in
+ * The seeded content pages (spec §2 info pages, the privacy policy and the
+ * terms of use the registration links, issue 31.10), in
  * German and English, as Markdown. Admins can edit and add pages later; the
  * catch-all and /info/* render them (app/models/catalogue/content.server.ts).
  */
@@ -387,6 +388,71 @@ Hosts receive the data they need for your booking. Card payments are handled by 
 ## 6. Your rights
 
 You have the right of access, rectification, erasure, restriction, data portability and objection, and the right to lodge a complaint with a supervisory authority. You can delete your account yourself; bookings are kept anonymised for the legal retention period.`,
+		},
+	},
+	{
+		slug: 'info/terms',
+		de: {
+			title: 'Nutzungsbedingungen',
+			description: 'Die Regeln für Gäste und Gastgeber auf Spielzimmer.',
+			body: `## 1. Geltungsbereich
+
+Diese Bedingungen gelten für die Nutzung von Spielzimmer, betrieben von der Spielzimmer GmbH (Demo-Betreiberin), Beispielstraße 1, 50667 Köln.
+
+## 2. Konto
+
+Für Buchungen und Angebote braucht ihr ein Konto mit einer bestätigten E-Mail-Adresse. Eure Angaben müssen stimmen; euer Passwort gebt ihr nicht weiter.
+
+## 3. Buchungen
+
+Spielzimmer vermittelt: Der Vertrag über die Nutzung eines Spielraums kommt zwischen Gast und Gastgeber zustande – bei Sofortbuchung mit der Buchung, sonst mit der Bestätigung des Gastgebers. Es gelten die Preise, Regeln und Stornobedingungen, die der Spielraum bei der Buchung zeigt.
+
+## 4. Pflichten der Gastgeber
+
+Gastgeber beschreiben ihren Spielraum wahrheitsgemäß, halten ihren Kalender aktuell und sorgen für einen sicheren, sauberen Raum. Sie stellen Rechnungen nach ihrem Steuerstatus aus.
+
+## 5. Provision
+
+Gastgeber zahlen auf abgeschlossene Buchungen die Provision laut [Preisseite für Gastgeber](/info/host-price-page).
+
+## 6. Haftung
+
+Für den Zustand der Spielräume und die Aufsicht über Kinder sind Gastgeber und Gäste verantwortlich. Spielzimmer haftet nur bei Vorsatz und grober Fahrlässigkeit sowie nach dem Produkthaftungsgesetz.
+
+## 7. Schlussbestimmungen
+
+Es gilt deutsches Recht. Datenschutz: siehe [Datenschutzerklärung](/privacy-policy).`,
+		},
+		en: {
+			title: 'Terms of use',
+			description: 'The rules for guests and hosts on Playrooms.',
+			body: `## 1. Scope
+
+These terms apply to the use of Playrooms, run by Spielzimmer GmbH (demo operator), Beispielstraße 1, 50667 Köln, Germany.
+
+## 2. Account
+
+To book or to offer a playroom you need an account with a confirmed e-mail address. Your details must be correct; do not share your password.
+
+## 3. Bookings
+
+Playrooms arranges bookings: the contract for the use of a playroom is between guest and host – with instant booking when you book, otherwise when the host confirms. The prices, rules and cancellation policy the playroom shows when you book apply.
+
+## 4. Hosts' duties
+
+Hosts describe their playroom truthfully, keep their calendar up to date and provide a safe, clean room. They issue invoices according to their tax status.
+
+## 5. Commission
+
+Hosts pay the commission on completed bookings as stated on the [price page for hosts](/en/info/host-price-page).
+
+## 6. Liability
+
+Hosts and guests are responsible for the condition of the playrooms and for supervising children. Playrooms is liable only for intent and gross negligence and under the Product Liability Act.
+
+## 7. Final provisions
+
+German law applies. Privacy: see the [privacy policy](/en/privacy-policy).`,
 		},
 	},
 ]

@@ -7,6 +7,11 @@ export const AREA_HOME: Record<UserRole, string> = {
 	Admin: '/admin/dashboard',
 }
 
+/** Where a user lands when no page asked for them (after login, "login as"; issue 31.10): their area. */
+export function areaHomeOf(role: string | null | undefined): string {
+	return (role && AREA_HOME[role as UserRole]) || '/'
+}
+
 export const AREA_ACCOUNT_EDIT: Record<UserRole, string> = {
 	Customer: '/guest/account/edit',
 	Owner: '/host/account/edit',

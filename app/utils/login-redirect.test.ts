@@ -44,4 +44,23 @@ describe('redirect after login (spec §4 order)', () => {
 		expect(resolveLoginRedirect({ from: '/en/login', locale: 'en' }).url).toBe('/en')
 		expect(resolveLoginRedirect({ locale: 'de' }).url).toBe('/')
 	})
+
+	test('without a target the user lands in their area (issue 31.10)', () => {
+		expect(resolveLoginRedirect({ role: 'Owner', locale: 'de' }).url).toBe('/host/dashboard')
+		expect(resolveLoginRedirect({ role: 'Admin', from: '/en/login', locale: 'en' }).url).toBe(
+			'/en/admin/dashboard',
+		)
+		expect(resolveLoginRedirect({ role: 'Customer', from: '/login', locale: 'de' }).url).toBe('/guest/orders')
+		expect(resolveLoginRedirect({ role: 'Owner', redirect: '/auth/logout', locale: 'de' }).url).toBe(
+			'/host/dashboard',
+		)
+		expect(resolveLoginRedirect({ role: 'Owner', from: '/auth/register-host', locale: 'de' }).url).toBe(
+			'/host/dashboard',
+		)
+		// The modal still keeps the page, a stored redirect still wins.
+		expect(resolveLoginRedirect({ role: 'Owner', from: '/playrooms', locale: 'de' }).url).toBe('/playrooms')
+		expect(resolveLoginRedirect({ role: 'Owner', redirect: '/host/orders', locale: 'de' }).url).toBe(
+			'/host/orders',
+		)
+	})
 })

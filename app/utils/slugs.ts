@@ -37,6 +37,12 @@ export const INFO_PAGES = [
 	'host-price-page',
 ] as const
 
+/**
+ * The terms of use the registration accepts (issue 31.10): a content page (the spec names no route
+ * for them), seeded with the demo data beside the privacy policy (app/seed/content-pages.ts).
+ */
+export const TERMS_PATH = '/info/terms'
+
 export const PLAYROOM_EDIT_TABS = [
 	'basic-information',
 	'detail-information',

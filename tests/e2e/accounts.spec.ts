@@ -271,7 +271,8 @@ test.describe('registration and login with JavaScript', () => {
 		await expect(page.getByTestId('user-row')).toHaveCount(1)
 		await expectNoSeriousA11yViolations(page)
 		await page.getByRole('button', { name: 'Als Spielscheune München anmelden' }).click()
-		await expect(page).toHaveURL(`${baseURL}/`)
+		// Into the host's area (issue 31.10).
+		await expect(page).toHaveURL(`${baseURL}/host/dashboard`)
 		const banner = page.getByTestId('impersonation-banner')
 		await expect(banner).toContainText('Du siehst Spielzimmer als Spielscheune München (host3@example.com).')
 		await page.goto('/host/account/edit')
@@ -356,7 +357,8 @@ test.describe('without JavaScript', () => {
 
 		await fillLogin(page.getByTestId('login-form'), email, 'Hüpfburg-Sterne-11')
 		await page.getByTestId('login-form').getByRole('button', { name: 'Anmelden' }).click()
-		await expect(page).toHaveURL(`${baseURL}/`)
+		// The login page without a target leads a guest to their area (issue 31.10).
+		await expect(page).toHaveURL(`${baseURL}/guest/orders`)
 		await expect(page.getByTestId('account-menu')).toBeVisible()
 
 		await page.goto(link)

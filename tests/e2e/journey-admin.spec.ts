@@ -68,7 +68,7 @@ test.describe('journey 3: the admin operates the marketplace', () => {
 		// Login as the host: the host's area with the host's playroom, under the impersonation banner.
 		await page.getByRole('button', { name: `Log in as ${data.host.displayName}` }).click()
 		await expect(page.getByText(`You are now logged in as ${data.host.displayName}.`)).toBeVisible()
-		await expect(page).toHaveURL(`${base}/en`)
+		await expect(page).toHaveURL(`${base}/en/host/dashboard`)
 		const banner = page.getByTestId('impersonation-banner')
 		await expect(banner).toContainText(`You are viewing Playrooms as ${data.host.displayName}`)
 		await page.goto('/en/host/playrooms')

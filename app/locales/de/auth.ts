@@ -15,6 +15,10 @@ export const auth = {
 		phoneNumber: 'Telefonnummer',
 		langPreference: 'Sprache für E-Mails',
 		acceptTerms: 'Ich akzeptiere die Nutzungsbedingungen und habe die Datenschutzerklärung gelesen.',
+		/** The registration's checkbox, its two documents linked (issue 31.10). */
+		acceptTermsLinked:
+			'Ich akzeptiere die <terms>Nutzungsbedingungen</terms> und habe die <privacy>Datenschutzerklärung</privacy> gelesen.',
+		newTab: '(öffnet in einem neuen Tab)',
 		companyName: 'Firma',
 		street: 'Straße und Hausnummer',
 		postalCode: 'PLZ',
@@ -22,7 +26,8 @@ export const auth = {
 		country: 'Land',
 		vatId: 'USt-IdNr.',
 		newEmail: 'Neue E-Mail-Adresse',
-		passwordHint: 'Mindestens 10 Zeichen und schwer zu erraten – z. B. mehrere Wörter, die nicht zusammengehören.',
+		passwordHint:
+			'Mindestens 10 Zeichen und schwer zu erraten – z. B. mehrere Wörter, die nicht zusammengehören.',
 		optional: 'optional',
 	},
 	passwordStrength: {

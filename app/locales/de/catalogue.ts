@@ -108,6 +108,9 @@ export const catalogue = {
 		submit: 'Suchen',
 		apply: 'Filter anwenden',
 		reset: 'Alle Filter zurücksetzen',
+		/** The control that opens the filters on a phone (with the number of filters set). */
+		filters: 'Filter',
+		filtersActive: 'Filter ({{count}})',
 		results_one: '{{count}} Spielraum',
 		results_other: '{{count}} Spielräume',
 		resultsOnDate_one: '{{count}} Spielraum frei am {{date}}',
@@ -239,6 +242,10 @@ export const catalogue = {
 			'Biete deinen Raum Familien in deiner Stadt an: Kalender, Preise und Buchungen verwaltest du ganz einfach online.',
 		hostRegister: 'Als Gastgeber registrieren',
 		hostLearnMore: 'Mehr für Gastgeber',
+		/** For a logged-in host instead of the invitation to register (issue 31.10). */
+		hostAreaTitle: 'Deine Spielräume',
+		hostAreaText: 'Buchungen, Kalender und deine Spielräume verwaltest du im Gastgeberbereich.',
+		hostArea: 'Zum Gastgeberbereich',
 	},
 	places: {
 		cityTitle: 'Spielräume in {{city}}',

@@ -18,6 +18,10 @@ export const auth: TranslationShape<typeof de> = {
 		phoneNumber: 'Phone number',
 		langPreference: 'Language for e-mails',
 		acceptTerms: 'I accept the terms of use and have read the privacy policy.',
+		/** The registration's checkbox, its two documents linked (issue 31.10). */
+		acceptTermsLinked:
+			'I accept the <terms>terms of use</terms> and have read the <privacy>privacy policy</privacy>.',
+		newTab: '(opens in a new tab)',
 		companyName: 'Company',
 		street: 'Street and number',
 		postalCode: 'Postcode',
@@ -25,7 +29,8 @@ export const auth: TranslationShape<typeof de> = {
 		country: 'Country',
 		vatId: 'VAT ID',
 		newEmail: 'New e-mail address',
-		passwordHint: 'At least 10 characters and hard to guess – e.g. several words that do not belong together.',
+		passwordHint:
+			'At least 10 characters and hard to guess – e.g. several words that do not belong together.',
 		optional: 'optional',
 	},
 	passwordStrength: {

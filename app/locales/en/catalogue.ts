@@ -111,6 +111,9 @@ export const catalogue: TranslationShape<typeof de> = {
 		submit: 'Search',
 		apply: 'Apply filters',
 		reset: 'Reset all filters',
+		/** The control that opens the filters on a phone (with the number of filters set). */
+		filters: 'Filters',
+		filtersActive: 'Filters ({{count}})',
 		results_one: '{{count}} playroom',
 		results_other: '{{count}} playrooms',
 		resultsOnDate_one: '{{count}} playroom free on {{date}}',
@@ -241,6 +244,10 @@ export const catalogue: TranslationShape<typeof de> = {
 			'Offer your room to families in your city: manage your calendar, prices and bookings easily online.',
 		hostRegister: 'Register as a host',
 		hostLearnMore: 'More for hosts',
+		/** For a logged-in host instead of the invitation to register (issue 31.10). */
+		hostAreaTitle: 'Your playrooms',
+		hostAreaText: 'Manage your bookings, calendar and playrooms in the host area.',
+		hostArea: 'Go to the host area',
 	},
 	places: {
 		cityTitle: 'Playrooms in {{city}}',

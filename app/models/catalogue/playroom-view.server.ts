@@ -72,6 +72,14 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 		return { type: b.bookingType, title: t(`catalogue:bookingTypes.${b.bookingType}`), lines }
 	})
 
+	// The lowest price per unit of the offered booking types: the phone page's sticky bar ("from €25 / hour").
+	const lowest = detail.bookingTypes.reduce<{ amount: number; type: keyof typeof PRICE_UNITS } | null>(
+		(low, b) => {
+			const amount = Math.min(b.weekdayPrice, b.weekendPrice)
+			return low && low.amount <= amount ? low : { amount, type: b.bookingType }
+		},
+		null,
+	)
 	const rating = detail.rating
 	return {
 		/** The description's Markdown, rendered as the editor's preview renders it (issue 31.1). */
@@ -79,6 +87,12 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 		prices,
 		/** VAT included, or the § 19 UStG note of a small business (ADR 0150). */
 		taxNote: taxNote(detail.taxStatus, t),
+		priceFrom: lowest
+			? t('catalogue:card.from', {
+					price: money(lowest.amount),
+					unit: t(`catalogue:units.${PRICE_UNITS[lowest.type]}`),
+				})
+			: null,
 		facts: [
 			t('catalogue:detail.guestsUpTo', { count: detail.maxGuests }),
 			...(detail.sizeSqm ? [t('catalogue:detail.size', { size: formatNumber(detail.sizeSqm, locale) })] : []),

@@ -13,7 +13,7 @@ import { action as impersonationAction } from '../resources/impersonation.ts'
 import { action as loginAction, loader as loginLoader } from './login.tsx'
 import { action as logoutAction, loader as logoutLoader } from './logout.tsx'
 import { action as reloginAction } from './relogin.tsx'
-import { action as registerAction } from './register.tsx'
+import { action as registerAction, loader as registerLoader } from './register.tsx'
 import { users } from '#db/schema/users.ts'
 
 const cookieValue = (setCookies: string[], name: string) =>
@@ -45,7 +45,7 @@ describe('login page action', () => {
 			{ path: '/en/login', cookie },
 		)
 		expect(result.status).toBe(302)
-		expect(result.location).toBe('/en')
+		expect(result.location).toBe('/en/guest/orders')
 		const authCookie = result.setCookies.find((c) => c.startsWith('auth.token='))
 		expect(authCookie).toMatch(/HttpOnly/i)
 		expect(authCookie).toMatch(/Expires=/i)
@@ -135,6 +135,34 @@ describe('login page action', () => {
 		expect(listOutbox(waiting.email)[0]?.template).toBe('confirmEmail')
 	})
 
+	test('the login page without a redirect lands each role in its area; the modal keeps the page (issue 31.10)', async () => {
+		const landing = async (role: 'Owner' | 'Admin' | 'Customer', path: string, from = path) => {
+			const user = await createTestUser({ role })
+			const result = await login(
+				{ intent: 'login', username: user.email, password: TEST_PASSWORD, from },
+				{ path },
+			)
+			expect(result.status).toBe(302)
+			return result.location
+		}
+		expect(await landing('Owner', '/login')).toBe('/host/dashboard')
+		expect(await landing('Owner', '/en/login')).toBe('/en/host/dashboard')
+		expect(await landing('Admin', '/login')).toBe('/admin/dashboard')
+		expect(await landing('Customer', '/login')).toBe('/guest/orders')
+		// A register page's modal: the spec's "route index" is the user's area.
+		expect(await landing('Owner', '/login', '/auth/register-host')).toBe('/host/dashboard')
+		// The login modal on any other page leaves the user there.
+		expect(await landing('Owner', '/login', '/playrooms/cities/koeln')).toBe('/playrooms/cities/koeln')
+	})
+
+	test('a logged-in host who opens /login or a register page goes to the host area', async () => {
+		const { cookie } = await createLoggedInUser({ role: 'Owner' })
+		expect((await callRoute(loginLoader, { path: '/en/login', cookie })).location).toBe('/en/host/dashboard')
+		expect((await callRoute(registerLoader, { path: '/auth/register-host', cookie })).location).toBe(
+			'/host/dashboard',
+		)
+	})
+
 	test('a logged-in visitor of /login goes on to the redirect', async () => {
 		const { cookie } = await createLoggedInUser()
 		const result = await callRoute(loginLoader, { path: '/login?redirect=%2Fguest%2Forders', cookie })
@@ -200,7 +228,8 @@ describe('impersonation through the pages', () => {
 			form: { intent: 'start', userId: host.id, locale: 'en' },
 			cookie: adminCookie,
 		})
-		expect(start.location).toBe('/en')
+		// Into the host's area, as the host's own login would (issue 31.10).
+		expect(start.location).toBe('/en/host/dashboard')
 		// The toast speaks the page's language (the form's locale), not the bare path's German.
 		expect((await toastOf(start.setCookies))?.description).toBe('You are now logged in as Spielhof Test.')
 		const hostToken = cookieValue(start.setCookies, 'auth.token') ?? ''
@@ -234,6 +263,8 @@ describe('impersonation through the pages', () => {
 			form: { intent: 'start', userId: guest.id, locale: 'de' },
 			cookie: adminCookie,
 		})
+		// "Login as" a guest lands in the guest's area (issue 31.10).
+		expect(start.location).toBe('/guest/orders')
 		const guestToken = cookieValue(start.setCookies, 'auth.token') ?? ''
 		await callRoute(logoutAction, {
 			path: '/auth/logout',

@@ -34,8 +34,11 @@ const PANELS: LoginPanel[] = ['login', 'forgot', 'resend']
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), '') || null
-	if (getAuth(context).session) {
-		throw redirect(resolveLoginRedirect({ redirect: redirectTo, locale: getLocale(context) }).url)
+	const session = getAuth(context).session
+	if (session) {
+		throw redirect(
+			resolveLoginRedirect({ redirect: redirectTo, role: session.user.role, locale: getLocale(context) }).url,
+		)
 	}
 	const panel = PANELS.find((p) => p === url.searchParams.get('panel')) ?? 'login'
 	return { redirect: redirectTo, panel, email: (url.searchParams.get('email') ?? '').slice(0, 254) }
@@ -97,6 +100,7 @@ async function login(args: Route.ActionArgs, form: FormData) {
 	const target = resolveLoginRedirect({
 		redirect: String(form.get('redirect') ?? ''),
 		from: String(form.get('from') ?? ''),
+		role: outcome.user.role,
 		locale: getLocale(context),
 	})
 	return redirectWithToast(

@@ -78,7 +78,12 @@ function buildInfoParts(
 		{ name: detail.name, path },
 	]
 	return {
-		view: { facts: view.facts, rating: { summary: view.rating.summary, count: view.rating.count } },
+		view: {
+			facts: view.facts,
+			rating: { summary: view.rating.summary, count: view.rating.count },
+			priceFrom: view.priceFrom,
+			instant: detail.instantBooking,
+		},
 		html: renderInfoSections(detail, pages, view, t, locale),
 		crumbs,
 		shareUrl: pageMeta({ title: '', description: '', path, locale }).url,

@@ -8,6 +8,7 @@ import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid } from '#app/components/playroom-card.tsx'
 import { PhotoGallery, useSectionLinks } from '#app/components/playroom-page-parts.tsx'
 import {
+	PlayroomBookBar,
 	PlayroomCrumbs,
 	PlayroomLocation,
 	PlayroomShare,
@@ -205,6 +206,7 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 					<CardGrid cards={data.nearby} eagerCount={0} />
 				</section>
 			) : null}
+			<PlayroomBookBar priceFrom={view.priceFrom} instant={view.instant} />
 		</main>
 	)
 }

@@ -4,7 +4,14 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid, cardPoints } from '#app/components/playroom-card.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
-import { Pagination, ResultCount, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
+import {
+	activeFilterCount,
+	FilterDisclosure,
+	Pagination,
+	ResultCount,
+	SearchForm,
+	SearchNotices,
+} from '#app/components/search-ui.tsx'
 import {
 	cityPlace,
 	favouriteIdsFor,
@@ -107,7 +114,9 @@ export default function PlacePage({ loaderData: data }: Route.ComponentProps) {
 				<h1 className="text-3xl font-bold">{data.meta.title}</h1>
 				<p className="max-w-3xl text-lg text-ink-muted">{data.intro}</p>
 			</header>
-			<SearchForm action={data.path} values={data.search.form} today={data.today} variant="hero" />
+			<FilterDisclosure active={activeFilterCount(data.search.form, 'hero')}>
+				<SearchForm action={data.path} values={data.search.form} today={data.today} variant="hero" />
+			</FilterDisclosure>
 			<SearchNotices invalid={data.search.invalid} notices={data.search.notices} />
 			<ResultCount count={result.totalCount} dateLabel={data.dateLabel} />
 			{result.items.length ? (

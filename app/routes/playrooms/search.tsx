@@ -5,7 +5,14 @@ import type { Route } from './+types/search.ts'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid, cardPoints } from '#app/components/playroom-card.tsx'
 import { ResultsMap } from '#app/components/results-map.tsx'
-import { Pagination, ResultCount, SearchForm, SearchNotices } from '#app/components/search-ui.tsx'
+import {
+	activeFilterCount,
+	FilterDisclosure,
+	Pagination,
+	ResultCount,
+	SearchForm,
+	SearchNotices,
+} from '#app/components/search-ui.tsx'
 import { SpriteIcon } from '#app/components/icon.tsx'
 import {
 	favouriteIdsFor,
@@ -136,6 +143,7 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
 	useVisitorFavouritesInUrl(data.favourites)
 	const { result, search } = data
 	const map = search.view === 'map'
+	const variant = data.kind === 'fixedPlace' ? 'place' : 'full'
 	const viewLink = (view: 'list' | 'map', icon: string) => (
 		<Link
 			to={withQuery(location.search, { view: view === 'map' ? 'map' : undefined, page: undefined })}
@@ -157,15 +165,17 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
 				</p>
 			) : null}
 			{data.favourites ? null : (
-				<SearchForm
-					action={data.path}
-					values={search.form}
-					today={data.today}
-					variant={data.kind === 'fixedPlace' ? 'place' : 'full'}
-					options={data.options}
-					sorts={data.sorts}
-					hidden={search.view === 'map' ? { view: 'map' } : {}}
-				/>
+				<FilterDisclosure active={activeFilterCount(search.form, variant)}>
+					<SearchForm
+						action={data.path}
+						values={search.form}
+						today={data.today}
+						variant={variant}
+						options={data.options}
+						sorts={data.sorts}
+						hidden={search.view === 'map' ? { view: 'map' } : {}}
+					/>
+				</FilterDisclosure>
 			)}
 			<SearchNotices invalid={search.invalid} notices={search.notices} />
 			<div className="flex flex-wrap items-center justify-between gap-3">

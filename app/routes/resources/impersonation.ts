@@ -12,6 +12,7 @@ import {
 	setSessionCookie,
 } from '#app/utils/account-session.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
+import { areaHomeOf } from '#app/utils/areas.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { isLocale, localizePath, type Locale } from '#app/utils/locale.ts'
@@ -48,7 +49,8 @@ export async function action(args: Route.ActionArgs) {
 			const impersonation = startImpersonation(admin, { userId }, meta)
 			setImpersonatorCookie(context, adminToken, admin)
 			setSessionCookie(context, { ...impersonation, persistent: false })
-			return redirectWithToast(localizePath('/', locale), {
+			// Into the user's area, as their own login without a target (issue 31.10).
+			return redirectWithToast(localizePath(areaHomeOf(impersonation.target.role), locale), {
 				type: 'info',
 				description: t('auth:impersonation.started', { name: impersonation.target.displayName }),
 			})
