@@ -97,6 +97,15 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 						{filter.kind === 'enum' ? (
 							<select id={id} name={param} defaultValue={filter.value} className={INPUT}>
 								<option value="">{t(filter.allLabel)}</option>
+								{filter.value.includes(',') ? (
+									// A set of values from a link (the dashboard's "confirmed or completed"): kept on apply.
+									<option value={filter.value}>
+										{filter.value
+											.split(',')
+											.map((value) => t(`${filter.options.find((o) => o.value === value)?.label ?? value}`))
+											.join(', ')}
+									</option>
+								) : null}
 								{filter.options.map((option) => (
 									<option key={option.value} value={option.value}>
 										{t(option.label)}

@@ -47,7 +47,9 @@ export const admin = {
 			playroomId: 'Spielraum-ID',
 			hostId: 'Gastgeber-ID',
 			guestId: 'Gast-ID',
+			paymentMethod: 'Zahlungsart',
 			checkIn: 'Termin zwischen',
+			createdAt: 'Gebucht zwischen',
 		},
 		detail: {
 			title: 'Buchung {{code}}',

@@ -50,7 +50,9 @@ export const admin: TranslationShape<typeof de> = {
 			playroomId: 'Playroom ID',
 			hostId: 'Host ID',
 			guestId: 'Guest ID',
+			paymentMethod: 'Payment method',
 			checkIn: 'Date between',
+			createdAt: 'Booked between',
 		},
 		detail: {
 			title: 'Booking {{code}}',
