@@ -351,6 +351,7 @@ export function FailedTasks({
 	period: Dashboard['period']
 }) {
 	const { t } = useTranslation('adminDashboard')
+	const { t: tm } = useTranslation('adminMoney')
 	const locale = useLocale()
 	const period = periodParams(days, 'startedAt')
 	const all = href('/admin/backgroundTaskExecutions', { ...period, status: 'failed' })
@@ -376,7 +377,7 @@ export function FailedTasks({
 									})}
 									className="link"
 								>
-									{task.taskName}
+									{tm(`tasks.names.${task.taskName}`, { defaultValue: task.taskName })}
 								</LocaleLink>{' '}
 								<span className="text-ink-muted">{formatDate(task.startedAt, locale)}</span>
 								{task.error ? <span className="block text-sm text-ink-muted">{task.error}</span> : null}

@@ -87,6 +87,7 @@ export function OrderPeople({ detail }: { detail: AdminOrderDetail }) {
 
 export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 	const { t } = useTranslation('admin')
+	const { t: tm } = useTranslation('adminMoney')
 	const locale = useLocale()
 	const c = (key: string) => t(`orders.detail.columns.${key}` as 'orders.detail.columns.date')
 	const money = (cents: number) => formatAmount(cents, locale)
@@ -99,11 +100,11 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 						head={[c('date'), c('provider'), c('direction'), c('amount'), c('reference'), c('status')]}
 						rows={detail.payments.map((p) => [
 							formatDateTime(p.createdAt, locale),
-							p.provider,
-							p.direction,
+							tm(`providers.${p.provider}`),
+							tm(`directions.${p.direction}`),
 							money(p.amount),
 							p.note ? `${p.reference} · ${p.note}` : p.reference,
-							p.status,
+							tm(`paymentStatuses.${p.status}`),
 						])}
 					/>
 				) : (
@@ -117,8 +118,8 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 						head={[c('date'), c('kind'), c('account'), c('amount')]}
 						rows={detail.ledger.map((m) => [
 							formatDateTime(m.createdAt, locale),
-							m.kind,
-							m.account,
+							tm(`kinds.${m.kind}`),
+							tm(`accounts.${m.account}`),
 							money(m.amount),
 						])}
 					/>
@@ -140,7 +141,12 @@ export function OrderEmails({ detail }: { detail: AdminOrderDetail }) {
 				<Rows
 					testId="emails-table"
 					head={[c('date'), c('to'), c('subject'), c('status')]}
-					rows={detail.emails.map((e) => [formatDateTime(e.createdAt, locale), e.to, e.subject, e.status])}
+					rows={detail.emails.map((e) => [
+						formatDateTime(e.createdAt, locale),
+						e.to,
+						e.subject,
+						t(`orders.detail.emailStatuses.${e.status}`),
+					])}
 				/>
 			) : (
 				<p>{t('orders.detail.noEmails')}</p>

@@ -127,9 +127,9 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 								name={param}
 								defaultValue={filter.value}
 								{...(filter.kind === 'slug'
-									? { maxLength: 80, pattern: '[A-Za-z0-9\\-]{1,80}' }
+									? { maxLength: 80 }
 									: { maxLength: 16, pattern: '[A-Za-z0-9_\\-]{16}' })}
-								className={`w-48 font-mono ${INPUT}`}
+								className={`w-48 ${filter.kind === 'slug' ? '' : 'font-mono'} ${INPUT}`}
 							/>
 						)}
 					</div>

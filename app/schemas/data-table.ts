@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '#db/schema/ids.ts'
+import { slugify } from '#app/domain/search-text.ts'
 import { z } from '#app/utils/validation.ts'
 import { intParam, localDateField, safeString } from './fields.ts'
 
@@ -56,17 +57,17 @@ export const tableFilterFields = {
 			)
 			.optional(),
 	id: () => z.union([z.literal(''), z.string().trim().regex(ID_PATTERN)]).optional(),
-	/** A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. */
+	/**
+	 * A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. A name is read as its
+	 * slug (issue 31.13): "München", "MÜNCHEN" and "muenchen" are all `muenchen`.
+	 */
 	slug: () =>
 		z
-			.union([
-				z.literal(''),
-				z
-					.string()
-					.trim()
-					.toLowerCase()
-					.regex(/^[a-z0-9-]{1,80}$/),
-			])
+			.preprocess(
+				(value) =>
+					typeof value === 'string' && value.trim() ? slugify(value.slice(0, 200)) || value : value,
+				z.union([z.literal(''), z.string().regex(/^[a-z0-9-]{1,80}$/)]),
+			)
 			.optional(),
 	flag: () => z.enum(['', 'true', 'false', 'on', '1', '0']).optional(),
 	/** A local date within the bounds of ADR 0143; "" (an empty date input) is none. */
