@@ -5,7 +5,7 @@ import { formatDateTime } from '#app/utils/format-instant.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { looseT, type LooseT } from '#app/utils/loose-t.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { DetailSection } from './detail-frame.tsx'
+import { DetailSection, ScrollBox } from './detail-frame.tsx'
 
 /**
  * The "History" section of an admin detail page (issue 14, ADR 0098): the
@@ -81,7 +81,7 @@ export function AuditHistory({ entries }: { entries: AuditEntry[] }) {
 			{entries.length === 0 ? (
 				<p className="text-ink-muted">{t('history.none')}</p>
 			) : (
-				<div className="overflow-x-auto">
+				<ScrollBox label={t('history.title')}>
 					<table className="w-full text-left text-sm">
 						<thead>
 							<tr className="border-b border-line">
@@ -135,7 +135,7 @@ export function AuditHistory({ entries }: { entries: AuditEntry[] }) {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</ScrollBox>
 			)}
 		</DetailSection>
 	)
