@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { OrderStatus } from '#db/schema/orders.ts'
 import type { AdminDashboard } from '#app/models/admin/admin-dashboard.server.ts'
+import { BOOKED_STATUSES } from '#app/domain/report-period.ts'
 import { formatAmount, formatLocalDate, formatNumber } from '#app/utils/format.ts'
 import { formatDate, formatDateTime } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
@@ -26,16 +27,76 @@ function href(path: string, params: Record<string, string | string[]> = {}) {
 	return query ? `${path}?${query}` : path
 }
 
-const periodParams = (dashboard: Dashboard) => ({ from: dashboard.period.from, to: dashboard.period.to })
+/**
+ * The parameters that limit a list to the dashboard's period, by the date field the figure counts
+ * by (issue 31.11): orders and users by the day they were made, ledger rows by their date, task
+ * runs by their start. Each is the list's own date-range filter (docs/subsystems/data-table.md).
+ */
+function periodParams(period: Dashboard['period'], field: 'createdAt' | 'startedAt' = 'createdAt') {
+	return { [`${field}From`]: period.from, [`${field}To`]: period.to }
+}
 
-function Figure({ label, value, to, testId }: { label: string; value: string; to: string; testId: string }) {
+/** "Confirmed or completed" as one enum-set parameter of the order list. */
+const BOOKED = BOOKED_STATUSES.join(',')
+
+/**
+ * The key figures and the list each opens (null: a figure that is no rows, page views and clicks).
+ * Every link opens exactly the rows behind its figure: the same period, status set and date
+ * field (count figures: that many rows; money figures: the sum over those rows).
+ */
+export function dashboardFigures(dashboard: Dashboard) {
+	const period = periodParams(dashboard.period)
+	const booked = { ...period, status: BOOKED }
+	return [
+		{ key: 'orders', value: dashboard.orders.totalOrders, money: false, to: href('/admin/orders', period) },
+		{
+			key: 'bookedOrders',
+			value: dashboard.orders.bookedOrders,
+			money: false,
+			to: href('/admin/orders', booked),
+		},
+		{
+			key: 'bookingValue',
+			value: dashboard.orders.bookingValue,
+			money: true,
+			to: href('/admin/orders', booked),
+		},
+		{ key: 'commission', value: dashboard.orders.commission, money: true, to: href('/admin/orders', booked) },
+		{
+			key: 'ledgerCommission',
+			value: dashboard.ledgerCommission,
+			money: true,
+			to: href('/admin/moneyTransactions', { ...period, kind: 'Commission', account: 'PlatformRevenue' }),
+		},
+		{ key: 'newGuests', value: dashboard.newGuests, money: false, to: href('/admin/guests', period) },
+		{ key: 'newHosts', value: dashboard.newHosts, money: false, to: href('/admin/hosts', period) },
+		{ key: 'pageViews', value: dashboard.pageViews.total, money: false, to: null },
+		{ key: 'websiteClicks', value: dashboard.websiteClicks.total, money: false, to: null },
+	] as const
+}
+
+function Figure({
+	label,
+	value,
+	to,
+	testId,
+}: {
+	label: string
+	value: string
+	to: string | null
+	testId: string
+}) {
 	return (
 		<div className="rounded-lg border border-line p-3">
 			<dt className="text-sm text-ink-muted">{label}</dt>
 			<dd className="text-2xl font-semibold tabular-nums">
-				<LocaleLink to={to} className="link" data-testid={testId}>
-					{value}
-				</LocaleLink>
+				{to ? (
+					<LocaleLink to={to} className="link" data-testid={testId}>
+						{value}
+					</LocaleLink>
+				) : (
+					<span data-testid={testId}>{value}</span>
+				)}
 			</dd>
 		</div>
 	)
@@ -44,39 +105,17 @@ function Figure({ label, value, to, testId }: { label: string; value: string; to
 export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
 	const { t } = useTranslation('adminDashboard')
 	const locale = useLocale()
-	const period = periodParams(dashboard)
-	const booked = { ...period, status: ['Confirmed', 'Completed'] }
-	const number = (value: number) => formatNumber(value, locale)
-	const money = (value: number) => formatAmount(value, locale)
 	return (
 		<DetailSection id="dashboard-figures" title={t('figures.title')} wide>
 			<dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-				{(
-					[
-						['orders', number(dashboard.orders.totalOrders), href('/admin/orders', period)],
-						['bookedOrders', number(dashboard.orders.bookedOrders), href('/admin/orders', booked)],
-						['bookingValue', money(dashboard.orders.bookingValue), href('/admin/orders', booked)],
-						['commission', money(dashboard.orders.commission), href('/admin/orders', booked)],
-						[
-							'ledgerCommission',
-							money(dashboard.ledgerCommission),
-							href('/admin/moneyTransactions', { ...period, kind: 'Commission', account: 'PlatformRevenue' }),
-						],
-						[
-							'newGuests',
-							number(dashboard.newGuests),
-							href('/admin/guests', { sortCriterias: 'createdAt:desc' }),
-						],
-						[
-							'newHosts',
-							number(dashboard.newHosts),
-							href('/admin/hosts', { sortCriterias: 'createdAt:desc' }),
-						],
-						['pageViews', number(dashboard.pageViews.total), '/admin/playrooms'],
-						['websiteClicks', number(dashboard.websiteClicks.total), '/admin/playrooms'],
-					] as const
-				).map(([key, value, to]) => (
-					<Figure key={key} label={t(`figures.${key}`)} value={value} to={to} testId={`figure-${key}`} />
+				{dashboardFigures(dashboard).map(({ key, value, money, to }) => (
+					<Figure
+						key={key}
+						label={t(`figures.${key}`)}
+						value={money ? formatAmount(value, locale) : formatNumber(value, locale)}
+						to={to}
+						testId={`figure-${key}`}
+					/>
 				))}
 			</dl>
 			<p className="mt-2 text-xs text-ink-muted">{t('figures.bookingValueHint')}</p>
@@ -176,7 +215,7 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
 	const { t } = useTranslation('adminDashboard')
 	const { t: tb } = useTranslation('booking')
 	const locale = useLocale()
-	const period = periodParams(dashboard)
+	const period = periodParams(dashboard.period)
 	const statusRows = dashboard.orders.byStatus.map((row) => ({
 		key: row.status,
 		label: tb(`statuses.${row.status}`),
@@ -304,10 +343,18 @@ export function PendingTransfers({ transfers }: { transfers: Dashboard['pendingB
 	)
 }
 
-export function FailedTasks({ tasks }: { tasks: Dashboard['failedTasks'] }) {
+export function FailedTasks({
+	tasks,
+	period: days,
+}: {
+	tasks: Dashboard['failedTasks']
+	period: Dashboard['period']
+}) {
 	const { t } = useTranslation('adminDashboard')
+	const { t: tm } = useTranslation('adminMoney')
 	const locale = useLocale()
-	const all = href('/admin/backgroundTaskExecutions', { status: 'failed' })
+	const period = periodParams(days, 'startedAt')
+	const all = href('/admin/backgroundTaskExecutions', { ...period, status: 'failed' })
 	return (
 		<DetailSection id="dashboard-tasks" title={t('tasks.title')}>
 			{tasks.total === 0 ? (
@@ -319,14 +366,18 @@ export function FailedTasks({ tasks }: { tasks: Dashboard['failedTasks'] }) {
 							{t('tasks.count', { count: tasks.total })}
 						</LocaleLink>
 					</p>
-					<ul className="flex flex-col gap-1">
+					<ul className="flex flex-col gap-1" data-testid="failed-tasks">
 						{tasks.latest.map((task) => (
 							<li key={task.id}>
 								<LocaleLink
-									to={href('/admin/backgroundTaskExecutions', { status: 'failed', taskName: task.taskName })}
+									to={href('/admin/backgroundTaskExecutions', {
+										...period,
+										status: 'failed',
+										taskName: task.taskName,
+									})}
 									className="link"
 								>
-									{task.taskName}
+									{tm(`tasks.names.${task.taskName}`, { defaultValue: task.taskName })}
 								</LocaleLink>{' '}
 								<span className="text-ink-muted">{formatDate(task.startedAt, locale)}</span>
 								{task.error ? <span className="block text-sm text-ink-muted">{task.error}</span> : null}

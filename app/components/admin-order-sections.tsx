@@ -6,16 +6,27 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { DetailSection } from './detail-frame.tsx'
+import { DetailSection, ScrollBox } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
 /** The admin order page's own sections (issue 14): people, payments, ledger, e-mails, bank transfer. */
 const INPUT = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink'
 
 /** A compact read-only table of a detail section (no paging, no sorting). */
-export function Rows({ head, rows, testId }: { head: string[]; rows: React.ReactNode[][]; testId: string }) {
+export function Rows({
+	head,
+	rows,
+	testId,
+	label,
+}: {
+	head: string[]
+	rows: React.ReactNode[][]
+	testId: string
+	/** The accessible name of the table's scrolling box (the section's title). */
+	label: string
+}) {
 	return (
-		<div className="overflow-x-auto">
+		<ScrollBox label={label}>
 			<table className="w-full text-left text-sm" data-testid={testId}>
 				<thead>
 					<tr className="border-b border-line">
@@ -38,7 +49,7 @@ export function Rows({ head, rows, testId }: { head: string[]; rows: React.React
 					))}
 				</tbody>
 			</table>
-		</div>
+		</ScrollBox>
 	)
 }
 
@@ -87,6 +98,7 @@ export function OrderPeople({ detail }: { detail: AdminOrderDetail }) {
 
 export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 	const { t } = useTranslation('admin')
+	const { t: tm } = useTranslation('adminMoney')
 	const locale = useLocale()
 	const c = (key: string) => t(`orders.detail.columns.${key}` as 'orders.detail.columns.date')
 	const money = (cents: number) => formatAmount(cents, locale)
@@ -95,15 +107,16 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 			<DetailSection id="order-payments" title={t('orders.detail.payments')} wide>
 				{detail.payments.length ? (
 					<Rows
+						label={t('orders.detail.payments')}
 						testId="payments-table"
 						head={[c('date'), c('provider'), c('direction'), c('amount'), c('reference'), c('status')]}
 						rows={detail.payments.map((p) => [
 							formatDateTime(p.createdAt, locale),
-							p.provider,
-							p.direction,
+							tm(`providers.${p.provider}`),
+							tm(`directions.${p.direction}`),
 							money(p.amount),
 							p.note ? `${p.reference} · ${p.note}` : p.reference,
-							p.status,
+							tm(`paymentStatuses.${p.status}`),
 						])}
 					/>
 				) : (
@@ -113,12 +126,13 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 			<DetailSection id="order-ledger" title={t('orders.detail.ledger')} wide>
 				{detail.ledger.length ? (
 					<Rows
+						label={t('orders.detail.ledger')}
 						testId="ledger-table"
 						head={[c('date'), c('kind'), c('account'), c('amount')]}
 						rows={detail.ledger.map((m) => [
 							formatDateTime(m.createdAt, locale),
-							m.kind,
-							m.account,
+							tm(`kinds.${m.kind}`),
+							tm(`accounts.${m.account}`),
 							money(m.amount),
 						])}
 					/>
@@ -138,9 +152,15 @@ export function OrderEmails({ detail }: { detail: AdminOrderDetail }) {
 		<DetailSection id="order-emails" title={t('orders.detail.emails')} wide>
 			{detail.emails.length ? (
 				<Rows
+					label={t('orders.detail.emails')}
 					testId="emails-table"
 					head={[c('date'), c('to'), c('subject'), c('status')]}
-					rows={detail.emails.map((e) => [formatDateTime(e.createdAt, locale), e.to, e.subject, e.status])}
+					rows={detail.emails.map((e) => [
+						formatDateTime(e.createdAt, locale),
+						e.to,
+						e.subject,
+						t(`orders.detail.emailStatuses.${e.status}`),
+					])}
 				/>
 			) : (
 				<p>{t('orders.detail.noEmails')}</p>

@@ -25,6 +25,7 @@ export function UserOrders({ userId, activity }: { userId: string; activity: Use
 				<p>{t('admin.noOrders')}</p>
 			) : (
 				<Rows
+					label={t('admin.guestOrders')}
 					testId="user-orders-table"
 					head={[
 						tAdmin('orders.columns.code'),
@@ -62,6 +63,7 @@ export function UserPlayrooms({ userId, activity }: { userId: string; activity: 
 				<p>{t('admin.noPlayrooms')}</p>
 			) : (
 				<Rows
+					label={t('admin.hostedPlayrooms')}
 					testId="user-playrooms-table"
 					head={[
 						tAdmin('playrooms.columns.name'),
@@ -95,6 +97,7 @@ export function UserSessions({ activity }: { activity: UserActivity }) {
 			) : (
 				<>
 					<Rows
+						label={t('admin.sessions')}
 						testId="user-sessions-table"
 						head={[
 							t('admin.sessionColumns.createdAt'),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet, useFetcher, useLocation, useMatches } from 'react-router'
 import { DEFAULT_SIDEBAR, type PreferenceSaved, type SidebarState } from '#app/utils/preferences.ts'
+import { stripLocale } from '#app/utils/locale.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { inServerRender } from '#app/render/server-render-markup.ts'
 import { useRootData } from '#app/hooks/use-root-data.ts'
@@ -108,8 +109,8 @@ function useBreadcrumbs(areaId: string) {
 	return crumbs
 }
 
-/** The area's navigation; on a phone a row above the page that scrolls inside its own box. */
-function Sidebar({
+/** The sidebar's links (the desktop column, and the phone menu's list). */
+function NavLinks({
 	items,
 	sidebar,
 	counts,
@@ -119,44 +120,102 @@ function Sidebar({
 	counts: StatusCounts | null
 }) {
 	const { t } = useTranslation()
+	return items.map((item) => {
+		const label = pageTitle(t, item.id)
+		return (
+			<LocaleNavLink
+				key={item.id}
+				to={item.to}
+				title={sidebar.minimize ? label : undefined}
+				className={({ isActive }) =>
+					`btn-ghost shrink-0 justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
+				}
+			>
+				{sidebar.minimize ? (
+					<>
+						<span aria-hidden="true" className="font-mono text-xs">
+							{label.slice(0, 2)}
+						</span>
+						<span className="sr-only">{label}</span>
+						<NavBadge count={badgeCount(item.id, counts)} />
+					</>
+				) : (
+					<>
+						{label}
+						<NavBadge count={badgeCount(item.id, counts)} />
+					</>
+				)}
+			</LocaleNavLink>
+		)
+	})
+}
+
+/** The item the page belongs to: the longest `to` the path starts with. */
+function useCurrentItem(items: AreaNavItem[]): AreaNavItem | undefined {
+	const path = stripLocale(useLocation().pathname)
+	return items
+		.filter((item) => path === item.to || path.startsWith(`${item.to}/`))
+		.sort((a, b) => b.to.length - a.to.length)[0]
+}
+
+/**
+ * On a phone, an area with many sections (the admin's 17) shows them behind one control naming the
+ * current section, opening to a list that wraps (issue 31.12): a `<details>`, so it works without
+ * JavaScript; it closes on navigation (keyed by the path).
+ */
+function PhoneMenu({ items, counts }: { items: AreaNavItem[]; counts: StatusCounts | null }) {
+	const { t } = useTranslation()
+	const location = useLocation()
+	const current = useCurrentItem(items)
+	return (
+		<details key={location.pathname} className="group md:hidden" data-testid="area-menu">
+			<summary
+				className="btn-secondary w-full cursor-pointer list-none justify-between [&::-webkit-details-marker]:hidden"
+				data-testid="area-menu-button"
+			>
+				<span className="min-w-0 truncate">
+					<span className="text-ink-muted">{t('sidebar.sections')}: </span>
+					{current ? pageTitle(t, current.id) : null}
+				</span>
+				<span aria-hidden="true" className="transition-transform group-open:rotate-180">
+					▾
+				</span>
+			</summary>
+			<nav aria-label={t('sidebar.label')} className="mt-2 grid grid-cols-2 gap-1">
+				<NavLinks items={items} sidebar={{ show: true, minimize: false }} counts={counts} />
+			</nav>
+		</details>
+	)
+}
+
+/**
+ * The area's navigation; on a phone a row above the page that scrolls inside its own box (with
+ * shadows at the edges with more), or (`phoneMenu`) one control that opens the list.
+ */
+function Sidebar({
+	items,
+	sidebar,
+	counts,
+	phoneMenu,
+}: {
+	items: AreaNavItem[]
+	sidebar: SidebarState
+	counts: StatusCounts | null
+	phoneMenu: boolean
+}) {
+	const { t } = useTranslation()
 	return (
 		<aside
 			className={`${sidebar.minimize ? 'md:w-16' : 'md:w-60'} min-w-0 shrink-0`}
 			data-testid="area-sidebar"
 			data-minimized={sidebar.minimize}
 		>
+			{phoneMenu ? <PhoneMenu items={items} counts={counts} /> : null}
 			<nav
 				aria-label={t('sidebar.label')}
-				className="flex gap-1 overflow-x-auto pb-1 md:sticky md:top-4 md:flex-col md:overflow-visible md:pb-0"
+				className={`${phoneMenu ? 'hidden md:flex' : 'flex'} scroll-x gap-1 pb-1 [--scroll-bg:var(--color-surface)] md:sticky md:top-4 md:flex-col md:overflow-visible md:bg-none md:pb-0`}
 			>
-				{items.map((item) => {
-					const label = pageTitle(t, item.id)
-					return (
-						<LocaleNavLink
-							key={item.id}
-							to={item.to}
-							title={sidebar.minimize ? label : undefined}
-							className={({ isActive }) =>
-								`btn-ghost shrink-0 justify-start ${isActive ? 'bg-surface-raised text-accent' : ''}`
-							}
-						>
-							{sidebar.minimize ? (
-								<>
-									<span aria-hidden="true" className="font-mono text-xs">
-										{label.slice(0, 2)}
-									</span>
-									<span className="sr-only">{label}</span>
-									<NavBadge count={badgeCount(item.id, counts)} />
-								</>
-							) : (
-								<>
-									{label}
-									<NavBadge count={badgeCount(item.id, counts)} />
-								</>
-							)}
-						</LocaleNavLink>
-					)
-				})}
+				<NavLinks items={items} sidebar={sidebar} counts={counts} />
 				<SidebarButton
 					next={{ show: true, minimize: !sidebar.minimize }}
 					label={sidebar.minimize ? t('sidebar.expand') : t('sidebar.minimize')}
@@ -176,10 +235,13 @@ export function AreaLayout({
 	areaId,
 	items,
 	status = null,
+	phoneMenu = false,
 }: {
 	areaId: 'guest' | 'host' | 'owner' | 'admin'
 	items: AreaNavItem[]
 	status?: AreaStatus | null
+	/** Many sections: on a phone one control that opens them (issue 31.12). */
+	phoneMenu?: boolean
 }) {
 	const { t } = useTranslation()
 	const counts = useStatusPolling(status?.endpoint ?? null, status?.counts ?? null)
@@ -187,7 +249,9 @@ export function AreaLayout({
 	const crumbs = useBreadcrumbs(areaId)
 	return (
 		<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:gap-6" data-area={areaId}>
-			{sidebar.show ? <Sidebar items={items} sidebar={sidebar} counts={counts} /> : null}
+			{sidebar.show ? (
+				<Sidebar items={items} sidebar={sidebar} counts={counts} phoneMenu={phoneMenu} />
+			) : null}
 			<div className="min-w-0 flex-1">
 				<div className="mb-4 flex items-center gap-2">
 					<SidebarButton

@@ -129,11 +129,11 @@ export function BankTransferInstructions({
 			<h2 id="bank-instructions" className="mb-2 text-lg font-semibold">
 				{t('payment.instructionsTitle')}
 			</h2>
-			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+			<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
 				{rows.map(([label, value]) => (
 					<div key={label} className="contents">
 						<dt className="font-medium">{label}</dt>
-						<dd className="font-mono">{value}</dd>
+						<dd className="min-w-0 font-mono break-all">{value}</dd>
 					</div>
 				))}
 			</dl>
@@ -191,14 +191,18 @@ export function StatusHistory({ history }: { history: HistoryEntry[] }) {
 	)
 }
 
-/** A label/value list for order facts. */
+/** A label/value list (order facts, a payment's facts): term above value on a phone. */
 export function Facts({ rows, testId }: { rows: [string, React.ReactNode][]; testId?: string }) {
 	return (
-		<dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid={testId}>
+		<dl
+			className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]"
+			data-testid={testId}
+		>
 			{rows.map(([label, value]) => (
 				<div key={label} className="contents">
 					<dt className="font-medium text-ink-muted">{label}</dt>
-					<dd>{value}</dd>
+					{/* Long values (ids, e-mail addresses) break instead of widening a phone's page. */}
+					<dd className="min-w-0 break-words">{value}</dd>
 				</div>
 			))}
 		</dl>

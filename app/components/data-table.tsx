@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { TableView } from '#app/schemas/data-table.ts'
 import { looseT } from '#app/utils/loose-t.ts'
+import { ScrollBox } from './detail-frame.tsx'
 import { Pagination } from './pagination.tsx'
 
 /**
@@ -54,7 +55,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 					type="search"
 					defaultValue={view.state.tableFilter}
 					maxLength={100}
-					className={`w-64 ${INPUT}`}
+					className={`w-64 max-w-full ${INPUT}`}
 				/>
 			</div>
 			{view.filters.map((filter) => {
@@ -65,7 +66,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 					const labels = filter.rangeLabels
 					const labelClass = labels ? 'mb-1 block text-sm font-medium' : 'sr-only'
 					return (
-						<fieldset key={filter.name} className="flex items-end gap-2">
+						<fieldset key={filter.name} className="flex min-w-0 flex-wrap items-end gap-2">
 							<legend className="mb-1 text-sm font-medium">{t(filter.label)}</legend>
 							<label className="text-sm">
 								<span className={labelClass}>{t(labels?.from ?? 'admin:table.from')}</span>
@@ -90,13 +91,23 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 					)
 				}
 				return (
-					<div key={filter.name}>
+					// A select is as wide as its longest option: on a phone it shrinks to the screen.
+					<div key={filter.name} className="max-w-full min-w-0">
 						<label htmlFor={id} className="mb-1 block text-sm font-medium">
 							{t(filter.label)}
 						</label>
 						{filter.kind === 'enum' ? (
-							<select id={id} name={param} defaultValue={filter.value} className={INPUT}>
+							<select id={id} name={param} defaultValue={filter.value} className={`max-w-full ${INPUT}`}>
 								<option value="">{t(filter.allLabel)}</option>
+								{filter.value.includes(',') ? (
+									// A set of values from a link (the dashboard's "confirmed or completed"): kept on apply.
+									<option value={filter.value}>
+										{filter.value
+											.split(',')
+											.map((value) => t(`${filter.options.find((o) => o.value === value)?.label ?? value}`))
+											.join(', ')}
+									</option>
+								) : null}
 								{filter.options.map((option) => (
 									<option key={option.value} value={option.value}>
 										{t(option.label)}
@@ -104,7 +115,7 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 								))}
 							</select>
 						) : filter.choices ? (
-							<select id={id} name={param} defaultValue={filter.value} className={INPUT}>
+							<select id={id} name={param} defaultValue={filter.value} className={`max-w-full ${INPUT}`}>
 								<option value="">{t(filter.allLabel)}</option>
 								{filter.choices.map((choice) => (
 									<option key={choice.value} value={choice.value}>
@@ -118,9 +129,9 @@ function Filters({ view, label }: { view: TableView; label: string }) {
 								name={param}
 								defaultValue={filter.value}
 								{...(filter.kind === 'slug'
-									? { maxLength: 80, pattern: '[A-Za-z0-9\\-]{1,80}' }
+									? { maxLength: 80 }
 									: { maxLength: 16, pattern: '[A-Za-z0-9_\\-]{16}' })}
-								className={`w-48 font-mono ${INPUT}`}
+								className={`w-48 max-w-full ${filter.kind === 'slug' ? '' : 'font-mono'} ${INPUT}`}
 							/>
 						)}
 					</div>
@@ -247,7 +258,7 @@ export function DataTable<Item>({
 			{items.length === 0 ? (
 				<p className="card">{t(view.texts.none)}</p>
 			) : (
-				<div className="overflow-x-auto">
+				<ScrollBox label={label} onPage>
 					<table className="w-full text-left text-sm">
 						<caption className="sr-only">{label}</caption>
 						<thead>
@@ -263,7 +274,7 @@ export function DataTable<Item>({
 							))}
 						</tbody>
 					</table>
-				</div>
+				</ScrollBox>
 			)}
 			<Pagination currentPage={view.state.currentPage} perPage={view.state.perPage} totalCount={totalCount} />
 		</div>

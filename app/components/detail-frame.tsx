@@ -24,18 +24,21 @@ export function DetailFrame({
 	testId?: string
 }) {
 	return (
-		<main id="main" data-testid={testId} className={narrow ? 'mx-auto max-w-xl' : undefined}>
+		<main id="main" data-testid={testId} className={narrow ? 'mx-auto max-w-xl min-w-0' : 'min-w-0'}>
 			<header className="mb-6 flex flex-wrap items-start justify-between gap-4">
 				<div className="min-w-0">
 					<div className="flex flex-wrap items-center gap-3">
-						<h1 className="text-3xl font-bold">{title}</h1>
+						<h1 className="min-w-0 text-3xl font-bold break-words">{title}</h1>
 						{badge}
 					</div>
-					{subtitle ? <div className="mt-1 text-ink-muted">{subtitle}</div> : null}
+					{subtitle ? <div className="mt-1 break-words text-ink-muted">{subtitle}</div> : null}
 				</div>
 				{actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
 			</header>
-			<div className={narrow ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-2'}>{children}</div>
+			{/* Columns of minmax(0, 1fr): wide content (a table) scrolls in its card, never widens the page. */}
+			<div className={narrow ? 'grid grid-cols-1 gap-4' : 'grid grid-cols-1 gap-4 lg:grid-cols-2'}>
+				{children}
+			</div>
 		</main>
 	)
 }
@@ -64,7 +67,7 @@ export function DetailSection({
 	return (
 		<section
 			aria-labelledby={`${id}-title`}
-			className={['card', wide ? 'lg:col-span-2' : '', border].filter(Boolean).join(' ')}
+			className={['card min-w-0 break-words', wide ? 'lg:col-span-2' : '', border].filter(Boolean).join(' ')}
 			data-testid={id}
 		>
 			<h2 id={`${id}-title`} className="mb-3 text-xl font-semibold">
@@ -72,5 +75,33 @@ export function DetailSection({
 			</h2>
 			{children}
 		</section>
+	)
+}
+
+/**
+ * A table (or anything wide) that scrolls sideways inside its own box on a phone, with shadows at
+ * the edges that have more to show (issue 31.12). Focusable, so the keyboard can scroll it.
+ */
+export function ScrollBox({
+	label,
+	children,
+	onPage = false,
+}: {
+	/** The accessible name of the scrolling region. */
+	label: string
+	children: React.ReactNode
+	/** On the page's background rather than in a card. */
+	onPage?: boolean
+}) {
+	return (
+		<div
+			role="region"
+			aria-label={label}
+			tabIndex={0}
+			className={`scroll-x max-w-full ${onPage ? '[--scroll-bg:var(--color-surface)]' : ''}`}
+			data-testid="scroll-box"
+		>
+			{children}
+		</div>
 	)
 }

@@ -1,4 +1,8 @@
+import type { OrderStatus } from '#db/schema/order-enums.ts'
 import { addDays, daysBetween, localDateOf, startOfLocalDay, type LocalDate } from './berlin-time.ts'
+
+/** The orders a report counts as booked (booking value, commission, top lists): ADR 0093. */
+export const BOOKED_STATUSES = ['Confirmed', 'Completed'] as const satisfies readonly OrderStatus[]
 
 /**
  * A reporting period of the admin dashboard (issue 14): whole Europe/Berlin

@@ -19,6 +19,22 @@ export const importDocumentSchema = z.object({
 })
 export type ImportDocument = z.infer<typeof importDocumentSchema>
 
+/**
+ * The progress text of an import run as stored and sent ("users 500/3000": entity, rows done, rows
+ * in all); the page shows it translated (issue 31.13), so it is written and read here only.
+ */
+export function importProgressText(entity: keyof ImportDocument, done: number, total: number): string {
+	return `${entity} ${done}/${total}`
+}
+
+export function parseImportProgressText(
+	text: string,
+): { entity: keyof ImportDocument; done: number; total: number } | null {
+	const match = /^(users|playrooms|orders) (\d+)\/(\d+)$/.exec(text)
+	if (!match) return null
+	return { entity: match[1] as keyof ImportDocument, done: Number(match[2]), total: Number(match[3]) }
+}
+
 const legacyIdField = requiredText(64).regex(/^[A-Za-z0-9._:-]+$/)
 /** An instant as ISO 8601 text with an offset or Z (the export writes UTC), within ADR 0143's bounds. */
 const instantDate = instantField.transform((ms) => new Date(ms))

@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '#db/schema/ids.ts'
+import { slugify } from '#app/domain/search-text.ts'
 import { z } from '#app/utils/validation.ts'
 import { intParam, localDateField, safeString } from './fields.ts'
 
@@ -36,19 +37,37 @@ export const tableQueryFields = {
 
 /** Filter field blocks: "" means "no filter" (an empty select or input of a GET form). */
 export const tableFilterFields = {
-	enum: (values: readonly [string, ...string[]]) => z.union([z.literal(''), z.enum(values)]).optional(),
+	/**
+	 * One value, or a set of them (issue 31.11: the dashboard's "confirmed or completed"): the
+	 * parameter repeated (`status=a&status=b`) or comma-separated (`status=a,b`, what a select's
+	 * option for the set sends back). Each value must be one of `values`; a set is read as "any of".
+	 */
+	enum: (values: readonly [string, ...string[]]) =>
+		z
+			.preprocess(
+				(value) => {
+					const parts = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : [value])
+						.flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]))
+						.map((part) => (typeof part === 'string' ? part.trim() : part))
+						.filter((part) => part !== '')
+					if (parts.length === 0) return value === undefined ? undefined : ''
+					return parts.length === 1 ? parts[0] : [...new Set(parts)]
+				},
+				z.union([z.literal(''), z.enum(values), z.array(z.enum(values)).min(2).max(values.length)]),
+			)
+			.optional(),
 	id: () => z.union([z.literal(''), z.string().trim().regex(ID_PATTERN)]).optional(),
-	/** A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. */
+	/**
+	 * A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. A name is read as its
+	 * slug (issue 31.13): "München", "MÜNCHEN" and "muenchen" are all `muenchen`.
+	 */
 	slug: () =>
 		z
-			.union([
-				z.literal(''),
-				z
-					.string()
-					.trim()
-					.toLowerCase()
-					.regex(/^[a-z0-9-]{1,80}$/),
-			])
+			.preprocess(
+				(value) =>
+					typeof value === 'string' && value.trim() ? slugify(value.slice(0, 200)) || value : value,
+				z.union([z.literal(''), z.string().regex(/^[a-z0-9-]{1,80}$/)]),
+			)
 			.optional(),
 	flag: () => z.enum(['', 'true', 'false', 'on', '1', '0']).optional(),
 	/** A local date within the bounds of ADR 0143; "" (an empty date input) is none. */
@@ -69,7 +88,7 @@ export type TableView = {
 		label: string
 		/** The URL parameters: [name], or a date range's [from, to]. */
 		params: string[]
-		/** enum/id/flag: the value; dateRange: "from..to". */
+		/** enum/id/flag: the value (an enum set: "a,b"); dateRange: "from..to". */
 		value: string
 		/** enum: the values (labels are translation keys). */
 		options: { value: string; label: string }[]

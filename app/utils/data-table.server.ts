@@ -6,6 +6,7 @@ import {
 	eq,
 	gt,
 	gte,
+	inArray,
 	is,
 	like,
 	lt,
@@ -235,7 +236,9 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 			}
 			if (from || to) filters[name] = `${from}..${to}`
 		} else {
-			const value = String(data[params.value ?? ''] ?? '')
+			const raw = data[params.value ?? '']
+			// An enum set is kept as "a,b" (ENUM_SET_SEPARATOR), the form its select option sends back.
+			const value = Array.isArray(raw) ? raw.join(ENUM_SET_SEPARATOR) : String(raw ?? '')
 			if (filter.kind === 'flag') {
 				if (value === 'true' || value === 'on' || value === '1') filters[name] = 'true'
 			} else if (value) filters[name] = value
@@ -251,6 +254,9 @@ export function parseTableQuery<Row, Item>(table: DataTable<Row, Item>, search: 
 		cols: cols && cols.length ? cols : null,
 	}
 }
+
+/** How a set of enum values is written in one parameter (and kept in `TableQuery.filters`). */
+export const ENUM_SET_SEPARATOR = ','
 
 export type Criterion = { key: string; target: SQLWrapper; desc: boolean }
 
@@ -366,6 +372,14 @@ function conditionsOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery,
 				const end = new Date(startOfLocalDay(addDays(to, 1)))
 				conditions.push(lt(filter.column, bind(`${name}To`, end, filter.column)))
 			}
+		} else if (filter.kind === 'enum' && value.includes(ENUM_SET_SEPARATOR)) {
+			const values = value.split(ENUM_SET_SEPARATOR)
+			conditions.push(
+				inArray(
+					filter.column,
+					values.map((one, i) => bind(`${name}${i}`, one, filter.column)),
+				),
+			)
 		} else conditions.push(eq(filter.column, bind(name, value, filter.column)))
 	}
 	return conditions.filter((condition) => condition !== undefined)
@@ -420,6 +434,8 @@ const preparedShapes = new Map<string, Set<string>>()
 function shapeOf<Row, Item>(table: DataTable<Row, Item>, query: TableQuery): string {
 	const given = Object.entries(table.filters ?? {}).map(([name, filter]) => {
 		const value = query.filters[name] ?? ''
+		// An enum set binds one placeholder per value: its size is part of the shape.
+		if (filter.kind === 'enum') return value ? String(value.split(ENUM_SET_SEPARATOR).length) : '0'
 		if (filter.kind !== 'dateRange') return value ? '1' : '0'
 		const [from = '', to = ''] = value.split('..')
 		return `${from ? 1 : 0}${to ? 1 : 0}`

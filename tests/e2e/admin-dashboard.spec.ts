@@ -16,8 +16,20 @@ test('admin sees the dashboard figures, finds host@example.com and opens the hos
 	await page.goto('/en/admin/dashboard?period=90d')
 	await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 	await expect(page.getByTestId('period-showing')).toContainText('(90 days, Europe/Berlin)')
-	await expect(page.getByTestId('figure-orders')).toHaveAttribute('href', /^\/en\/admin\/orders\?from=/)
+	await expect(page.getByTestId('figure-orders')).toHaveAttribute(
+		'href',
+		/^\/en\/admin\/orders\?createdAtFrom=/,
+	)
 	await expect(page.getByTestId('figure-orders')).toHaveText(/^[1-9][\d,]*$/)
+	// Issue 31.11: a figure opens exactly its rows (same period, status set and booking date).
+	for (const key of ['orders', 'bookedOrders']) {
+		const figure = page.getByTestId(`figure-${key}`)
+		const value = (await figure.textContent()) ?? ''
+		await figure.click()
+		await expect(page.getByTestId('table-error')).toHaveCount(0)
+		await expect(page.getByTestId('table-total')).toHaveText(new RegExp(`^${value.replace(',', ',?')} `))
+		await page.goBack()
+	}
 	await expect(page.getByRole('img', { name: 'Bookings by status' })).toBeVisible()
 	await expect(page.getByRole('img', { name: 'Page views per day' })).toBeVisible()
 	await expect(page.getByTestId('ledger-check')).toContainText('Debits and credits balance')

@@ -13,6 +13,7 @@ export const adminImport = {
 		title: 'Fortschritt',
 		label: 'Import-Fortschritt',
 		steps: 'Schritt {{step}} von {{totalSteps}}',
+		rows: '{{entity}}: {{done}} von {{total}}',
 		refreshing: 'Die Seite aktualisiert sich alle 2 Sekunden.',
 	},
 	run: {

@@ -47,7 +47,9 @@ export const admin = {
 			playroomId: 'Spielraum-ID',
 			hostId: 'Gastgeber-ID',
 			guestId: 'Gast-ID',
+			paymentMethod: 'Zahlungsart',
 			checkIn: 'Termin zwischen',
+			createdAt: 'Gebucht zwischen',
 		},
 		detail: {
 			title: 'Buchung {{code}}',
@@ -62,6 +64,12 @@ export const admin = {
 			noLedger: 'Noch keine Buchungen im Journal.',
 			emails: 'Gesendete E-Mails',
 			noEmails: 'Noch keine E-Mails.',
+			emailStatuses: {
+				queued: 'Wartet auf Versand',
+				stored: 'Gespeichert (kein Versand konfiguriert)',
+				sent: 'Gesendet',
+				failed: 'Fehlgeschlagen',
+			},
 			actions: 'Aktionen',
 			columns: {
 				date: 'Datum',
@@ -109,7 +117,7 @@ export const admin = {
 		},
 		filters: {
 			status: 'Status',
-			city: 'Ort (Kürzel, z. B. muenchen)',
+			city: 'Ort',
 			hostId: 'Gastgeber-ID',
 		},
 		detail: {

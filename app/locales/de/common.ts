@@ -43,6 +43,7 @@ export const common = {
 	},
 	sidebar: {
 		label: 'Bereichsnavigation',
+		sections: 'Bereich',
 		show: 'Seitenleiste einblenden',
 		hide: 'Seitenleiste ausblenden',
 		minimize: 'Seitenleiste verkleinern',

@@ -16,6 +16,7 @@ export const adminImport: TranslationShape<typeof de> = {
 		title: 'Progress',
 		label: 'Import progress',
 		steps: 'Step {{step}} of {{totalSteps}}',
+		rows: '{{entity}}: {{done}} of {{total}}',
 		refreshing: 'This page refreshes every 2 seconds.',
 	},
 	run: {

@@ -50,7 +50,9 @@ export const admin: TranslationShape<typeof de> = {
 			playroomId: 'Playroom ID',
 			hostId: 'Host ID',
 			guestId: 'Guest ID',
+			paymentMethod: 'Payment method',
 			checkIn: 'Date between',
+			createdAt: 'Booked between',
 		},
 		detail: {
 			title: 'Booking {{code}}',
@@ -65,6 +67,12 @@ export const admin: TranslationShape<typeof de> = {
 			noLedger: 'No ledger rows yet.',
 			emails: 'E-mails sent',
 			noEmails: 'No e-mails yet.',
+			emailStatuses: {
+				queued: 'Waiting to be sent',
+				stored: 'Stored (no sending configured)',
+				sent: 'Sent',
+				failed: 'Failed',
+			},
 			actions: 'Actions',
 			columns: {
 				date: 'Date',
@@ -112,7 +120,7 @@ export const admin: TranslationShape<typeof de> = {
 		},
 		filters: {
 			status: 'Status',
-			city: 'Place (slug, e.g. muenchen)',
+			city: 'Place',
 			hostId: 'Host ID',
 		},
 		detail: {

@@ -46,6 +46,7 @@ export const common: TranslationShape<typeof de> = {
 	},
 	sidebar: {
 		label: 'Area navigation',
+		sections: 'Section',
 		show: 'Show sidebar',
 		hide: 'Hide sidebar',
 		minimize: 'Minimise sidebar',

@@ -29,6 +29,11 @@ export type SessionUser = {
 	langPreference: 'de' | 'en'
 	notificationToken: string | null
 	emailConfirmed: boolean
+	/**
+	 * The admin acting as this user ("login as"), or null: commands record what they do as
+	 * "admin X as user Y" in the admin audit log (issue 31.13, ADR 0154).
+	 */
+	impersonatedBy?: string | null
 }
 
 export type ActiveSession = {
@@ -118,6 +123,7 @@ export function findActiveSession(token: string, now = new Date()): ActiveSessio
 			langPreference: row.langPreference,
 			notificationToken: row.notificationToken,
 			emailConfirmed: row.emailConfirmedAt !== null,
+			impersonatedBy: row.impersonatorUserId,
 		},
 	}
 }

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '#db/schema/orders.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
-import { periodDays, type ReportPeriod } from '#app/domain/report-period.ts'
+import { BOOKED_STATUSES, periodDays, type ReportPeriod } from '#app/domain/report-period.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
 
@@ -19,7 +19,7 @@ import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
  * - Pending bank transfers and the ledger check are the state now, not of
  *   the period.
  */
-export const BOOKED_STATUSES = ['Confirmed', 'Completed'] as const satisfies readonly OrderStatus[]
+export { BOOKED_STATUSES }
 export const TOP_LIMIT = 5
 const LIST_LIMIT = 10
 const HOUR = 3_600_000
@@ -180,7 +180,8 @@ export function getAdminDashboard(
 	const newUsers = client
 		.prepare(
 			`SELECT role, count(*) AS n FROM users
-			 WHERE role IN ('Customer', 'Owner') AND created_at >= ? AND created_at < ? GROUP BY role`,
+			 WHERE role IN ('Customer', 'Owner') AND deleted_at IS NULL AND created_at >= ? AND created_at < ?
+			 GROUP BY role`,
 		)
 		.all(...range) as { role: 'Customer' | 'Owner'; n: number }[]
 	const views = perDay(client, 'playroom_views', period)

@@ -6,7 +6,7 @@ import {
 	type ImportEntity,
 	type ImportReport,
 } from '#db/schema/import.ts'
-import { importDocumentSchema, type ImportDocument } from '#app/schemas/admin-import.ts'
+import { importDocumentSchema, importProgressText, type ImportDocument } from '#app/schemas/admin-import.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import {
@@ -134,7 +134,7 @@ export async function executeImportRun(runId: string, context: Pick<TaskContext,
 			if (run.dryRun) importChunk(db)
 			else immediateTransaction((tx) => importChunk(tx as unknown as typeof db))
 			step++
-			progress(`${entity} ${Math.min(start + IMPORT_CHUNK_SIZE, rows.length)}/${rows.length}`)
+			progress(importProgressText(entity, Math.min(start + IMPORT_CHUNK_SIZE, rows.length), rows.length))
 		}
 	}
 	if (step === 0) progress('')

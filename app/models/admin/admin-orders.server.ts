@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { playrooms } from '#db/schema/catalogue.ts'
+import { PAYMENT_METHODS, playrooms } from '#db/schema/catalogue.ts'
 import { ORDER_STATUSES, orders, PAYMENT_STATUSES } from '#db/schema/orders.ts'
 import { moneyTransactions, paymentTransactions } from '#db/schema/payments.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
@@ -133,7 +133,16 @@ export const orderTable = defineDataTable({
 			label: 'admin:orders.filters.paymentStatus',
 			optionLabel: 'booking:paymentStatuses.',
 		},
+		paymentMethod: {
+			kind: 'enum',
+			column: orders.paymentMethod,
+			values: PAYMENT_METHODS,
+			label: 'admin:orders.filters.paymentMethod',
+			optionLabel: 'catalogue:paymentMethods.',
+		},
 		checkIn: { kind: 'dateRange', column: orders.checkIn, label: 'admin:orders.filters.checkIn' },
+		// The day the order was made: what the dashboard counts by (issue 31.11).
+		createdAt: { kind: 'dateRange', column: orders.createdAt, label: 'admin:orders.filters.createdAt' },
 		playroomId: { kind: 'id', column: orders.playroomId, label: 'admin:orders.filters.playroomId' },
 		hostId: { kind: 'id', column: orders.hostId, label: 'admin:orders.filters.hostId' },
 		guestId: { kind: 'id', column: orders.guestId, label: 'admin:orders.filters.guestId' },

@@ -261,9 +261,21 @@ export function unblockPlayroom(admin: Actor, playroomId: string, reason: string
 	changeBlock(admin, playroomId, reason, false)
 }
 
+/** An admin in the host editor, or a host's session an admin is acting in ("login as", issue 31.13). */
+type EditorActor = Actor & { impersonatedBy?: string | null }
+
+function assertAdminEditing(actor: EditorActor) {
+	if (actor.role !== 'Admin' && !actor.impersonatedBy) throw new AppError(403)
+}
+
+/** Whether a save in the host editor by `actor` leaves an admin audit entry (ADR 0098, 0102). */
+export function isAdminEditing(actor: EditorActor): boolean {
+	return actor.role === 'Admin' || Boolean(actor.impersonatedBy)
+}
+
 /** The playroom row before an admin's edit in the host editor (ADR 0102), for its audit entry. */
-export function playroomBeforeAdminEdit(admin: Actor, playroomId: string): PlayroomRow {
-	assertAdmin(admin)
+export function playroomBeforeAdminEdit(actor: EditorActor, playroomId: string): PlayroomRow {
+	assertAdminEditing(actor)
 	return loadPlayroom(playroomId, getDb())
 }
 
@@ -271,20 +283,24 @@ export function playroomBeforeAdminEdit(admin: Actor, playroomId: string): Playr
  * The audit entry of an admin's save in the host editor (ADR 0098, 0102): the
  * tab's intent, and the playroom's own fields that changed. A save that only
  * touches other tables (prices, photos, opening hours) shows the intent alone.
- * Written right after the editor's save, which runs its own transaction.
+ * Written right after the editor's save, which runs its own transaction. An
+ * admin acting as the host ("login as") is recorded as "admin X as host Y".
  */
 export function recordAdminPlayroomEdit(
-	admin: Actor,
+	actor: EditorActor,
 	playroomId: string,
 	intent: string,
 	before: PlayroomRow,
 ) {
-	assertAdmin(admin)
+	assertAdminEditing(actor)
+	const admin = actor.impersonatedBy ? { id: actor.impersonatedBy } : actor
+	const impersonatedUserId = actor.impersonatedBy ? actor.id : null
 	immediateTransaction((tx) => {
 		const after = loadPlayroom(playroomId, tx)
 		const fields = (Object.keys(after) as (keyof PlayroomRow & string)[]).filter((key) => key !== 'updatedAt')
 		recordAdminAudit(tx, {
 			admin,
+			impersonatedUserId,
 			action: 'playroom.editOnBehalf',
 			entityType: 'playroom',
 			entityId: playroomId,

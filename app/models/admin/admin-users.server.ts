@@ -85,6 +85,8 @@ export const userTable = defineDataTable({
 	},
 	filters: {
 		showOnlyImportedGuests: { kind: 'flag', column: users.imported, label: 'admin:users.onlyImported' },
+		// Registered in a period: the dashboard's new guests and hosts (issue 31.11).
+		createdAt: { kind: 'dateRange', column: users.createdAt, label: 'account:admin.columns.registered' },
 	},
 	// One LIKE per row instead of six (ADR 0107): e-mail, display name, "first last" (first and last
 	// name alone are substrings of it; both NOT NULL) and company, joined by U+001F — the free text is

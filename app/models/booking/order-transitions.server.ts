@@ -58,7 +58,7 @@ export function acceptOrder(orderId: string, host: OrderCaller, options: { now?:
 				tx,
 				order,
 				to,
-				{ id: host.id, role: 'Owner' },
+				{ id: host.id, role: 'Owner', impersonatedBy: host.impersonatedBy },
 				{
 					now: at,
 					patch: {
@@ -102,7 +102,7 @@ export function declineOrder(
 				tx,
 				order,
 				'Declined',
-				{ id: host.id, role: 'Owner' },
+				{ id: host.id, role: 'Owner', impersonatedBy: host.impersonatedBy },
 				{
 					reason,
 					now: at,
@@ -217,7 +217,7 @@ export function cancelOrder(
 				tx,
 				order,
 				'Cancelled',
-				{ id: caller.id, role: actor },
+				{ id: caller.id, role: actor, impersonatedBy: caller.impersonatedBy },
 				{
 					reason,
 					now: at,

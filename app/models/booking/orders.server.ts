@@ -5,6 +5,7 @@ import { assertTransition } from '#app/domain/order-status.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, preparedInsert, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
+import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { type OrderRow } from './order-money.server.ts'
 import { onOrderTransition } from './waitlist.server.ts'
 
@@ -18,14 +19,15 @@ import { onOrderTransition } from './waitlist.server.ts'
 export type { OrderRow }
 
 /** Who acts: a user in a role, or the system (tasks, provider webhooks). */
-export type OrderActor = { id: string | null; role: OrderActorRole }
+/** Who moves an order; `impersonatedBy`: the admin acting as this user ("login as"). */
+export type OrderActor = { id: string | null; role: OrderActorRole; impersonatedBy?: string | null }
 
 export function orderNotFound(): AppError {
 	return new AppError(404, 'NotFound', { messageKey: 'booking:errors.orderNotFound' })
 }
 
 /** The user a command runs for (a session user, or just its id and role). */
-export type OrderCaller = { id: string; role: UserRole }
+export type OrderCaller = { id: string; role: UserRole; impersonatedBy?: string | null }
 
 export function recordHistory(
 	tx: DbOrTx,
@@ -69,6 +71,19 @@ export function transitionOrder(
 		.get()
 	if (!updated) throw new AppError(409, 'OrderChanged', { messageKey: 'booking:errors.orderChanged' })
 	recordHistory(tx, order.id, order.status, to, actor, options.reason ?? null, options.now)
+	// An admin acting as the host or guest: the admin log says "admin X as user Y" (issue 31.13).
+	if (actor.impersonatedBy && actor.id) {
+		recordAdminAudit(tx, {
+			admin: { id: actor.impersonatedBy },
+			impersonatedUserId: actor.id,
+			action: 'order.statusChange',
+			entityType: 'order',
+			entityId: order.id,
+			changes: changedFields(order, updated, ORDER_AUDIT_FIELDS),
+			reason: options.reason ?? null,
+			now: options.now,
+		})
+	}
 	// The one place a slot is released: the first waiting guest is offered it (ADR 0086).
 	onOrderTransition(tx, updated, order.status, to, options.now.getTime())
 	return updated

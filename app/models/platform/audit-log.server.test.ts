@@ -15,15 +15,20 @@ import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { deleteUserAsAdmin } from '#app/models/accounts/account.server.ts'
 import { createImportRun, startImportRun } from '#app/models/admin/admin-import.server.ts'
 import { resendConfirmation } from '#app/models/admin/admin-orders.server.ts'
-import { blockPlayroom, unblockPlayroom } from '#app/models/admin/admin-playrooms.server.ts'
+import {
+	blockPlayroom,
+	playroomBeforeAdminEdit,
+	recordAdminPlayroomEdit,
+	unblockPlayroom,
+} from '#app/models/admin/admin-playrooms.server.ts'
 import { setRatingHidden } from '#app/models/admin/admin-ratings.server.ts'
 import { runTaskNow } from '#app/models/admin/admin-tasks.server.ts'
 import { listAuditEntries, recordAdminAudit, type AuditEntityType } from './audit-log.server.ts'
 import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/accounts/credentials.server.ts'
 import { startImpersonation } from '#app/models/accounts/impersonation.server.ts'
-import { findActiveSession } from '#app/models/accounts/session.server.ts'
-import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
+import { createSession, findActiveSession } from '#app/models/accounts/session.server.ts'
+import { acceptOrder, cancelOrder } from '#app/models/booking/order-transitions.server.ts'
 import { recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import { ensurePlatformTemplates, updateTemplateText } from '#app/models/host-office/template-texts.server.ts'
 
@@ -134,6 +139,63 @@ describe('orders and payments', () => {
 				],
 			},
 		])
+	})
+})
+
+describe('actions taken while an admin acts as a user (issue 31.13)', () => {
+	test('the host’s accept and cancel in an impersonated session are "admin X as host Y"', async () => {
+		const fixture = await bookingFixture({ instantBooking: false })
+		const order = placeOrder(fixture, hourlySlot(daysAhead(20), 10), { now: Date.now() })
+		expect(order.status).toBe('Requested')
+		const admin = await adminUser()
+		const session = createSession({
+			userId: fixture.host.id,
+			persistent: false,
+			impersonatorUserId: admin.id,
+		})
+		const host = findActiveSession(session.token)?.user
+		if (!host) throw new Error('no session')
+		expect(host.impersonatedBy).toBe(admin.id)
+
+		acceptOrder(order.id, host)
+		cancelOrder(order.id, host, 'Wasserschaden')
+		const history = entries('order', order.id)
+		expect(history).toMatchObject([
+			{
+				action: 'order.statusChange',
+				admin: { id: admin.id, name: admin.displayName },
+				impersonated: { id: fixture.host.id, role: 'Owner' },
+				reason: 'Wasserschaden',
+				changes: expect.arrayContaining([
+					{ field: 'status', before: 'AwaitingPayment', after: 'Cancelled', secret: false },
+				]),
+			},
+			{
+				action: 'order.statusChange',
+				admin: { id: admin.id },
+				impersonated: { id: fixture.host.id, name: fixture.host.displayName },
+				changes: [{ field: 'status', before: 'Requested', after: 'AwaitingPayment', secret: false }],
+			},
+		])
+	})
+
+	test('the host acting alone leaves no admin entry', async () => {
+		const fixture = await bookingFixture({ instantBooking: false })
+		const order = placeOrder(fixture, hourlySlot(daysAhead(21), 10), { now: Date.now() })
+		acceptOrder(order.id, { id: fixture.host.id, role: 'Owner' })
+		expect(entries('order', order.id)).toEqual([])
+	})
+
+	test('an editor save in an impersonated host session is recorded as the admin as the host', async () => {
+		const admin = await adminUser()
+		const playroom = await createTestPlayroom()
+		const actor = { id: playroom.hostId, role: 'Owner' as const, impersonatedBy: admin.id }
+		const before = playroomBeforeAdminEdit(actor, playroom.id)
+		recordAdminPlayroomEdit(actor, playroom.id, 'basic', before)
+		expect(entries('playroom', playroom.id)).toMatchObject([
+			{ action: 'playroom.editOnBehalf', admin: { id: admin.id }, impersonated: { id: playroom.hostId } },
+		])
+		await refused(() => playroomBeforeAdminEdit({ id: playroom.hostId, role: 'Owner' }, playroom.id))
 	})
 })
 

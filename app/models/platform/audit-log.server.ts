@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { adminAuditLog, type AuditChanges } from '#db/schema/audit.ts'
-import { users } from '#db/schema/users.ts'
+import { users, type UserRole } from '#db/schema/users.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 
 /**
@@ -95,7 +95,8 @@ export type AuditEntry = {
 	entityType: string
 	entityId: string
 	admin: { id: string; name: string }
-	impersonated: { id: string; name: string } | null
+	/** The user the admin acted as (an action taken while impersonating, or "login as"). */
+	impersonated: { id: string; name: string; role: UserRole | null } | null
 	changes: Array<{ field: string; before: unknown; after: unknown; secret: boolean }>
 	reason: string | null
 }
@@ -116,6 +117,7 @@ export function listAuditEntries(
 			entry: adminAuditLog,
 			adminName: users.displayName,
 			impersonatedName: impersonatedUser.displayName,
+			impersonatedRole: impersonatedUser.role,
 		})
 		.from(adminAuditLog)
 		.innerJoin(users, eq(users.id, adminAuditLog.adminUserId))
@@ -124,7 +126,7 @@ export function listAuditEntries(
 		.orderBy(desc(adminAuditLog.createdAt), desc(sql`admin_audit_log.rowid`))
 		.limit(options.limit ?? 100)
 		.all()
-	return rows.map(({ entry, adminName, impersonatedName }) => ({
+	return rows.map(({ entry, adminName, impersonatedName, impersonatedRole }) => ({
 		id: entry.id,
 		at: entry.createdAt.getTime(),
 		action: entry.action,
@@ -132,7 +134,11 @@ export function listAuditEntries(
 		entityId: entry.entityId,
 		admin: { id: entry.adminUserId, name: adminName },
 		impersonated: entry.impersonatedUserId
-			? { id: entry.impersonatedUserId, name: impersonatedName ?? entry.impersonatedUserId }
+			? {
+					id: entry.impersonatedUserId,
+					name: impersonatedName ?? entry.impersonatedUserId,
+					role: impersonatedRole ?? null,
+				}
 			: null,
 		changes: Object.entries(entry.changes).map(([field, change]) =>
 			'secret' in change

@@ -104,7 +104,9 @@ describe('dashboard page', () => {
 			screen.getByRole('img', { name: 'Page views per day' }).querySelectorAll('rect.fill-accent'),
 		).toHaveLength(7)
 		expect(screen.queryByTestId('ledger-banner')).toBeNull()
-		expect(screen.getByTestId('figure-orders').getAttribute('href')).toMatch(/^\/en\/admin\/orders\?from=/)
+		expect(screen.getByTestId('figure-orders').getAttribute('href')).toMatch(
+			/^\/en\/admin\/orders\?createdAtFrom=/,
+		)
 		view.unmount()
 
 		getDb()

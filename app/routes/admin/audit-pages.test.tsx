@@ -56,12 +56,94 @@ describe('History section', () => {
 		const page = await callRoute(orderLoader as never, { path, cookie, params, middleware: adminArea })
 		await render(OrderPage, page.data)
 		const history = screen.getByTestId('audit-history')
-		expect(within(history).getByRole('heading', { name: 'History' })).toBeTruthy()
+		expect(within(history).getByRole('heading', { name: 'Admin change log' })).toBeTruthy()
 		const [row] = within(history).getAllByTestId('audit-entry')
 		expect(row?.textContent).toContain(admin.displayName)
 		expect(row?.textContent).toContain('Bank transfer recorded')
-		expect(row?.textContent).toContain('status: AwaitingPayment → Confirmed')
+		expect(row?.textContent).toContain('Status: Awaiting payment → Confirmed')
 		expect(row?.textContent).toContain('Auszug 12')
+	})
+
+	test('issue 31.13: the German order page shows labels, not codes; amounts as money; distinct section names', async () => {
+		const { cookie } = await createLoggedInUser({ role: 'Admin' })
+		const fixture = await bookingFixture({ instantBooking: true })
+		const order = placeOrder(fixture, hourlySlot(daysAhead(22), 10), { now: Date.now() })
+		const path = `/admin/orders/${order.id}`
+		const params = { orderId: order.id }
+		const euros = (order.totalAmount / 100).toFixed(2).replace('.', ',')
+		const recorded = await callRoute(orderAction as never, {
+			path,
+			cookie,
+			params,
+			middleware: adminArea,
+			form: {
+				intent: 'recordTransfer',
+				amount: euros,
+				note: 'Auszug 13',
+				idempotencyKey: 'audit-pages-transfer-de',
+			},
+		})
+		expect(recorded.status, JSON.stringify(recorded.data)).toBe(302)
+		const page = await callRoute(orderLoader as never, { path, cookie, params, middleware: adminArea })
+		const Page = OrderPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+		await renderWithApp(<Page loaderData={page.data} />, { locale: 'de' })
+		const text = document.body.textContent ?? ''
+		for (const code of [
+			'BankTransfer',
+			'Incoming',
+			'Succeeded',
+			'stored',
+			'GuestPayment',
+			'PlatformBank',
+			'GuestPrepayments',
+			'AwaitingPayment',
+			'paymentStatus',
+			'{"',
+		]) {
+			expect(text, code).not.toContain(code)
+		}
+		expect(within(screen.getByTestId('payments-table')).getAllByText('Überweisung').length).toBeGreaterThan(0)
+		expect(
+			within(screen.getByTestId('emails-table')).getAllByText(/Gespeichert|Wartet auf Versand/).length,
+		).toBeGreaterThan(0)
+		const change = within(screen.getByTestId('audit-history'))
+			.getAllByTestId('audit-change')
+			.map((li) => li.textContent)
+		expect(change).toContain('Status: Zahlung ausstehend → Bestätigt')
+		expect(change).toContain('Zahlungsstatus: Offen → Bezahlt')
+		expect(change.find((line) => line?.startsWith('Zahlung:'))).toMatch(new RegExp(`Betrag: ${euros}\\s€`))
+		const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+		expect(new Set(titles).size).toBe(titles.length)
+	})
+
+	test('an action taken while impersonating shows "admin X as host Y"', async () => {
+		await renderWithApp(
+			<AuditHistory
+				entries={[
+					{
+						id: 'e2',
+						at: Date.parse('2026-07-01T10:00:00Z'),
+						action: 'order.statusChange',
+						entityType: 'order',
+						entityId: 'o',
+						admin: { id: 'a', name: 'Ada Admin' },
+						impersonated: { id: 'h', name: 'Hanna Host', role: 'Owner' },
+						changes: [
+							{ field: 'status', before: 'Requested', after: 'Confirmed', secret: false },
+							{ field: 'refundAmount', before: null, after: 12_345, secret: false },
+						],
+						reason: null,
+					},
+				]}
+			/>,
+			{ locale: 'de' },
+		)
+		const row = screen.getByTestId('audit-entry')
+		expect(row.textContent).toContain('Ada Admin')
+		expect(row.textContent).toContain('als Gastgeber:in Hanna Host')
+		expect(row.textContent).toContain('Buchungsstatus geändert')
+		expect(row.textContent).toContain('Status: Angefragt → Bestätigt')
+		expect(row.textContent).toMatch(/Erstattung: – → 123,45\s€/)
 	})
 
 	test('a secret is shown as changed without a value, the time in Europe/Berlin', async () => {
@@ -136,7 +218,7 @@ describe('History section', () => {
 			templateTextId: text.id,
 		})
 		expect(edited?.textContent).toContain('Template text changed')
-		expect(edited?.textContent).toContain(`subject: ${text.subject} → ${text.subject}!`)
+		expect(edited?.textContent).toContain(`Subject: ${text.subject} → ${text.subject}!`)
 	})
 })
 

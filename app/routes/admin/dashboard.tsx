@@ -129,7 +129,7 @@ export default function AdminDashboardPage({ loaderData: data }: Route.Component
 				<KeyFigures dashboard={dashboard} />
 				<DashboardCharts dashboard={dashboard} />
 				<PendingTransfers transfers={dashboard.pendingBankTransfers} />
-				<FailedTasks tasks={dashboard.failedTasks} />
+				<FailedTasks tasks={dashboard.failedTasks} period={dashboard.period} />
 				<LedgerCheck ledger={dashboard.ledger} />
 			</div>
 		</main>

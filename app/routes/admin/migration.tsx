@@ -13,10 +13,11 @@ import {
 	startImportRun,
 	type ImportRunView,
 } from '#app/models/admin/admin-import.server.ts'
-import { importDocumentSchema, importFormSchema } from '#app/schemas/admin-import.ts'
+import { importDocumentSchema, importFormSchema, parseImportProgressText } from '#app/schemas/admin-import.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
+import { formatNumber } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { localizePath } from '#app/utils/locale.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -85,6 +86,17 @@ export async function action(args: Route.ActionArgs) {
 
 function ProgressBar({ step, totalSteps, text }: { step: number; totalSteps: number; text: string }) {
 	const { t } = useTranslation('adminImport')
+	const locale = useLocale()
+	// "users 500/3000" as the run stores it → "Nutzer: 500 von 3.000" (issue 31.13).
+	const progressLabel = (raw: string) => {
+		const parsed = parseImportProgressText(raw)
+		if (!parsed) return raw
+		return t('progress.rows', {
+			entity: t(`report.entities.${parsed.entity}`),
+			done: formatNumber(parsed.done, locale),
+			total: formatNumber(parsed.total, locale),
+		})
+	}
 	return (
 		<div data-testid="import-progress">
 			<progress
@@ -95,7 +107,7 @@ function ProgressBar({ step, totalSteps, text }: { step: number; totalSteps: num
 			/>
 			<p className="mt-1 text-sm" role="status">
 				{t('progress.steps', { step, totalSteps })}{' '}
-				{text ? <span className="text-ink-muted">({text})</span> : null}
+				{text ? <span className="text-ink-muted">({progressLabel(text)})</span> : null}
 			</p>
 		</div>
 	)

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/payment-detail.ts'
+import { Facts } from '#app/components/booking-ui.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
@@ -61,19 +62,15 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
 		>
 			<title>{`${title} | ${tc('appName')}`}</title>
 			<DetailSection id="payment-facts" title={t('payments.detail.facts')}>
-				<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-					{facts.map(([label, value]) => (
-						<div key={label} className="contents">
-							<dt className="text-ink-muted">{label}</dt>
-							<dd>{value}</dd>
-						</div>
-					))}
-				</dl>
+				<Facts rows={facts} />
 			</DetailSection>
 			<DetailSection id="payment-payload" title={t('payments.detail.payload')} wide>
 				<p className="mb-2 text-sm text-ink-muted">{t('payments.detail.payloadHint')}</p>
 				{payment.payload ? (
-					<pre className="overflow-x-auto rounded-lg bg-surface-muted p-3 text-sm" data-testid="payload">
+					<pre
+						className="rounded-lg bg-surface-muted p-3 text-sm break-all whitespace-pre-wrap"
+						data-testid="payload"
+					>
 						{payment.payload}
 					</pre>
 				) : (

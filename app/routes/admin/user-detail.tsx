@@ -177,6 +177,7 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 					<p>{ta('admin.none')}</p>
 				) : (
 					<Rows
+						label={ta('admin.impersonations')}
 						testId="impersonations-table"
 						head={[ta('admin.startedAt'), ta('admin.endedAt'), ta('admin.ip')]}
 						rows={user.impersonations.map((entry) => [

@@ -34,5 +34,5 @@ const ITEMS: AreaNavItem[] = (
 ).map(([id, to]) => ({ id, to }))
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout areaId="admin" items={ITEMS} status={loaderData.status} />
+	return <AreaLayout areaId="admin" items={ITEMS} status={loaderData.status} phoneMenu />
 }

@@ -1,6 +1,10 @@
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import type { RouterContextProvider } from 'react-router'
-import { playroomBeforeAdminEdit, recordAdminPlayroomEdit } from '#app/models/admin/admin-playrooms.server.ts'
+import {
+	isAdminEditing,
+	playroomBeforeAdminEdit,
+	recordAdminPlayroomEdit,
+} from '#app/models/admin/admin-playrooms.server.ts'
 import {
 	requireManageablePlayroom,
 	type ManagedPlayroom,
@@ -77,7 +81,8 @@ export async function saveTab<S extends z.ZodType>(
 	const submission = parseFormSubmission(form, { schema: options.schema })
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	// An admin editing on behalf of the host leaves an audit entry (ADR 0098, 0102).
-	const beforeAdminEdit = user.role === 'Admin' ? playroomBeforeAdminEdit(user, playroom.id) : null
+	// So does an admin acting as the host ("login as"): "admin X as host Y" (issue 31.13).
+	const beforeAdminEdit = isAdminEditing(user) ? playroomBeforeAdminEdit(user, playroom.id) : null
 	try {
 		await options.save(user, playroom.id, submission.value as z.output<S>)
 	} catch (error) {
