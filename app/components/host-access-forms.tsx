@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import {
 	FieldErrors,
+	fieldLabels,
 	FormAlert,
 	getFormProps,
 	SelectField,
@@ -69,7 +70,7 @@ export function AccessAreaForm({
 	return (
 		<Form method="POST" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={intent} />
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:areas')} />
 			<TextField field={fields.name} label={t('areas.name')} required maxLength={ACCESS_NAME_MAX} />
 			<SelectField
 				field={fields.type}
@@ -119,7 +120,7 @@ export function CodePartForm() {
 	return (
 		<Form method="POST" {...getFormProps(form)} className="mt-4">
 			<input type="hidden" name="intent" value="addPart" />
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:codes')} />
 			<div className="grid gap-x-3 sm:grid-cols-2">
 				<TextField field={fields.code} label={t('codes.code')} required maxLength={CODE_MAX} />
 				<TextField field={fields.label} label={t('codes.label')} maxLength={60} />
@@ -196,7 +197,7 @@ export function TemplateTextForm({
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:templates')} />
 				<SelectField
 					field={fields.type}
 					label={t('templates.type')}

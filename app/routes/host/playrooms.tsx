@@ -2,7 +2,14 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
-import { FormAlert, getFormProps, SelectField, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
@@ -154,7 +161,7 @@ function NewPlayroomForm({ cities }: { cities: { value: string; label: string }[
 			</h2>
 			<p className="mb-4 text-sm text-ink-muted">{t('create.intro')}</p>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostOffice:create')} />
 				<TextField field={fields.name} label={t('create.name')} required maxLength={PLAYROOM_NAME_MAX} />
 				<SelectField
 					field={fields.city}

@@ -4,7 +4,7 @@ import type { Route } from './+types/detail-information.ts'
 import { BilingualRows, FeatureCheckboxes } from '#app/components/editor-fields.tsx'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { PhotoManager } from '#app/components/photo-manager.tsx'
 import { renderMarkdown } from '#app/models/catalogue/content.server.ts'
@@ -127,7 +127,7 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 	return (
 		<>
 			<EditorForm {...getFormProps(form)} className="card mb-6">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:detail')} />
 				<input type="hidden" name="intent" value="detail" />
 				<h2 className="mb-2 text-xl font-semibold">{t('detail.descriptions')}</h2>
 				<p className="mb-3 text-xs text-ink-muted">{t('detail.markdownHint')}</p>
