@@ -341,15 +341,19 @@ export function SelectField({
 	field,
 	label,
 	options,
+	onChange,
 }: {
 	field: FieldMetadata<unknown, Record<string, unknown>, string[]>
 	label: string
 	options: { value: string; label: string }[]
+	/** With JavaScript: react to a new choice (the template form loads that type's default text). */
+	onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void
 }) {
 	return (
 		<div className="mb-4">
 			<Label htmlFor={field.id} label={label} />
 			<select
+				onChange={onChange}
 				id={field.id}
 				name={field.name}
 				defaultValue={String(field.initialValue ?? '')}
