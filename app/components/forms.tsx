@@ -100,10 +100,12 @@ export function fieldLabels<N extends Namespace>(t: TFunction<N>, prefix: string
  * The failure summary at the top of every form (issue 31.4): the form's own
  * errors, and after a submit that failed each field's errors as a link to the
  * field (`#<field id>`), labelled with the field's label where the form names
- * them (`labels`). It is focused when it appears (GOV.UK's error summary):
- * after a failed post without JavaScript the browser scrolls to it on load
- * (the `autofocus` attribute), with JavaScript React focuses it when a submit
- * fails. Conform keeps every typed value (passwords excepted).
+ * them (`labels`). After a failed post without JavaScript the browser focuses
+ * it and scrolls it into view as the page loads (the server renders the
+ * `autofocus` attribute; GOV.UK's error summary), so the reloaded page opens on
+ * it wherever the form sits. With JavaScript it appears in place (React does
+ * not autofocus a div) while Conform focuses the first invalid field. Conform
+ * keeps every typed value (passwords excepted).
  */
 export function FormAlert({
 	form,
@@ -141,7 +143,7 @@ export function FormAlert({
 			))}
 			{fieldErrors.length ? (
 				<>
-					{errors.length ? null : <p>{t('toast.formInvalid')}</p>}
+					{errors.length ? null : <p>{t('validation.summary')}</p>}
 					<ul className="mt-1 list-disc pl-5" data-testid="form-alert-fields">
 						{fieldErrors.map(([name, list]) => {
 							const label = labels?.(name)

@@ -342,7 +342,7 @@ test.describe('booking without JavaScript (English)', () => {
 		await fillContactAndPayment(page, 'en')
 		// Without the tick the server refuses and shows why.
 		await page.getByRole('button', { name: T.en.book }).click()
-		await expect(page.getByText('Please accept the terms.')).toBeVisible()
+		await expect(page.getByText('Please accept the terms.', { exact: true })).toBeVisible()
 		const { code } = await confirm(page, 'en', T.en.book)
 		await expect(page.getByTestId('order-status')).toHaveText(T.en.awaitingPayment)
 		await expect(page.getByTestId('bank-instructions')).toContainText(code)
