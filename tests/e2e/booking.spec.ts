@@ -398,9 +398,9 @@ test.describe('booking without JavaScript (English)', () => {
 		await page.getByLabel(T.en.terms).check()
 		await page.getByRole('button', { name: T.en.book }).click()
 		await expect(
+			// At the field (the form's failure summary links to it, ADR 0151).
 			page
-				.getByTestId('confirm-form')
-				.getByRole('listitem')
+				.locator('#checkout-confirm-city-error')
 				.getByText(/This address is about \d+ km away – the offer only travels up to \d+ km\./),
 		).toBeVisible()
 		await page
