@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react'
-import { createInstance } from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { createRoutesStub } from 'react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { templateTexts } from '#db/schema/access.ts'
-import { i18nOptions } from '#app/i18n.ts'
-import { resources } from '#app/locales/resources.server.ts'
 import { ensurePlatformTemplates, resolveTemplate } from '#app/models/host-office/template-texts.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import HostTemplateTextsPage, { action, loader } from './template-texts.tsx'
@@ -30,19 +26,10 @@ function call(handler: unknown, cookie: string, form?: Record<string, string>) {
 	})
 }
 
-async function show(loaderData: unknown, actionData: unknown) {
-	const i18n = createInstance()
-	await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: 'de' })
-	const Page = HostTemplateTextsPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
-	const Stub = createRoutesStub([
-		{ id: 'page', path: '*', Component: () => <Page loaderData={loaderData} /> },
-	])
+function show(loaderData: unknown, actionData: unknown) {
 	document.body.innerHTML = ''
-	return render(
-		<I18nextProvider i18n={i18n}>
-			<Stub initialEntries={['/page']} hydrationData={{ actionData: { page: actionData } }} />
-		</I18nextProvider>,
-	)
+	const Page = HostTemplateTextsPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+	return renderWithApp(<Page loaderData={loaderData} />, { actionData })
 }
 
 const select = (label: RegExp) => screen.getByLabelText(label) as HTMLSelectElement

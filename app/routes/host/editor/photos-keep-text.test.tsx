@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
-import { createInstance } from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { createRoutesStub } from 'react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { playroomPhotos, playrooms } from '#db/schema/catalogue.ts'
-import { i18nOptions } from '#app/i18n.ts'
-import { resources } from '#app/locales/resources.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { addTestPhotos } from '#tests/helpers/host-office.ts'
+import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute, type RouteCallOptions } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import DetailInformationTab, { action, loader } from './detail-information.tsx'
@@ -40,17 +36,10 @@ const saved = (id: string) =>
 const photosOf = (id: string) =>
 	getDb().select().from(playroomPhotos).where(eq(playroomPhotos.playroomId, id)).all()
 
-async function show(loaderData: unknown, actionData: unknown) {
-	const i18n = createInstance()
-	await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: 'de' })
-	const Tab = DetailInformationTab as unknown as (props: { loaderData: unknown }) => React.ReactElement
-	const Stub = createRoutesStub([{ id: 'tab', path: '*', Component: () => <Tab loaderData={loaderData} /> }])
+function show(loaderData: unknown, actionData: unknown) {
 	document.body.innerHTML = ''
-	return render(
-		<I18nextProvider i18n={i18n}>
-			<Stub initialEntries={['/tab']} hydrationData={{ actionData: { tab: actionData } }} />
-		</I18nextProvider>,
-	)
+	const Tab = DetailInformationTab as unknown as (props: { loaderData: unknown }) => React.ReactElement
+	return renderWithApp(<Tab loaderData={loaderData} />, { actionData })
 }
 
 const typed = 'Frisch getippt, noch nicht gespeichert: **hell** und groß.'
