@@ -7,7 +7,7 @@ import type { FormActionData } from '#app/utils/form-actions.server.ts'
 import { closeLoginModal, showLoginPanel, type LoginPanel } from '#app/utils/login-modal.ts'
 import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 import { EmailField } from './account-fields.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from './forms.tsx'
+import { CheckboxField, fieldLabels, FormAlert, getFormProps, SubmitButton, TextField } from './forms.tsx'
 import { useAppForm } from './app-form.ts'
 import { LocaleLink } from './locale-link.tsx'
 import { showAppToast } from './toaster.tsx'
@@ -112,7 +112,7 @@ function LoginForm({ mode }: { mode: PanelMode }) {
 				{...getFormProps(form)}
 				data-testid="login-form"
 			>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				{submitter.data?.errorName === 'EmailNotConfirmed' ? (
 					<p className="mb-4">
 						<PanelLink mode={mode} panel="resend" email={email} testId="resend-from-login">
@@ -207,7 +207,7 @@ function EmailRequestForm({
 				{...getFormProps(form)}
 				data-testid={`${panel}-form`}
 			>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				<HiddenFields mode={mode} intent={intent} />
 				<EmailField field={fields.email} label={t('fields.email')} />
 				<SubmitButton pending={submitter.busy}>

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { deleteAccountSchema } from '#app/schemas/account.ts'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { CurrentPasswordField } from './account-fields.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton } from './forms.tsx'
+import { CheckboxField, fieldLabels, FormAlert, getFormProps, SubmitButton } from './forms.tsx'
 import { useAppForm } from './app-form.ts'
 
 /** Account deletion: the password and a tick that it is meant (guest page, host account page). */
@@ -16,7 +16,7 @@ export function DeleteAccountForm({ intent, submitLabel }: { intent?: string; su
 	})
 	return (
 		<Form method="POST" {...getFormProps(form)} data-testid="delete-account-form">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(ta, 'account:delete')} />
 			{intent ? <input type="hidden" name="intent" value={intent} /> : null}
 			<CurrentPasswordField field={fields.password} />
 			<CheckboxField field={fields.confirm} label={ta('delete.confirm')} required />

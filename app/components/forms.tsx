@@ -10,6 +10,8 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import type { Namespace, TFunction } from 'i18next'
+import { looseT } from '#app/utils/loose-t.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 import { showAppToast } from './toaster.tsx'
 
@@ -75,20 +77,89 @@ export function useFormValidatedBy<S extends z.ZodObject>(
 
 export { getFormProps }
 
-export function FormAlert({ form, id }: { form: { errors?: string[]; errorId: string }; id?: string }) {
+/** A field's label in a form's failure summary, by the field's name (undefined: the message alone). */
+export type FieldLabels = (name: string) => string | undefined
+
+/**
+ * The labels of a form's fields for its failure summary from a translation
+ * prefix: `fieldLabels(t, 'hostEditor:basic')` labels the field `name` with
+ * `hostEditor:basic.name` — for forms whose labels are keyed by field name; a
+ * list row's field by its last part. A name without such a key gets no label.
+ */
+export function fieldLabels<N extends Namespace>(t: TFunction<N>, prefix: string): FieldLabels {
+	const translate = looseT(t as unknown as TFunction)
+	const label = (key: string) => {
+		const text: unknown = translate(`${prefix}.${key}`, { defaultValue: '', returnObjects: true })
+		return typeof text === 'string' && text ? text : undefined
+	}
+	// A list row's field (`prices[0].weekdayPrice`) by its last part.
+	return (name) => label(name) ?? label(name.replace(/^.*[.\]]/, ''))
+}
+
+/**
+ * The failure summary at the top of every form (issue 31.4): the form's own
+ * errors, and after a submit that failed each field's errors as a link to the
+ * field (`#<field id>`), labelled with the field's label where the form names
+ * them (`labels`). After a failed post without JavaScript the browser focuses
+ * it and scrolls it into view as the page loads (the server renders the
+ * `autofocus` attribute; GOV.UK's error summary), so the reloaded page opens on
+ * it wherever the form sits. With JavaScript it appears in place (React does
+ * not autofocus a div) while Conform focuses the first invalid field. Conform
+ * keeps every typed value (passwords excepted).
+ */
+export function FormAlert({
+	form,
+	id,
+	labels,
+}: {
+	form: {
+		id?: string
+		errors?: string[]
+		errorId: string
+		status?: 'success' | 'error'
+		allErrors?: Record<string, string[]>
+	}
+	id?: string
+	labels?: FieldLabels
+}) {
 	const { t } = useTranslation()
 	const errors = form.errors ?? []
-	if (!errors.length) return null
+	const fieldErrors =
+		form.status === 'error' && form.id
+			? Object.entries(form.allErrors ?? {}).filter(([name, list]) => name !== '' && list?.length)
+			: []
+	if (!errors.length && !fieldErrors.length) return null
 	return (
 		<div
 			role="alert"
 			id={id ?? form.errorId}
+			tabIndex={-1}
+			autoFocus
 			className="mb-4 rounded-lg border border-danger bg-surface p-3 text-sm font-medium text-danger"
 			data-testid="form-alert"
 		>
 			{errors.map((error) => (
 				<p key={error}>{translateValidationMessage(t, error)}</p>
 			))}
+			{fieldErrors.length ? (
+				<>
+					{errors.length ? null : <p>{t('validation.summary')}</p>}
+					<ul className="mt-1 list-disc pl-5" data-testid="form-alert-fields">
+						{fieldErrors.map(([name, list]) => {
+							const label = labels?.(name)
+							const messages = [...new Set(list.map((error) => translateValidationMessage(t, error)))]
+							return (
+								<li key={name}>
+									<a href={`#${form.id}-${name}`} className="underline">
+										{label ? `${label}: ` : null}
+										{messages.join(' ')}
+									</a>
+								</li>
+							)
+						})}
+					</ul>
+				</>
+			) : null}
 		</div>
 	)
 }
@@ -273,15 +344,19 @@ export function SelectField({
 	field,
 	label,
 	options,
+	onChange,
 }: {
 	field: FieldMetadata<unknown, Record<string, unknown>, string[]>
 	label: string
 	options: { value: string; label: string }[]
+	/** With JavaScript: react to a new choice (the template form loads that type's default text). */
+	onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void
 }) {
 	return (
 		<div className="mb-4">
 			<Label htmlFor={field.id} label={label} />
 			<select
+				onChange={onChange}
 				id={field.id}
 				name={field.name}
 				defaultValue={String(field.initialValue ?? '')}

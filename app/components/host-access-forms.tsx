@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useActionData } from 'react-router'
+import { Form, useActionData, useFetcher } from 'react-router'
 import {
 	FieldErrors,
+	fieldLabels,
 	FormAlert,
 	getFormProps,
 	SelectField,
@@ -69,7 +70,7 @@ export function AccessAreaForm({
 	return (
 		<Form method="POST" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={intent} />
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:areas')} />
 			<TextField field={fields.name} label={t('areas.name')} required maxLength={ACCESS_NAME_MAX} />
 			<SelectField
 				field={fields.type}
@@ -119,7 +120,7 @@ export function CodePartForm() {
 	return (
 		<Form method="POST" {...getFormProps(form)} className="mt-4">
 			<input type="hidden" name="intent" value="addPart" />
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:codes')} />
 			<div className="grid gap-x-3 sm:grid-cols-2">
 				<TextField field={fields.code} label={t('codes.code')} required maxLength={CODE_MAX} />
 				<TextField field={fields.label} label={t('codes.label')} maxLength={60} />
@@ -158,12 +159,21 @@ function DateField({
 
 export type TemplateDefaults = { type: string; locale: string; subject: string; body: string }
 
-/** What a template form's action answers to "Preview": the typed subject and body (nothing saved). */
-export type TemplatePreviewData = { intent: 'preview'; preview: { subject: string; body: string } }
+/**
+ * What a template form's action answers to "Preview" (the chosen type and language and the typed
+ * subject and body) and to "Start from the default text" (that type's default): nothing saved.
+ */
+export type TemplatePreviewData = {
+	intent: 'preview'
+	preview: { type?: string; locale?: string; subject: string; body: string }
+}
 
 /**
  * The template form with its preview: the server renders it; with JavaScript it follows the typing.
- * After a "Preview" submit (no JavaScript) the form and the preview show the submitted text.
+ * After a "Preview" submit (no JavaScript) the form and the preview show the submitted type,
+ * language and text (issue 31.8). "Start from the default text" puts the default text of the
+ * chosen type and language into the form; with JavaScript so does choosing another type or
+ * language while the text is not edited (a fetcher: nothing else in the form changes).
  */
 export function TemplateTextForm({
 	id,
@@ -189,24 +199,68 @@ export function TemplateTextForm({
 		lastResult: useFormResult(intent),
 		defaultValue: submitted ? { ...defaults, ...submitted } : defaults,
 	})
-	const [live, setLive] = useState<{ subject: string; body: string } | null>(null)
-	const shown = live ?? preview
-	const update = (part: 'subject' | 'body', value: string) =>
-		setLive((current) => ({ ...(current ?? preview), [part]: value }))
+	const defaults$ = useFetcher<TemplatePreviewData>()
+	const loaded = defaults$.data && 'preview' in defaults$.data ? defaults$.data.preview : null
+	// The typed text since the last default loaded (with JavaScript).
+	const [live, setLive] = useState<{ from: unknown; subject: string; body: string } | null>(null)
+	const base = loaded ?? preview
+	const shown = live && live.from === loaded ? live : base
+	const edited = useRef(false)
+	const update = (part: 'subject' | 'body', value: string) => {
+		edited.current = true
+		setLive((current) => ({
+			...(current && current.from === loaded ? current : base),
+			from: loaded,
+			[part]: value,
+		}))
+	}
+	const loadDefault = (element: HTMLFormElement | null) => {
+		if (!element) return
+		const data = new FormData(element)
+		data.set('intent', 'loadDefault')
+		void defaults$.submit(data, { method: 'POST' })
+	}
+	useEffect(() => {
+		if (!loaded) return
+		form.update({ name: fields.subject.name, value: loaded.subject })
+		form.update({ name: fields.body.name, value: loaded.body })
+		edited.current = false
+		// Once per answer of the fetcher.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [loaded])
+	const chooseOther = (event: React.ChangeEvent<HTMLSelectElement>) => {
+		if (!edited.current) loadDefault(event.currentTarget.form)
+	}
 	return (
 		<div className="grid gap-4 lg:grid-cols-2">
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostAccess:templates')} />
 				<SelectField
 					field={fields.type}
 					label={t('templates.type')}
 					options={TEMPLATE_TYPES.map((type) => ({ value: type, label: t(`templateTypes.${type}`) }))}
+					onChange={chooseOther}
 				/>
 				<SelectField
 					field={fields.locale}
 					label={t('templates.locale')}
 					options={TEMPLATE_LOCALES.map((locale) => ({ value: locale, label: t(`locales.${locale}`) }))}
+					onChange={chooseOther}
 				/>
+				<button
+					type="submit"
+					name="intent"
+					value="loadDefault"
+					formNoValidate
+					className="btn-secondary mb-4"
+					data-testid="template-load-default"
+					onClick={(event) => {
+						event.preventDefault()
+						loadDefault(event.currentTarget.form)
+					}}
+				>
+					{t('templates.useDefault')}
+				</button>
 				<TextAreaField
 					field={fields.subject}
 					label={t('templates.subject')}

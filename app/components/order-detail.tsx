@@ -44,7 +44,10 @@ export function OrderFacts({ order }: { order: OrderView }) {
 	if (order.paymentDeadline && order.status === 'AwaitingPayment') {
 		rows.push([t('payment.deadline'), formatDateTime(order.paymentDeadline, locale)])
 	}
-	if (order.message) rows.push([t('detail.message'), order.message])
+	// The guest reads its own message as its own (issue 31.15), the host and the admin as the guest's.
+	if (order.message) {
+		rows.push([order.viewer === 'Customer' ? t('detail.ownMessage') : t('detail.message'), order.message])
+	}
 	return (
 		<DetailSection id="order-overview" title={t('detail.overview')}>
 			<Facts rows={rows} testId="order-facts" />

@@ -3,10 +3,12 @@ import type { FormActionData } from '#app/utils/form-actions.server.ts'
 
 /**
  * The submission result of the page action for one form of the page (by its
- * intent), for Conform's `lastResult`; undefined when the last action was
- * another form's.
+ * intent), for Conform's `lastResult`; when the last action was another
+ * form's, what it handed back of this form's unsaved fields (`kept`, issue
+ * 31.3), else undefined.
  */
 export function useFormResult(intent: string) {
 	const data = useActionData<FormActionData>()
-	return data?.intent === intent ? data.result : undefined
+	if (data?.intent === intent) return data.result
+	return data?.kept?.intent === intent ? data.kept.result : undefined
 }

@@ -81,8 +81,14 @@ export const templateTextSchema = z.object({
 })
 export type TemplateTextInput = z.output<typeof templateTextSchema>
 
-/** The "Preview" button without JavaScript: the typed text, not saved, placeholders not yet checked. */
+/**
+ * The "Preview" and "Start from the default text" buttons: the chosen type and
+ * language and the typed text, not saved, placeholders not yet checked.
+ */
 export const templatePreviewSchema = z.object({
+	// The chosen type and language stay chosen (issue 31.8); an unknown one is dropped.
+	type: z.enum(TEMPLATE_TYPES).optional().catch(undefined),
+	locale: z.enum(TEMPLATE_LOCALES).optional().catch(undefined),
 	subject: optionalText(SUBJECT_MAX),
 	body: optionalText(TEMPLATE_BODY_MAX, { multiline: true }),
 })

@@ -1,4 +1,4 @@
-import type { Submission } from '@conform-to/react'
+import { parse, type Submission } from '@conform-to/react'
 import { data } from 'react-router'
 import { isAppError } from './app-error.ts'
 import { validationMessage } from './validation.ts'
@@ -13,6 +13,23 @@ export type FormActionData<Intent extends string = string> = {
 	intent: Intent
 	result: ReturnType<Submission<unknown>['reply']>
 	errorName?: string
+	/** What another form of the page typed and did not save, handed back as it was (issue 31.3). */
+	kept?: { intent: string; result: ReturnType<Submission<unknown>['reply']> }
+	/** A success said on the page instead of a toast after a redirect (the page stays as it was). */
+	notice?: string
+}
+
+/**
+ * The unsaved fields of a page's form that came along with a post of another
+ * of its actions (the editor's photos post the descriptions' form, issue
+ * 31.3): handed back as that form's values, neither checked nor saved. Files
+ * are not handed back.
+ */
+export function keptForm(intent: string, form: FormData): NonNullable<FormActionData['kept']> {
+	const fields = new FormData()
+	for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value)
+	const submission = parse(fields, { resolve: () => ({ value: {} }) }) as Submission<unknown>
+	return { intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }
 }
 
 const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPassword']

@@ -309,7 +309,7 @@ test.describe('without JavaScript', () => {
 		await page.getByLabel(/terms of use/).check()
 		await page.getByRole('button', { name: 'Create account' }).click()
 		// Without JavaScript the server says why (issue 10: zxcvbn, in the page's language).
-		await expect(page.getByText('This is a very common password.')).toBeVisible()
+		await expect(page.getByText('This is a very common password.', { exact: true })).toBeVisible()
 		await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
 		await page.getByLabel(/terms of use/).check()
 		await page.getByRole('button', { name: 'Create account' }).click()
@@ -349,7 +349,7 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Hüpfburg-Sterne-11')
 		await page.getByLabel('Neues Passwort wiederholen').fill('Hüpfburg-Sterne-12')
 		await page.getByRole('button', { name: 'Passwort speichern' }).click()
-		await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
+		await expect(page.getByText('Die Passwörter stimmen nicht überein.', { exact: true })).toBeVisible()
 		await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Hüpfburg-Sterne-11')
 		await page.getByLabel('Neues Passwort wiederholen').fill('Hüpfburg-Sterne-11')
 		await page.getByRole('button', { name: 'Passwort speichern' }).click()

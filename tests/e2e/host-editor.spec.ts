@@ -193,7 +193,7 @@ async function fillEditor(page: Page, journey: Journey, testInfo: TestInfo) {
 	// A bad amount is refused with the message in the page's language, and what was typed stays.
 	await page.getByLabel(t.weekdayPrice).fill('12,345')
 	await page.getByRole('button', { name: t.save, exact: true }).click()
-	await expect(page.getByText(t.badAmount)).toBeVisible()
+	await expect(page.getByText(t.badAmount, { exact: true })).toBeVisible()
 	await expect(page.getByLabel(t.weekdayPrice)).toHaveValue('12,345')
 	await page.getByLabel(t.weekdayPrice).fill('40')
 	await page.getByLabel(t.weekendPrice).fill('55,50')

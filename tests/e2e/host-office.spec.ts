@@ -46,7 +46,7 @@ test.describe('host back office without JavaScript', () => {
 
 		// An empty submit keeps the user on the page with messages in German.
 		await page.getByRole('button', { name: 'Spielraum anlegen' }).click()
-		await expect(page.getByText('Wert ist erforderlich')).toHaveCount(2)
+		await expect(page.getByText('Wert ist erforderlich', { exact: true })).toHaveCount(2)
 		const name = `Tobehaus Nippes ${Date.now()}`
 		await page.getByLabel('Name des Spielraums').fill(name)
 		await page.getByLabel(/^Ort\b/).fill('Köln')

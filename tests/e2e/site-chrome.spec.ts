@@ -130,7 +130,8 @@ test('registering with a taken address says so once, at the field', async ({ pag
 	await page.getByLabel('Anzeigename').fill(`Familie Doppel ${Date.now()}`)
 	await page.getByLabel(/Nutzungsbedingungen/).check()
 	await page.getByRole('button', { name: 'Konto anlegen' }).click()
-	const message = page.getByText('Diese E-Mail-Adresse ist bereits registriert.')
+	// Said once at the field (the form's failure summary links to it with the field's label, ADR 0151).
+	const message = page.getByText('Diese E-Mail-Adresse ist bereits registriert.', { exact: true })
 	await expect(message).toHaveCount(1)
 	await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription(/bereits registriert/)
 })

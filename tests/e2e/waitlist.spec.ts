@@ -87,7 +87,7 @@ test.describe('slot waitlist without JavaScript', () => {
 		await expect(form).toBeVisible()
 		await form.getByLabel('Wunschzeit').selectOption(taken.start)
 		await form.getByRole('button', { name: 'Auf die Warteliste' }).click()
-		await expect(page.getByText('Sie stehen auf der Warteliste.')).toBeVisible()
+		await expect(page.getByText('Du stehst auf der Warteliste.')).toBeVisible()
 
 		await page.goto('/guest/orders?tab=waiting')
 		const row = page.getByTestId('waitlist-row').filter({ hasText: taken.time })

@@ -6,19 +6,23 @@ import { i18nOptions } from '#app/i18n.ts'
 import { resources } from '#app/locales/resources.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 
-/** Renders a component inside a router and the real translations of `locale`. */
+/**
+ * Renders a component inside a router and the real translations of `locale`;
+ * with `actionData` as the page's action data (as after a form post).
+ */
 export async function renderWithApp(
 	element: React.ReactNode,
-	options: { locale?: Locale; path?: string } = {},
+	options: { locale?: Locale; path?: string; actionData?: unknown } = {},
 ) {
 	const locale = options.locale ?? 'de'
 	const i18n = createInstance()
 	await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: locale })
 	const path = options.path ?? (locale === 'en' ? '/en/test' : '/test')
-	const Stub = createRoutesStub([{ path: '*', Component: () => <>{element}</> }])
+	const Stub = createRoutesStub([{ id: 'page', path: '*', Component: () => <>{element}</> }])
+	const hydrationData = options.actionData ? { actionData: { page: options.actionData } } : undefined
 	return render(
 		<I18nextProvider i18n={i18n}>
-			<Stub initialEntries={[path]} />
+			<Stub initialEntries={[path]} hydrationData={hydrationData} />
 		</I18nextProvider>,
 	)
 }

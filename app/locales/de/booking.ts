@@ -245,6 +245,7 @@ export const booking = {
 		bookingType: 'Buchungsart',
 		guests: 'Gäste',
 		message: 'Nachricht des Gastes',
+		ownMessage: 'Deine Nachricht',
 		payment: 'Zahlung',
 		paymentMethod: 'Zahlungsart',
 		paymentStatus: 'Zahlungsstatus',

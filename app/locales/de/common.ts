@@ -269,6 +269,8 @@ export const common = {
 		euroAmount: 'Bitte einen Betrag in Euro eingeben, z. B. 35,50',
 		invalid: 'Wert ist ungültig',
 		invalidCharacters: 'Der Text enthält unzulässige Zeichen (Steuer- oder Richtungszeichen)',
+		/** The form kit's failure summary above the links to the fields (issue 31.4). */
+		summary: 'Das hat nicht geklappt. Bitte korrigiere:',
 		requiredMarker: 'Pflichtfeld',
 		counter: '{{length}} / {{max}}',
 	},

@@ -245,6 +245,7 @@ export const booking: TranslationShape<typeof de> = {
 		bookingType: 'Booking type',
 		guests: 'Guests',
 		message: 'Message from the guest',
+		ownMessage: 'Your message',
 		payment: 'Payment',
 		paymentMethod: 'Payment method',
 		paymentStatus: 'Payment status',

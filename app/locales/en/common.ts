@@ -271,6 +271,8 @@ export const common: TranslationShape<typeof de> = {
 		invalid: 'Value is invalid',
 		invalidCharacters:
 			'The text contains characters that are not allowed (control or text-direction characters)',
+		/** The form kit's failure summary above the links to the fields (issue 31.4). */
+		summary: 'That did not work. Please correct:',
 		requiredMarker: 'Required field',
 		counter: '{{length}} / {{max}}',
 	},

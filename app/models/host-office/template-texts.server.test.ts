@@ -133,7 +133,8 @@ describe('template text pages', () => {
 		})
 		expect(preview.data).toEqual({
 			intent: 'preview',
-			preview: { subject: 'S', body: 'Bis bald, {{guestName}}' },
+			// The chosen type and language come back with the text (issue 31.8).
+			preview: { type: 'Reminder', locale: 'de', subject: 'S', body: 'Bis bald, {{guestName}}' },
 		})
 		expect(getDb().select().from(templateTexts).where(eq(templateTexts.hostId, host.user.id)).all()).toEqual(
 			[],

@@ -190,9 +190,33 @@ export function sampleValues(locale: TemplateLocale, hostName: string, now = Dat
 	}
 }
 
-/** The template page's preview after a "Preview" submit: the typed subject and body (nothing saved). */
-export function previewFromForm(form: FormData) {
+/**
+ * The template form after a "Preview" submit: the chosen type and language and
+ * the typed subject and body (nothing saved; issue 31.8 — the choice stays).
+ */
+export function previewFromForm(form: FormData): TemplatePreview {
 	const submission = parseFormSubmission(form, { schema: templatePreviewSchema })
 	if (submission.status !== 'success') return { subject: '', body: '' }
-	return { subject: submission.value.subject ?? '', body: submission.value.body ?? '' }
+	const { type, locale, subject, body } = submission.value
+	return {
+		...(type ? { type } : {}),
+		...(locale ? { locale } : {}),
+		subject: subject ?? '',
+		body: body ?? '',
+	}
 }
+
+/**
+ * "Start from the default text" (and, with JavaScript, a new type or language
+ * in an unchanged form): the chosen type and language with the text a host's
+ * guests get without a text of their own — the platform's, else the code's.
+ */
+export function defaultFromForm(form: FormData, fallback: { type: TemplateType; locale: TemplateLocale }) {
+	const chosen = previewFromForm(form)
+	const type = chosen.type ?? fallback.type
+	const locale = chosen.locale ?? fallback.locale
+	const { subject, body } = resolveTemplate(null, type, locale)
+	return { type, locale, subject, body } satisfies TemplatePreview
+}
+
+export type TemplatePreview = { type?: TemplateType; locale?: TemplateLocale; subject: string; body: string }

@@ -2,7 +2,7 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/edit.ts'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { CheckboxField, fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import {
 	CurrentPasswordField,
@@ -175,7 +175,7 @@ function ProfileForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
 	return (
 		<Section id="profile" title={ta('edit.profile')}>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(ta, 'auth:fields')} />
 				<input type="hidden" name="intent" value="profile" />
 				<PersonFields fields={fields} />
 				<SubmitButton className="btn-primary">{ta('edit.save')}</SubmitButton>
@@ -195,7 +195,7 @@ function InvoiceForm({ data }: { data: Route.ComponentProps['loaderData'] }) {
 	return (
 		<Section id="invoice" title={ta('edit.invoiceAddress')} hint={ta('edit.invoiceHint')}>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(ta, 'auth:fields')} />
 				<input type="hidden" name="intent" value="invoice" />
 				<InvoiceAddressFields fields={fields} />
 				<SubmitButton className="btn-primary">{ta('edit.save')}</SubmitButton>
@@ -240,7 +240,7 @@ function ChangeEmailForm({ data }: { data: Route.ComponentProps['loaderData'] })
 		<Section id="change-email" title={ta('edit.changeEmail')} hint={ta('edit.changeEmailHint')}>
 			<p className="mb-4 text-sm">{ta('edit.currentEmail', { email: data.email })}</p>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				<input type="hidden" name="intent" value="changeEmail" />
 				<EmailField field={fields.newEmail} label={t('fields.newEmail')} />
 				<CurrentPasswordField field={fields.password} />
@@ -260,7 +260,7 @@ function ChangePasswordForm() {
 	return (
 		<Section id="change-password" title={ta('edit.changePassword')} hint={ta('edit.changePasswordHint')}>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(ta, 'auth:fields')} />
 				<input type="hidden" name="intent" value="changePassword" />
 				<CurrentPasswordField field={fields.currentPassword} />
 				<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData, useFetcher } from 'react-router'
 import type { Route } from './+types/control-transaction.ts'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
@@ -150,7 +157,7 @@ export default function ControlTransactionPage({ loaderData }: Route.ComponentPr
 			{reference ? <MatchPreview reference={reference} /> : null}
 			<Form method="POST" {...getFormProps(form)} className="card max-w-xl">
 				<input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(tp, 'adminPayments:controlTransaction')} />
 				{duplicate ? (
 					<div
 						role="alert"

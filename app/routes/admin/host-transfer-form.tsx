@@ -4,7 +4,14 @@ import { hostTransferFormSchema } from '#app/schemas/admin-entities.ts'
 import type { HostTransferReview } from '#app/routes/admin/host-transfer.server.ts'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { DetailSection } from '#app/components/detail-frame.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 
@@ -79,7 +86,7 @@ function HostTransferStart({ playrooms }: { playrooms: { id: string; name: strin
 	return (
 		<Form method="POST" {...getFormProps(form)}>
 			<p className="mb-4 text-sm text-ink-muted">{t('transfer.intro')}</p>
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'adminAudit:transfer')} />
 			<input type="hidden" name="intent" value="hostTransfer" />
 			<TextField field={fields.targetEmail} label={t('transfer.target')} type="email" required />
 			<fieldset className="mb-4">

@@ -10,7 +10,7 @@ import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { HostTransferSection } from '#app/routes/admin/host-transfer-form.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { deleteUserAsAdmin, requireUserRow } from '#app/models/accounts/account.server.ts'
@@ -103,7 +103,7 @@ function SetPasswordForm() {
 	})
 	return (
 		<Form method="POST" {...getFormProps(form)}>
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(ta, 'auth:fields')} />
 			<input type="hidden" name="intent" value="setPassword" />
 			<NewPasswordFields password={fields.newPassword} hint={ta('admin.setPasswordHint')} />
 			<SubmitButton className="btn-primary">{ta('admin.setPassword')}</SubmitButton>

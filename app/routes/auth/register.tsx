@@ -10,7 +10,7 @@ import {
 	PersonFields,
 } from '#app/components/account-fields.tsx'
 import { AuthPage } from '#app/components/auth-page.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { CheckboxField, fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { registerUser } from '#app/models/accounts/account.server.ts'
@@ -127,7 +127,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
 			wide
 		>
 			<Form method="POST" {...getFormProps(form)} data-testid="register-form">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				<EmailField
 					field={fields.email}
 					label={t('fields.email')}

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import type { Route } from './+types/reset-password.ts'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { AuthPage, Notice } from '#app/components/auth-page.tsx'
-import { FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { tokenError } from '#app/models/accounts/account.server.ts'
@@ -72,7 +72,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 	return (
 		<AuthPage title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
 			<Form method="POST" {...getFormProps(form)} data-testid="reset-form">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
 
 				<SubmitButton>{t('resetPassword.submit')}</SubmitButton>

@@ -100,14 +100,55 @@ describe('order pages on the detail frame', () => {
 		expect(sectionTitles(frame)).toEqual(['Überblick', 'Wie geht es weiter?', 'Verlauf', 'Preis', 'Aktionen'])
 		const actions = within(frame).getByTestId('order-actions')
 		expect(within(actions).getByTestId('host-contact')).toBeTruthy()
-		expect(within(actions).getByTestId('cancel-start').getAttribute('href')).toBe(`${path}?cancel=1`)
+		// "Cancel booking" lands on the refund panel, also without JavaScript (issue 31.15).
+		expect(within(actions).getByTestId('cancel-start').getAttribute('href')).toBe(
+			`${path}?cancel=1#cancel-panel-title`,
+		)
 		expect(within(frame).getByTestId('payment-after-acceptance')).toBeTruthy()
 		cleanup()
 
 		await render(GuestOrderPage, (await load('?cancel=1')).data, path)
 		const panel = screen.getByTestId('cancel-panel')
+		expect(panel.contains(document.getElementById('cancel-panel-title'))).toBe(true)
 		const form = within(panel).getByTestId('cancel-confirm').closest('form')
 		expect(form?.getAttribute('method')).toBe('post')
 		expect((form?.querySelector('textarea[name="reason"]') as HTMLTextAreaElement).required).toBe(false)
+	})
+
+	test('the guest reads its message as its own, the host as the guest’s (issue 31.15)', async () => {
+		const { user: host, cookie: hostCookie } = await createLoggedInUser({ role: 'Owner' })
+		const fixture = await bookingFixture({ hostId: host.id, instantBooking: false })
+		const message = 'Wir feiern den 5. Geburtstag.'
+		const order = placeOrder(fixture, { ...hourlySlot(daysAhead(20), 10, 2), message }, { now: Date.now() })
+		const guestCookie = `auth.token=${createSession({ userId: fixture.guest.id, persistent: true }).token}`
+		const factsOf = async (
+			Component: unknown,
+			loader: unknown,
+			path: string,
+			cookie: string,
+			role: 'Customer' | 'Owner',
+		) => {
+			const loaded = await callRoute(loader as never, {
+				path,
+				cookie,
+				params: { orderId: order.id },
+				middleware: [roleGuard(role)],
+			})
+			await render(Component, loaded.data, path)
+			const text = screen.getByTestId('order-facts').textContent
+			cleanup()
+			return text
+		}
+		const guest = await factsOf(
+			GuestOrderPage,
+			guestLoader,
+			`/guest/orders/${order.id}`,
+			guestCookie,
+			'Customer',
+		)
+		expect(guest).toContain(`Deine Nachricht${message}`)
+		expect(guest).not.toContain('Nachricht des Gastes')
+		const hostView = await factsOf(HostOrderPage, hostLoader, `/host/orders/${order.id}`, hostCookie, 'Owner')
+		expect(hostView).toContain(`Nachricht des Gastes${message}`)
 	})
 })

@@ -88,6 +88,9 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
+/** The cancel panel's heading (DetailSection `cancel-panel`), where "Cancel booking" lands. */
+const CANCEL_PANEL = 'cancel-panel-title'
+
 export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation()
@@ -136,7 +139,8 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 						) : null}
 						{order.actions.cancel && !showCancel ? (
 							<LocaleLink
-								to={`/guest/orders/${order.id}?cancel=1`}
+								// Lands on the refund panel, also without JavaScript (issue 31.15).
+								to={`/guest/orders/${order.id}?cancel=1#${CANCEL_PANEL}`}
 								className="btn-secondary"
 								data-testid="cancel-start"
 							>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, useActionData } from 'react-router'
 import type { Route } from './+types/calendar-feeds.ts'
-import { FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { issueExportToken, revokeExportToken } from '#app/models/host-office/ical-export.server.ts'
@@ -310,7 +310,7 @@ function AddFeedForm({ playroomId }: { playroomId: string }) {
 	const [form, fields] = useAppForm({ id: `feed-add-${playroomId}`, schema: feedAddSchema, lastResult: mine })
 	return (
 		<Form method="POST" {...getFormProps(form)} className="grid gap-2">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostIcal:import')} />
 			<input type="hidden" name="intent" value="feedAdd" />
 			<input type="hidden" name="playroomId" value={playroomId} />
 			<TextField field={fields.url} label={t('import.url')} type="url" maxLength={FEED_URL_MAX} required />

@@ -2,7 +2,7 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/playrooms.ts'
-import { FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PlayroomStatusBadge } from '#app/components/playroom-status.tsx'
@@ -152,7 +152,7 @@ function NewPlayroomForm() {
 			</h2>
 			<p className="mb-4 text-sm text-ink-muted">{t('create.intro')}</p>
 			<Form method="POST" {...getFormProps(form)}>
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostOffice:create')} />
 				<TextField field={fields.name} label={t('create.name')} required maxLength={PLAYROOM_NAME_MAX} />
 				<div className="grid gap-x-4 sm:grid-cols-[10rem_1fr]">
 					<TextField field={fields.postalCode} label={t('create.postalCode')} autoComplete="postal-code" />

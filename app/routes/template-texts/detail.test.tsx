@@ -127,7 +127,7 @@ describe('the template text page, host and admin', () => {
 			locale: 'en',
 			...typed,
 		})
-		expect(preview.data).toEqual({ intent: 'preview', preview: typed })
+		expect(preview.data).toEqual({ intent: 'preview', preview: { type: 'Reminder', locale: 'en', ...typed } })
 		expect(rowOf(text.id)).toEqual(text)
 
 		await show((await call(loader, 'host', text.id, host.cookie)).data, preview.data)

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import type { TemplatePreviewData } from '#app/components/host-access-forms.tsx'
-import { previewFromForm } from '#app/models/host-office/template-texts.server.ts'
+import { defaultFromForm, previewFromForm } from '#app/models/host-office/template-texts.server.ts'
 import { templateTextSchema, type TemplateTextInput } from '#app/schemas/host-access.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
@@ -12,8 +12,9 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 /**
  * The action of a template form (`TemplateTextForm`): the host's "new template"
  * on /host/templateTexts and "save" on the template text page of both areas
- * (issue 30: one action for the three). "Preview" answers the typed text and
- * saves nothing; otherwise the text is validated and `write` stores it and
+ * (issue 30: one action for the three). "Preview" answers the chosen type and
+ * language with the typed text and saves nothing, "Start from the default text"
+ * (`loadDefault`) the default text of the chosen type and language (issue 31.8); otherwise the text is validated and `write` stores it and
  * names its id — then a redirect to the text's page in the area with the
  * `toast`, or the form's errors at its fields.
  */
@@ -29,6 +30,10 @@ export async function submitTemplateText<Intent extends string>(
 ) {
 	if (form.get('intent') === 'preview') {
 		return { intent: 'preview', preview: previewFromForm(form) } satisfies TemplatePreviewData
+	}
+	if (form.get('intent') === 'loadDefault') {
+		const fallback = { type: 'BookingConfirmation', locale: getLocale(context) } as const
+		return { intent: 'preview', preview: defaultFromForm(form, fallback) } satisfies TemplatePreviewData
 	}
 	const submission = parseFormSubmission(form, { schema: templateTextSchema })
 	if (submission.status !== 'success') return invalidForm(options.intent, submission)

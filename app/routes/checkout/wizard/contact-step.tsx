@@ -5,7 +5,14 @@ import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { EmailField, NewPasswordFields, PersonFields } from '#app/components/account-fields.tsx'
-import { CheckboxField, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { resultFor, type LoaderData } from './shared.tsx'
@@ -80,7 +87,7 @@ function ContactForm({ data, actionData }: { data: LoaderData; actionData: Check
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} data-testid="contact-form">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.contact')} />
 			<input type="hidden" name="intent" value="contact" />
 			<p className="mb-4 text-sm">
 				{t('checkout.contact.loggedInAs', { name: data.user?.name ?? '', email: data.user?.email ?? '' })}{' '}
@@ -134,7 +141,7 @@ function RegisterInline({ actionData }: { actionData: CheckoutActionData | undef
 			<summary className="cursor-pointer font-semibold">{t('checkout.contact.registerTitle')}</summary>
 			<p className="my-3 text-sm text-ink-muted">{t('checkout.contact.registerIntro')}</p>
 			<Form method="post" {...getFormProps(form)} data-testid="checkout-register-form">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'auth:fields')} />
 				<input type="hidden" name="intent" value="register" />
 				<EmailField field={fields.email} label={ta('fields.email')} />
 				<NewPasswordFields password={fields.password} label={ta('fields.password')} />

@@ -8,7 +8,7 @@ import { formatHours } from '#app/utils/format.ts'
 import { formatDate, formatTime } from '#app/utils/format-instant.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { FieldErrors, fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { HiddenState, resultFor, SlotTaken, useCatchUpOnHydration } from './shared.tsx'
 
@@ -125,7 +125,7 @@ export function DateStep({
 				</ul>
 			) : null}
 			<Form method="post" {...getFormProps(form)} data-testid="slot-form">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.date')} />
 				<input type="hidden" name="intent" value="date" />
 				<input type="hidden" name="bookingType" value={view.bookingType ?? ''} />
 				<input type="hidden" name="date" value={view.date} />

@@ -5,7 +5,7 @@ import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { formatAmount } from '#app/utils/format.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { FieldErrors, fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor, useCatchUpOnHydration } from './shared.tsx'
 
@@ -61,7 +61,7 @@ export function GuestsStep({
 			onChange={(event) => recompute(event.currentTarget)}
 			data-testid="guests-form"
 		>
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.guests')} />
 			<input type="hidden" name="intent" value="guests" />
 			<p className="mb-3 text-sm text-ink-muted">
 				{t('checkout.guests.maxGuests', { count: view.summary.maxGuests })}

@@ -4,7 +4,14 @@ import type { PaymentMethod } from '#db/schema/catalogue.ts'
 import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import type { CheckoutActionData } from '#app/routes/checkout/checkout.tsx'
 import { VOUCHER_CODE_MAX } from '#app/schemas/limits.ts'
-import { FieldErrors, FormAlert, getFormProps, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	FieldErrors,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor } from './shared.tsx'
 
@@ -30,7 +37,7 @@ export function PaymentStep({
 	const selected = view.state.paymentMethod ?? view.paymentMethods[0]
 	return (
 		<Form method="post" {...getFormProps(form)} data-testid="payment-form">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.payment')} />
 			<input type="hidden" name="intent" value="payment" />
 			{view.paymentMethods.length === 0 ? (
 				<p role="alert" className="mb-4 text-danger">

@@ -10,6 +10,7 @@ import { PriceBreakdown, RefundSchedule } from '#app/components/booking-ui.tsx'
 import {
 	CheckboxField,
 	FieldErrors,
+	fieldLabels,
 	FormAlert,
 	getFormProps,
 	SubmitButton,
@@ -92,7 +93,7 @@ export function ReviewStep({
 				{view.summary.instantBooking ? t('checkout.review.instantNote') : t('checkout.review.requestNote')}
 			</p>
 			<Form method="post" {...getFormProps(form)} data-testid="confirm-form">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.review')} />
 				<input type="hidden" name="intent" value="confirm" />
 				<input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
 				{mobile ? (

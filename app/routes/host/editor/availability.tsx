@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/availability.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { CheckboxField, FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { availableStarts, offeredBookingTypes } from '#app/domain/availability.ts'
 import { addDays, formatMinute, instantToLocal, localDateOf } from '#app/domain/berlin-time.ts'
@@ -70,7 +77,7 @@ export default function AvailabilityTab({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<EditorForm {...getFormProps(form)} className="card mb-6">
-				<FormAlert form={form} />
+				<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:availability')} />
 				<fieldset className="mb-4">
 					<legend className="mb-2 text-lg font-semibold">{t('availability.bookingTypes')}</legend>
 					<CheckboxField field={fields.hourly} label={t('availability.hourly')} />

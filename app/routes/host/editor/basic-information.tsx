@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/basic-information.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { stateBySlug } from '#app/domain/places.ts'
 import { readBasicInformation, saveBasicInformation } from '#app/models/host-office/host-editor.server.ts'
@@ -46,7 +46,7 @@ export default function BasicInformationTab({ loaderData }: Route.ComponentProps
 	})
 	return (
 		<EditorForm {...getFormProps(form)} className="card">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:basic')} />
 			<TextField field={fields.name} label={t('basic.name')} required maxLength={EDITOR_LIMITS.name} />
 			<TextField
 				field={fields.playroomUrlPath}

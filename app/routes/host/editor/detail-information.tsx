@@ -4,7 +4,7 @@ import type { Route } from './+types/detail-information.ts'
 import { BilingualRows, FeatureCheckboxes } from '#app/components/editor-fields.tsx'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
+import { fieldLabels, FormAlert, getFormProps, TextAreaField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { MarkdownHtml } from '#app/components/markdown-html.tsx'
 import { PhotoManager } from '#app/components/photo-manager.tsx'
@@ -30,16 +30,19 @@ import {
 	photoAltSchema,
 	QUESTION_KEYS,
 } from '#app/schemas/host-editor.ts'
-import { failedForm } from '#app/utils/form-actions.server.ts'
+import { failedForm, keptForm } from '#app/utils/form-actions.server.ts'
 import { readFormData } from '#app/utils/multipart.server.ts'
 import { z } from '#app/utils/validation.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
 /**
  * Tab detail-information: descriptions de/en (Markdown, shown as the safe
- * renderer makes it), features, FAQ, extra pages — one form — and the photos,
- * each action its own small form (upload several at once, alt texts, order,
- * cover, delete). Uploads are read with a byte limit (ADR 0070).
+ * renderer makes it), features, FAQ, extra pages — one form — and the photos
+ * (upload several at once, alt texts, order, cover, delete). Every photo
+ * button posts the descriptions' form with it, which comes back as typed and
+ * unsaved (without JavaScript; with it the photos go by a fetcher and the form
+ * stays as it is) — a photo never costs a typed word (issue 31.3, ADR 0151).
+ * Uploads are read with a byte limit (ADR 0070).
  */
 export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
@@ -63,6 +66,39 @@ const TAB = 'detail-information'
 const MAX_UPLOAD_REQUEST_BYTES = 4 * MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024
 const photoIdSchema = z.object({ photoId: z.string().min(1).max(40) })
 
+/**
+ * A photo action: the photo form's `intent` (and `photoId`), or — from the page,
+ * where every photo button belongs to the descriptions' form so that it carries
+ * what was typed there (issue 31.3) — its `photoAction`, e.g. `upload`,
+ * `alt:<photoId>` with the alt texts `altDe-<photoId>`, `delete:<photoId>`.
+ */
+const PHOTO_ACTIONS = {
+	upload: 'upload',
+	alt: 'photoAlt',
+	up: 'photoUp',
+	down: 'photoDown',
+	cover: 'photoCover',
+	delete: 'photoDelete',
+} as const
+type PhotoIntent = (typeof PHOTO_ACTIONS)[keyof typeof PHOTO_ACTIONS]
+
+function photoRequest(form: FormData): { intent: PhotoIntent; fields: FormData } | null {
+	const action = form.get('photoAction')
+	if (typeof action !== 'string') {
+		const intent = form.get('intent')
+		const known = Object.values(PHOTO_ACTIONS) as string[]
+		return typeof intent === 'string' && known.includes(intent)
+			? { intent: intent as PhotoIntent, fields: form }
+			: null
+	}
+	const [name = '', photoId = ''] = action.split(':', 2)
+	const intent = PHOTO_ACTIONS[name as keyof typeof PHOTO_ACTIONS] ?? 'upload'
+	const fields = new FormData()
+	fields.set('photoId', photoId)
+	for (const lang of ['De', 'En']) fields.set(`alt${lang}`, String(form.get(`alt${lang}-${photoId}`) ?? ''))
+	return { intent, fields }
+}
+
 export async function action(args: Route.ActionArgs) {
 	await requireEditablePlayroom(args)
 	let form: FormData
@@ -71,7 +107,13 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		return failedForm('upload', parseWithZod(new FormData(), { schema: z.object({}) }), error)
 	}
-	const intent = String(form.get('intent') ?? 'detail')
+	const photo = photoRequest(form)
+	if (!photo)
+		return saveTab(args, { tab: TAB, form, schema: detailInformationSchema, save: saveDetailInformation })
+	// The descriptions' form came along: the page answers with it as typed (nothing of it saved).
+	const keep = form.has('photoAction') ? keptForm('detail', form) : undefined
+	const common = { tab: TAB, intent: photo.intent, keep } as const
+	const { intent, fields } = photo
 	if (intent === 'upload') {
 		const files = form
 			.getAll('photos')
@@ -80,8 +122,8 @@ export async function action(args: Route.ActionArgs) {
 			files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
 		)
 		return saveTab(args, {
-			tab: TAB,
-			form,
+			...common,
+			form: fields,
 			schema: z.object({}),
 			save: (user, playroomId) => addPhotos(user, playroomId, uploads),
 			toastKey: 'hostEditor:detail.uploaded',
@@ -90,31 +132,28 @@ export async function action(args: Route.ActionArgs) {
 	}
 	if (intent === 'photoAlt') {
 		return saveTab(args, {
-			tab: TAB,
-			form,
+			...common,
+			form: fields,
 			schema: photoAltSchema.extend(photoIdSchema.shape),
 			save: (user, playroomId, value) => updatePhotoAlt(user, playroomId, value.photoId, value),
 		})
 	}
-	if (intent === 'photoUp' || intent === 'photoDown' || intent === 'photoCover') {
-		const move = intent === 'photoUp' ? 'up' : intent === 'photoDown' ? 'down' : 'cover'
-		return saveTab(args, {
-			tab: TAB,
-			form,
-			schema: photoIdSchema,
-			save: (user, playroomId, value) => movePhoto(user, playroomId, value.photoId, move),
-		})
-	}
 	if (intent === 'photoDelete') {
 		return saveTab(args, {
-			tab: TAB,
-			form,
+			...common,
+			form: fields,
 			schema: photoIdSchema,
 			save: (user, playroomId, value) => deletePhoto(user, playroomId, value.photoId),
 			toastKey: 'hostEditor:detail.deleted',
 		})
 	}
-	return saveTab(args, { tab: TAB, form, schema: detailInformationSchema, save: saveDetailInformation })
+	const move = intent === 'photoUp' ? 'up' : intent === 'photoDown' ? 'down' : 'cover'
+	return saveTab(args, {
+		...common,
+		form: fields,
+		schema: photoIdSchema,
+		save: (user, playroomId, value) => movePhoto(user, playroomId, value.photoId, move),
+	})
 }
 
 export default function DetailInformationTab({ loaderData }: Route.ComponentProps) {
@@ -127,8 +166,9 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 	})
 	return (
 		<>
-			<EditorForm {...getFormProps(form)} className="card mb-6">
-				<FormAlert form={form} />
+			{/* Multipart: the photo buttons below belong to this form and post it with the files (issue 31.3). */}
+			<EditorForm {...getFormProps(form)} encType="multipart/form-data" className="card mb-6">
+				<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:detail')} />
 				<input type="hidden" name="intent" value="detail" />
 				<h2 className="mb-2 text-xl font-semibold">{t('detail.descriptions')}</h2>
 				<p className="mb-1 text-xs text-ink-muted">{t('detail.markdownHint')}</p>
@@ -180,7 +220,7 @@ export default function DetailInformationTab({ loaderData }: Route.ComponentProp
 				/>
 				<SaveBar />
 			</EditorForm>
-			<PhotoManager photos={loaderData.photos} limits={loaderData.limits} />
+			<PhotoManager formId={form.id} photos={loaderData.photos} limits={loaderData.limits} />
 		</>
 	)
 }

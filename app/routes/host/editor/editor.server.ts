@@ -1,5 +1,5 @@
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import {
 	isAdminEditing,
 	playroomBeforeAdminEdit,
@@ -13,7 +13,7 @@ import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
@@ -71,15 +71,24 @@ export async function saveTab<S extends z.ZodType>(
 		schema: S
 		save: (user: SessionUser, playroomId: string, value: z.output<S>) => unknown
 		form?: FormData
+		/** The submission's own intent (else the form's `intent`, else the tab). */
+		intent?: string
 		toastKey?: string
 		toastParams?: Record<string, unknown>
+		/**
+		 * The tab's form came along unsaved (a photo action posts the descriptions' form, issue 31.3):
+		 * answer the page with its fields as they were typed and the success as a notice, no redirect.
+		 */
+		keep?: FormActionData['kept']
 	},
 ) {
 	const { user, playroom } = await requireEditablePlayroom(args)
 	const form = options.form ?? (await args.request.formData())
-	const intent = String(form.get('intent') ?? options.tab)
+	const intent = options.intent ?? String(form.get('intent') ?? options.tab)
 	const submission = parseFormSubmission(form, { schema: options.schema })
-	if (submission.status !== 'success') return invalidForm(intent, submission)
+	const keep = <T extends { data: FormActionData }>(answer: T) =>
+		options.keep ? Object.assign(answer, { data: { ...answer.data, kept: options.keep } }) : answer
+	if (submission.status !== 'success') return keep(invalidForm(intent, submission))
 	// An admin editing on behalf of the host leaves an audit entry (ADR 0098, 0102).
 	// So does an admin acting as the host ("login as"): "admin X as host Y" (issue 31.13).
 	const beforeAdminEdit = isAdminEditing(user) ? playroomBeforeAdminEdit(user, playroom.id) : null
@@ -87,18 +96,19 @@ export async function saveTab<S extends z.ZodType>(
 		await options.save(user, playroom.id, submission.value as z.output<S>)
 	} catch (error) {
 		if (isAppError(error) && error.status === 404) throw notFound()
-		return failedForm(intent, submission, error)
+		return keep(failedForm(intent, submission, error))
 	}
 	if (beforeAdminEdit) recordAdminPlayroomEdit(user, playroom.id, intent, beforeAdminEdit)
 	// The invoice tab saves the host's own data too (the § 19 UStG status every public price of the
 	// host shows, ADR 0150): that empties the page cache whatever this playroom's status.
 	if (playroom.status !== 'Published' && options.tab !== 'paymentAndInvoice') keepPageCache(args.context)
 	const t = looseT(getT(args.context))
+	const said = t(options.toastKey ?? 'hostEditor:saved', options.toastParams)
+	if (options.keep) {
+		return data<FormActionData>({ intent, result: submission.reply(), kept: options.keep, notice: said })
+	}
 	return redirectWithToast(
 		localizePath(playroomEditorPath(playroom.id, options.tab), getLocale(args.context)),
-		{
-			type: 'success',
-			description: t(options.toastKey ?? 'hostEditor:saved', options.toastParams),
-		},
+		{ type: 'success', description: said },
 	)
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/paymentAndInvoice.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { CheckboxField, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
+import { CheckboxField, fieldLabels, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { readPayment, savePayment } from '#app/models/host-office/host-editor-settings.server.ts'
 import { paymentSchema } from '#app/schemas/host-editor.ts'
@@ -44,7 +44,7 @@ export default function PaymentTab({ loaderData }: Route.ComponentProps) {
 	})
 	return (
 		<EditorForm {...getFormProps(form)} className="card">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:payment')} />
 			<fieldset className="mb-4">
 				<legend className="mb-2 text-lg font-semibold">{t('payment.methods')}</legend>
 				<p className="mb-2 flex items-center gap-2 text-sm">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/price.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { FieldErrors, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
+import { FieldErrors, fieldLabels, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { priceExample } from '#app/domain/price-example.ts'
 import type { PriceBreakdown } from '#app/domain/pricing.ts'
@@ -129,7 +129,7 @@ export default function PriceTab({ loaderData }: Route.ComponentProps) {
 				if (next) setExamples(next)
 			}}
 		>
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:price')} />
 			{loaderData.enabledTypes.length === 0 ? <p className="mb-4">{t('price.noTypes')}</p> : null}
 			{loaderData.enabledTypes.map((type) => {
 				const row = prices[type].getFieldset()

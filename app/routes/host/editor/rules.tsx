@@ -5,6 +5,7 @@ import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import {
 	CheckboxField,
+	fieldLabels,
 	FormAlert,
 	getFormProps,
 	SelectField,
@@ -69,7 +70,7 @@ export default function RulesTab({ loaderData }: Route.ComponentProps) {
 	})
 	return (
 		<EditorForm {...getFormProps(form)} className="card">
-			<FormAlert form={form} />
+			<FormAlert form={form} labels={fieldLabels(t, 'hostEditor:rules')} />
 			<TextAreaField field={fields.rulesDe} label={t('rules.rulesDe')} maxLength={EDITOR_LIMITS.rules} />
 			<TextAreaField field={fields.rulesEn} label={t('rules.rulesEn')} maxLength={EDITOR_LIMITS.rules} />
 			<SelectField
