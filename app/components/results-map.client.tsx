@@ -8,6 +8,16 @@ import { SpriteIcon } from './icon.tsx'
 import type { MapPoint } from './results-map.tsx'
 
 /**
+ * MapLibre makes a marker's own element a button named "Map marker"; ours holds the real button
+ * (named after the playroom), so the wrapper must be only a wrapper (axe: nested-interactive).
+ */
+function plainMarkerElement(marker: { getElement(): HTMLElement } | null) {
+	const element = marker?.getElement()
+	element?.setAttribute('role', 'none')
+	element?.removeAttribute('aria-label')
+}
+
+/**
  * The interactive map (lazy chunk; MapLibre itself is a further lazy import of
  * react-map-gl). Loaded only after functional consent — see results-map.tsx.
  * A marker is a button; choosing one shows the playroom's card in a popup.
@@ -44,7 +54,7 @@ export default function ResultsMapView({
 			>
 				<NavigationControl position="top-right" />
 				{points.map((p) => (
-					<Marker key={p.id} latitude={p.lat} longitude={p.lng} anchor="bottom">
+					<Marker key={p.id} latitude={p.lat} longitude={p.lng} anchor="bottom" ref={plainMarkerElement}>
 						<button
 							type="button"
 							className="text-accent"

@@ -31,6 +31,7 @@ export const adminImport = {
 		none: 'Noch kein Import.',
 	},
 	report: {
+		countsLabel: 'Ergebnis je Art',
 		entity: 'Art',
 		created: 'Neu',
 		updated: 'Geändert',

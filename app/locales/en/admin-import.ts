@@ -34,6 +34,7 @@ export const adminImport: TranslationShape<typeof de> = {
 		none: 'No import yet.',
 	},
 	report: {
+		countsLabel: 'Result by kind',
 		entity: 'Kind',
 		created: 'New',
 		updated: 'Changed',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data as dataResponse, Form, useNavigation, useRevalidator } from 'react-router'
 import type { Route } from './+types/migration.ts'
-import { DetailSection } from '#app/components/detail-frame.tsx'
+import { DetailSection, ScrollBox } from '#app/components/detail-frame.tsx'
 import { SubmitButton } from '#app/components/forms.tsx'
 import { useRealtimeEvent } from '#app/components/realtime-provider.tsx'
 import { IMPORT_ENTITIES, type ImportReport } from '#db/schema/import-types.ts'
@@ -119,34 +119,36 @@ function Report({ report }: { report: ImportReport }) {
 	const columns = ['created', 'updated', 'unchanged', 'invalid'] as const
 	return (
 		<>
-			<table className="w-full text-left text-sm" data-testid="import-counts">
-				<thead>
-					<tr>
-						<th scope="col">{t('report.entity')}</th>
-						{columns.map((column) => (
-							<th key={column} scope="col" className="text-right">
-								{t(`report.${column}`)}
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{IMPORT_ENTITIES.map((entity) => (
-						<tr key={entity} data-testid={`import-counts-${entity}`}>
-							<th scope="row">{t(`report.entities.${entity}`)}</th>
+			<ScrollBox label={t('report.countsLabel')}>
+				<table className="w-full text-left text-sm" data-testid="import-counts">
+					<thead>
+						<tr>
+							<th scope="col">{t('report.entity')}</th>
 							{columns.map((column) => (
-								<td key={column} className="text-right tabular-nums">
-									{report.counts[entity][column]}
-								</td>
+								<th key={column} scope="col" className="text-right">
+									{t(`report.${column}`)}
+								</th>
 							))}
 						</tr>
-					))}
-				</tbody>
-			</table>
+					</thead>
+					<tbody>
+						{IMPORT_ENTITIES.map((entity) => (
+							<tr key={entity} data-testid={`import-counts-${entity}`}>
+								<th scope="row">{t(`report.entities.${entity}`)}</th>
+								{columns.map((column) => (
+									<td key={column} className="text-right tabular-nums">
+										{report.counts[entity][column]}
+									</td>
+								))}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</ScrollBox>
 			{report.errors.length ? (
 				<>
 					<h3 className="mt-4 mb-2 font-semibold">{t('report.errorsTitle')}</h3>
-					<ul className="flex flex-col gap-1 text-sm" data-testid="import-errors">
+					<ul className="flex flex-col gap-1 text-sm [overflow-wrap:anywhere]" data-testid="import-errors">
 						{report.errors.map((error) => (
 							<li key={`${error.entity}-${error.index}`}>
 								<span className="font-semibold">
