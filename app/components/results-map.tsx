@@ -1,31 +1,27 @@
-import { useEffect, useState } from 'react'
+import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useLocalizePath, useRootData } from '#app/hooks/use-root-data.ts'
-import type { MapIsland as MapIslandType } from './results-map-island.client.tsx'
+import { useLocalizePath } from '#app/hooks/use-root-data.ts'
+import { useMapIsland } from './map-island.tsx'
 import { SpriteIcon } from './icon.tsx'
 
 /**
  * A map of playrooms (docs/decisions/0031-consent.md, §Maps). The page renders
  * a static placeholder listing the places (server, no JavaScript, no
  * MAP_STYLE_URL). With MAP_STYLE_URL, after hydration, the small island
- * results-map-island.client.tsx takes over: it offers a button to allow the
- * map, and only with functional consent imports react-map-gl + MapLibre
- * (~270 KiB gzipped) — so no page ships the map or the consent store up front.
+ * map-island.client.tsx (loaded by useMapIsland) takes over: it offers a
+ * button to allow the map, and only with functional consent imports
+ * react-map-gl + MapLibre (~270 KiB gzipped) — so no page ships the map or the
+ * consent store up front.
  */
 export type MapPoint = { id: string; name: string; lat: number; lng: number; path: string; detail: string }
 
-type Island = typeof MapIslandType
+const LazyMap = lazy(() => import('./results-map.client.tsx'))
 
 export function ResultsMap({ points, title }: { points: readonly MapPoint[]; title: string }) {
 	const { t } = useTranslation('catalogue')
-	const styleUrl = useRootData()?.publicConfig.mapStyleUrl ?? null
 	const localize = useLocalizePath()
-	const [island, setIsland] = useState<{ Island: Island } | null>(null)
-	useEffect(() => {
-		if (styleUrl && points.length)
-			void import('./results-map-island.client.tsx').then((m) => setIsland({ Island: m.MapIsland }))
-	}, [styleUrl, points.length])
+	const { styleUrl, Island } = useMapIsland(points.length > 0)
 	const places = points.length ? (
 		<ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label={t('map.places')}>
 			{points.map((p) => (
@@ -60,8 +56,10 @@ export function ResultsMap({ points, title }: { points: readonly MapPoint[]; tit
 			className="flex flex-col gap-2"
 			data-testid="results-map"
 		>
-			{island && styleUrl ? (
-				<island.Island points={points} styleUrl={styleUrl} placeholder={placeholder} />
+			{Island && styleUrl ? (
+				<Island placeholder={placeholder}>
+					<LazyMap points={points} styleUrl={styleUrl} />
+				</Island>
 			) : (
 				placeholder(styleUrl ? t('map.consentNeeded') : t('map.unavailable'))
 			)}

@@ -39,6 +39,8 @@ export const hostEditor = {
 		stateUnknown: 'wird beim Speichern ermittelt',
 		placeCredits:
 			'Orte und Postleitzahlen: © OpenStreetMap-Mitwirkende (ODbL) und GovData (dl-de/by-2-0) über german-metadata; Koordinaten: OpenGeoDB (gemeinfrei).',
+		pinHint:
+			'Zieh die Nadel zum Eingang. Breiten- und Längengrad ändern sich mit; speichere, um sie zu behalten.',
 		mapLabel: 'Karte: Stecknadel deines Spielzimmers (verschiebbar)',
 		lat: 'Breitengrad',
 		lng: 'Längengrad',

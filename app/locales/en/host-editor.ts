@@ -36,6 +36,7 @@ export const hostEditor: TranslationShape<typeof de> = {
 		stateUnknown: 'determined when you save',
 		placeCredits:
 			'Towns and postcodes: © OpenStreetMap contributors (ODbL) and GovData (dl-de/by-2-0) via german-metadata; coordinates: OpenGeoDB (public domain).',
+		pinHint: 'Drag the pin to the entrance. Latitude and longitude follow; save to keep it.',
 		mapLabel: 'Map: your playroom’s pin (draggable)',
 		lat: 'Latitude',
 		lng: 'Longitude',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/basic-information.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
+import { LocationPin } from '#app/components/location-pin.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { fieldLabels, FormAlert, getFormProps, SelectField, TextField } from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
@@ -12,7 +13,7 @@ import { useLocale } from '#app/hooks/use-root-data.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 
-/** Tab basic-information: name, paths, place, address (state and pin derived from postal code and town, ADR 0153), coordinates, size, guests, website. */
+/** Tab basic-information: name, paths, place, address (state and pin derived from postal code and town, ADR 0153), coordinates (with a map: a draggable pin, LocationPin), size, guests, website. */
 export async function loader(args: Route.LoaderArgs) {
 	const { playroom } = await requireEditablePlayroom(args)
 	const values = readBasicInformation(playroom)
@@ -78,6 +79,14 @@ export default function BasicInformationTab({ loaderData }: Route.ComponentProps
 					<TextField field={fields.lat} label={t('basic.lat')} />
 					<TextField field={fields.lng} label={t('basic.lng')} />
 				</div>
+				{/* With a map and consent, a draggable pin that writes the two fields (issue 31.9); a new stored pin draws it anew. */}
+				<LocationPin
+					key={`${loaderData.values.lat},${loaderData.values.lng}`}
+					latInputId={fields.lat.id}
+					lngInputId={fields.lng.id}
+					lat={loaderData.values.lat}
+					lng={loaderData.values.lng}
+				/>
 				<p className="text-xs text-ink-muted">{t('basic.placeCredits')}</p>
 			</fieldset>
 			<div className="grid gap-x-4 sm:grid-cols-2">
