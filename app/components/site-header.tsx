@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { AREA_ACCOUNT_EDIT, AREA_HOME, AREA_LABEL_KEY } from '#app/utils/areas.ts'
+import { useColorMode } from '#app/utils/color-mode.ts'
 import { openLoginModal } from '#app/utils/login-modal.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useLocalizePath, useSessionUser } from '#app/hooks/use-root-data.ts'
+import { cachedFragment } from './cached-fragment.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Logo } from './logo.tsx'
@@ -91,13 +93,30 @@ function AccountMenu() {
 }
 
 /**
+ * The site header. An account's header is its own and rendered each time; every anonymous visitor
+ * sees the same header for the same URL (active link, language switch, login's return address)
+ * and colour mode, so that one is kept by the server (ADR 0148). Those two are exactly what the
+ * header reads from context for an anonymous visitor, and they are its props.
+ */
+export function SiteHeader() {
+	const user = useSessionUser()
+	const mode = useColorMode()
+	const { pathname, search } = useLocation()
+	return user ? <HeaderContent /> : <AnonymousHeader mode={mode} url={`${pathname}${search}`} />
+}
+
+const AnonymousHeader = cachedFragment('site-header-anonymous', (_inputs: { mode: string; url: string }) => (
+	<HeaderContent />
+))
+
+/**
  * The site header (issue 11). On a phone: logo, search and a menu button; the
  * menu is a `<details>` (works without JavaScript) holding navigation,
  * favourites, language, theme and account. From 1024 px the same elements
  * stand in one row: `.site-menu` keeps the details' content visible there
  * (app.css), so every control exists once in the document.
  */
-export function SiteHeader() {
+function HeaderContent() {
 	const { t } = useTranslation()
 	const user = useSessionUser()
 	const location = useLocation()
