@@ -225,8 +225,7 @@ export function TemplateTextForm({
 		form.update({ name: fields.subject.name, value: loaded.subject })
 		form.update({ name: fields.body.name, value: loaded.body })
 		edited.current = false
-		// Once per answer of the fetcher.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer of the fetcher; `form` and `fields` are new objects every render
 	}, [loaded])
 	const chooseOther = (event: React.ChangeEvent<HTMLSelectElement>) => {
 		if (!edited.current) loadDefault(event.currentTarget.form)
