@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeEach, inject, vi } from 'vitest'
 /**
  * Runs before every test file: a private copy of the migrated template
  * database, APP_ENV=test, and console.error turned into a failure.
+ * Most files share their worker's modules (vitest.config.ts, ADR 0157), so
+ * this also forgets what the previous file's modules remembered: the parsed
+ * configuration and the open database.
  */
 const templatePath = inject('templateDatabasePath')
 const databasePath = path.join(path.dirname(templatePath), `test-${randomUUID()}.db`)
@@ -24,6 +27,10 @@ delete process.env.SESSION_SECRET
 
 // The shared validation error map must be active in every test.
 await import('#app/utils/validation.ts')
+const { resetEnvCache } = await import('#app/utils/env.server.ts')
+const { closeDb } = await import('#app/utils/db.server.ts')
+resetEnvCache()
+closeDb()
 
 beforeEach(() => {
 	vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
