@@ -6,7 +6,13 @@ import { FAVOURITES_STORAGE_KEY } from './favourites-cleanup.ts'
  * Kept apart from the React hooks (favourites.ts) because every page's shell
  * needs it for the merge after a login.
  */
-const EMPTY: readonly string[] = []
+/**
+ * The one empty list: the hooks' server snapshot (favourites.ts) must be this same object, or
+ * React sees the browser's empty list as a change after hydration and re-renders every card
+ * synchronously (ADR 0158).
+ */
+export const NO_FAVOURITES: readonly string[] = []
+const EMPTY = NO_FAVOURITES
 let snapshot: { raw: string | null; ids: readonly string[] } = { raw: null, ids: EMPTY }
 export const favouriteListeners = new Set<() => void>()
 

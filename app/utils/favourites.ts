@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { useFetchers, useMatches } from 'react-router'
 import { FAVOURITES_STORAGE_KEY } from './favourites-cleanup.ts'
-import { favouriteListeners, readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
+import { favouriteListeners, NO_FAVOURITES, readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
 import { useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**
@@ -13,8 +13,6 @@ import { useSessionUser } from '#app/hooks/use-root-data.ts'
  */
 export const FAVOURITES_ACTION = '/resources/favourites'
 export const favouriteFetcherKey = (playroomId: string) => `favourite:${playroomId}`
-
-const EMPTY: readonly string[] = []
 
 export function toggleLocalFavourite(playroomId: string) {
 	const ids = readLocalFavourites()
@@ -36,7 +34,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useLocalFavourites(): readonly string[] {
-	return useSyncExternalStore(subscribe, readLocalFavourites, () => EMPTY)
+	return useSyncExternalStore(subscribe, readLocalFavourites, () => NO_FAVOURITES)
 }
 
 /** The logged-in user's favourites from the page's loader data (null when the page has none). */
