@@ -70,6 +70,12 @@ export const playrooms = sqliteTable(
 		/** Denormalised from visible ratings by refreshPlayroomRating (sort/filter without aggregation). */
 		ratingAverage: real('rating_average'),
 		ratingCount: integer('rating_count').notNull().default(0),
+		/** Bayesian average of the published, visible ratings: search's "best rated" order (issue 32). */
+		ratingRank: real('rating_rank'),
+		/** How many published ratings call it great for 3–5 / 6–8 / 9–12 (search's age filter). */
+		ageFit3to5: integer('age_fit_3_5').notNull().default(0),
+		ageFit6to8: integer('age_fit_6_8').notNull().default(0),
+		ageFit9to12: integer('age_fit_9_12').notNull().default(0),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 		publishedAt: instant('published_at'),

@@ -225,7 +225,26 @@ export const orderStatusHistory = sqliteTable(
 	(table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
 )
 
-/** One rating per Completed order (within 30 days of check-out). */
+/** Optional "great for" ages a guest can give with a rating (issue 32). */
+export const RATING_AGE_FITS = ['3-5', '6-8', '9-12'] as const
+export type RatingAgeFit = (typeof RATING_AGE_FITS)[number]
+
+/** Why an admin hid a rating (DSA Art. 17 statement of reasons; issue 32). */
+export const RATING_HIDE_REASONS = [
+	'NotAboutStay',
+	'Offensive',
+	'PersonalData',
+	'Advertising',
+	'ConflictOfInterest',
+	'Illegal',
+] as const
+export type RatingHideReason = (typeof RATING_HIDE_REASONS)[number]
+
+/**
+ * One rating per Completed order (issue 32: within 14 days of check-out), hidden from the host
+ * and the public until published (14 days after check-out, or when the host wrote their private
+ * note about the guest).
+ */
 export const ratings = sqliteTable(
 	'ratings',
 	{
@@ -244,17 +263,30 @@ export const ratings = sqliteTable(
 		cleanliness: integer('cleanliness').notNull(),
 		communication: integer('communication').notNull(),
 		value: integer('value').notNull(),
+		/** Issue 32: safety for children and "as described", 1–5 (null on older ratings). */
+		safety: integer('safety'),
+		asDescribed: integer('as_described'),
+		ageFit: text('age_fit', { enum: RATING_AGE_FITS }),
 		comment: text('comment'),
+		/** The language the guest wrote in (shown in it, never translated). */
+		language: text('language', { enum: ['de', 'en'] }),
+		/** Null while pending: the host sees that it arrived, not what it says. */
+		publishedAt: instant('published_at'),
+		/** The host's private note about the guest (hosts only, never public). */
+		hostPrivateNote: text('host_private_note'),
+		hostPrivateNoteAt: instant('host_private_note_at'),
 		hostReply: text('host_reply'),
 		hostRepliedAt: instant('host_replied_at'),
 		/** Hidden by an admin: not shown, not counted. */
 		hidden: booleanColumn('hidden').notNull().default(false),
 		/** The admin's reason for hiding or showing it again (issue 14). */
 		hiddenReason: text('hidden_reason'),
+		hiddenReasonCode: text('hidden_reason_code', { enum: RATING_HIDE_REASONS }),
 		createdAt: createdAt(),
 	},
 	(table) => [
 		uniqueIndex('ratings_order_unique').on(table.orderId),
 		index('ratings_playroom_idx').on(table.playroomId, table.hidden, table.createdAt),
+		index('ratings_published_idx').on(table.playroomId, table.publishedAt),
 	],
 )

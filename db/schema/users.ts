@@ -31,6 +31,10 @@ export const users = sqliteTable(
 		allowEmailForBookings: booleanColumn('allow_email_for_bookings').notNull().default(true),
 		allowEmailForPersonalOffers: booleanColumn('allow_email_for_personal_offers').notNull().default(false),
 		allowEmailForFeedback: booleanColumn('allow_email_for_feedback').notNull().default(true),
+		/** Unread chat messages by e-mail (issue 32): 'Immediately' (after 15 minutes), 'Hourly' or 'Off'. */
+		chatEmailFrequency: text('chat_email_frequency', { enum: ['Immediately', 'Hourly', 'Off'] })
+			.notNull()
+			.default('Immediately'),
 		// Hosts: invoice address (may be completed after registration).
 		companyName: text('company_name'),
 		street: text('street'),
