@@ -2,6 +2,7 @@ import { and, eq, lte } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
 import { completeOrder, expireOrder } from '#app/models/booking/order-transitions.server.ts'
 import { expireOpenCardSessions } from '#app/models/booking/payments.server.ts'
+import { noticeExpiringRequests } from '#app/models/notifications/order-notices.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 
@@ -36,6 +37,7 @@ export const orderExpiryTask: TaskDefinition = {
 	schedule: '*/5 * * * *',
 	run: async ({ now }) => {
 		const { requests, unpaid } = dueForExpiry(now)
+		noticeExpiringRequests(now) // the host's "about to expire" notice, once per request
 		let expired = 0
 		for (const { id } of requests) if (expireOrder(id, { now: now.getTime() })) expired++
 		for (const { id, paymentMethod } of unpaid) {

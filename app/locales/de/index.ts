@@ -17,6 +17,7 @@ import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
+import { notifications } from './notifications.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -39,4 +40,5 @@ export const de = {
 	adminPayments,
 	adminImport,
 	adminAudit,
+	notifications,
 }

@@ -19,6 +19,7 @@ import { admin } from './admin.ts'
 import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
+import { notifications } from './notifications.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -40,4 +41,5 @@ export const en: TranslationShape<typeof de> = {
 	adminPayments,
 	adminImport,
 	adminAudit,
+	notifications,
 }

@@ -4,14 +4,15 @@ import type { UserRole } from '#db/schema/users.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { countOpenRequests } from '#app/models/booking/order-queries.server.ts'
 import { countHostPlayrooms } from '#app/models/host-office/host-playrooms.server.ts'
+import { countUnreadNotifications } from '#app/models/notifications/notifications.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
  * The status object per role (spec §3, §4 "Status polling") and the host's
  * next activities (spec §3 "Next-activities item", §4 "Next activities").
- * Chat and notifications do not exist yet: their counts are 0 and their
- * lists empty until the chat issue fills them; there is no module table, so
- * subscriptedModules is []. See docs/subsystems/host-office.md.
+ * unreadMessageCount: the caller's unread notifications (docs/subsystems/notifications.md).
+ * Chat counts are 0 and their lists empty until the chat part of issue 32 fills them;
+ * there is no module table, so subscriptedModules is []. See docs/subsystems/host-office.md.
  */
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
@@ -50,7 +51,7 @@ export function getUserStatus(
 ): UserStatus {
 	return {
 		unreadChatMessages: [],
-		unreadMessageCount: 0,
+		unreadMessageCount: countUnreadNotifications(caller.id, db),
 		unreadChatMessageCount: 0,
 		newOrderCount: newOrderCount(caller, options.now ?? Date.now(), db),
 		subscriptedModules: [],

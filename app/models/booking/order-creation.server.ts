@@ -35,6 +35,7 @@ import {
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { assertNotHeldForAnother, markWaitlistBooked } from './waitlist.server.ts'
 import { orderNotFound, recordHistory, loadOrder, type OrderCaller, type OrderRow } from './orders.server.ts'
+import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 
 /**
  * Creating an order (issue 5, docs/subsystems/booking.md): the stay is checked
@@ -130,6 +131,7 @@ export function createOrder(
 			return { order: loadOrder(existing.id, tx), created: false, emails: [] as string[] }
 		}
 		const order = insertOrder(tx, input, caller, now, options.hooks)
+		notifyOrderEvent(tx, order, { type: 'created' }, new Date(now))
 		const emails: (string | null)[] = []
 		if (order.status === 'Requested') {
 			emails.push(queueOrderEmail('requestReceived', 'guest', order, tx))

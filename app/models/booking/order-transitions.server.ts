@@ -7,6 +7,7 @@ import { paymentDeadline, statusWhenBookable } from '#app/domain/order-status.ts
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
+import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 import {
 	bookOnSiteCompletion,
 	bookRefund,
@@ -77,6 +78,7 @@ export function acceptOrder(orderId: string, host: OrderCaller, options: { now?:
 					},
 				},
 			)
+			notifyOrderEvent(tx, updated, { type: 'accepted' }, at)
 			const emails = [
 				queueOrderEmail(to === 'Confirmed' ? 'confirmed' : 'paymentInstructions', 'guest', updated, tx),
 			]
@@ -115,6 +117,7 @@ export function declineOrder(
 				},
 			)
 			bookRefund(updated, paid, { note: 'declined', now: at }, tx)
+			notifyOrderEvent(tx, updated, { type: 'declined' }, at)
 			return { order: updated, emails: [queueOrderEmail('declined', 'guest', updated, tx, { reason })] }
 		}),
 	).order
@@ -241,6 +244,7 @@ export function cancelOrder(
 				tx,
 			)
 			if (retained > 0) bookSettlement(updated, retained, at, tx)
+			notifyOrderEvent(tx, updated, { type: 'cancelled', by: actor }, at)
 			if (caller.role === 'Admin') {
 				recordAdminAudit(tx, {
 					admin: caller,

@@ -15,6 +15,7 @@ import { getStripe } from '#app/utils/stripe.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
+import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import {
 	bookIncomingPayment,
@@ -55,6 +56,7 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 			patch: { paymentStatus: 'Paid', confirmedAt: now, paymentDeadline: null },
 		})
 		emails.push(queueOrderEmail('paymentReceived', 'guest', confirmed, tx))
+		notifyOrderEvent(tx, confirmed, { type: 'paymentReceived', paidTotal: paid }, now)
 		emails.push(queueOrderEmail('confirmed', 'guest', confirmed, tx))
 		const excess = paid - order.totalAmount
 		if (excess > 0) bookRefund(confirmed, excess, { note: 'overpayment', now }, tx)
@@ -74,6 +76,7 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 		bookRefund(order, paid - order.totalAmount, { note: 'overpayment', now }, tx)
 	}
 	emails.push(queueOrderEmail('paymentReceived', 'guest', order, tx))
+	notifyOrderEvent(tx, order, { type: 'paymentReceived', paidTotal: paid }, now)
 	return { order, emails }
 }
 

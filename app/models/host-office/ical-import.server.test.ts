@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { playroomBlocks } from '#db/schema/catalogue.ts'
+import { userNotifications } from '#db/schema/conversations.ts'
 import { icalFeeds } from '#db/schema/ical.ts'
 import { backgroundTaskExecutions } from '#db/schema/platform.ts'
 import { bookingFixture, hourlySlot, mailsTo, NOW, placeOrder } from '#tests/helpers/booking.ts'
@@ -139,6 +140,18 @@ describe('iCal import', () => {
 		expect(mails[0]?.text).toContain(clashSingle.code)
 		expect(mails[0]?.text).toContain('Kurs')
 		expect(mails[0]?.text).toContain(clashWeekly.code)
+		// And a CalendarConflict in the host inbox per overlap (docs/subsystems/notifications.md).
+		const conflicts = () =>
+			getDb()
+				.select({ orderId: userNotifications.orderId })
+				.from(userNotifications)
+				.where(
+					and(eq(userNotifications.userId, fixture.host.id), eq(userNotifications.kind, 'CalendarConflict')),
+				)
+				.all()
+				.map((row) => row.orderId)
+				.sort()
+		expect(conflicts()).toEqual([clashSingle.id, clashWeekly.id].sort())
 
 		// The single event is deleted from the feed: gone after the next sync; no repeated e-mail.
 		server.feed = calendar([WEEKLY, AUTUMN, ALL_DAY])
@@ -148,6 +161,7 @@ describe('iCal import', () => {
 			sorted([...WEEKLY_PERIODS, ...AUTUMN_PERIODS, ALL_DAY_PERIOD]),
 		)
 		expect(mailsTo(fixture.host.email).filter((mail) => mail.template === 'icalOverlap')).toHaveLength(1)
+		expect(conflicts()).toHaveLength(2)
 	})
 
 	test('a 50 MB feed and a slow feed are cut off with a recorded error; earlier periods stay', async () => {

@@ -14,6 +14,7 @@ import { getLogger, type Logger } from '#app/utils/logger.server.ts'
 import { acquireLease, releaseLease } from '#app/utils/scheduler.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { queueIcalOverlapEmail, type IcalOverlap } from './ical-emails.server.ts'
+import { notifyCalendarConflicts } from '#app/models/notifications/order-notices.server.ts'
 import {
 	FeedParseError,
 	parseFeedPeriods,
@@ -180,6 +181,7 @@ function storePeriods(feed: FeedRow, periods: BusyPeriod[], now: Date): IcalOver
 			}
 		}
 		if (overlaps.length) queueIcalOverlapEmail(feed.playroomId, feed.url, overlaps, tx)
+		notifyCalendarConflicts(tx, feed.hostId, feed.playroomId, overlaps, now)
 		return overlaps
 	})
 }

@@ -163,7 +163,7 @@ describe('next activities and status', () => {
 		expect(forGuest.value).toEqual({ nextActivities: [] })
 	})
 
-	test('a new request is a NewOrders item and counts in the Owner status; other roles get 403', async () => {
+	test('a new request is a NewOrders item, an unread notification (UnreadMessages) and counts in the Owner status; other roles get 403', async () => {
 		const fixture = await bookingFixture({ instantBooking: false })
 		const session = createSession({ userId: fixture.host.id, persistent: true })
 		const cookie = `auth.token=${session.token}`
@@ -173,7 +173,8 @@ describe('next activities and status', () => {
 		const status = await callApi(statusLoader, 'Owner/Status', 'Get', { cookie })
 		expect(status.value).toEqual({
 			unreadChatMessages: [],
-			unreadMessageCount: 0,
+			// The request's NewRequest notification in /host/messages (docs/subsystems/notifications.md).
+			unreadMessageCount: 1,
 			unreadChatMessageCount: 0,
 			newOrderCount: 1,
 			subscriptedModules: [],
@@ -181,7 +182,12 @@ describe('next activities and status', () => {
 		const next = await callApi(nextActivitiesLoader, 'user/nextActivities', 'HostNextActivityData', {
 			cookie,
 		})
-		expect(next.value).toEqual({ nextActivities: [{ type: 'NewOrders', nextEntityId: order.id }] })
+		expect(next.value).toEqual({
+			nextActivities: [
+				{ type: 'NewOrders', nextEntityId: order.id },
+				{ type: 'UnreadMessages', nextEntityId: null },
+			],
+		})
 
 		const wrongRole = await callApi(statusLoader, 'Customer/Status', 'Get', { cookie })
 		expect(wrongRole.status).toBe(403)
