@@ -158,3 +158,27 @@ export function markAllNotificationsRead(caller: Caller, options: { now?: number
 				.all().length,
 	)
 }
+
+/**
+ * What a NotificationList needs (the loader function of every page that shows one: /host/messages,
+ * the guest's list on /guest/orders and later /guest/chatMessages): a page of the caller's
+ * notifications and their unread count. Dates travel as ISO strings.
+ */
+export function notificationListData(
+	caller: Caller,
+	options: { locale: Locale; page?: number; perPage?: number; unreadOnly?: boolean },
+	db: DbOrTx = getDb(),
+) {
+	const list = listNotifications(caller, options, db)
+	return {
+		...list,
+		items: list.items.map(({ id, text, orderPath, read, createdAt }) => ({
+			id,
+			text,
+			orderPath,
+			read,
+			createdAt: createdAt.toISOString(),
+		})),
+		unreadCount: countUnreadNotifications(caller.id, db),
+	}
+}
