@@ -16,13 +16,17 @@ export type AreaNavItem = { id: string; to: string }
 /** The role's status endpoint and the counts the layout loader read (spec §4 Status polling). */
 export type AreaStatus = { endpoint: string; counts: StatusCounts }
 
-/** A count next to a sidebar entry ("3 new" for screen readers); nothing when 0. */
+/**
+ * A count next to a sidebar entry ("3 new" for screen readers); nothing when 0. `relative`: the
+ * sr-only text is positioned inside the badge, so in the phone's sideways-scrolling menu it stays
+ * within the menu instead of widening the page.
+ */
 function NavBadge({ count }: { count: number }) {
 	const { t } = useTranslation('hostOffice')
 	if (count <= 0) return null
 	return (
 		<span
-			className="ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-accent-ink"
+			className="relative ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-accent-ink"
 			data-testid="nav-badge"
 		>
 			<span aria-hidden="true">{count}</span>
