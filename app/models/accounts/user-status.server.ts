@@ -4,14 +4,14 @@ import type { UserRole } from '#db/schema/users.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { countOpenRequests } from '#app/models/booking/order-queries.server.ts'
 import { countHostPlayrooms } from '#app/models/host-office/host-playrooms.server.ts'
+import { unreadChatEntries } from '#app/models/chat/chat.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
  * The status object per role (spec §3, §4 "Status polling") and the host's
  * next activities (spec §3 "Next-activities item", §4 "Next activities").
- * Chat and notifications do not exist yet: their counts are 0 and their
- * lists empty until the chat issue fills them; there is no module table, so
- * subscriptedModules is []. See docs/subsystems/host-office.md.
+ * Chat counts come from the read cursors (docs/subsystems/chat.md); there is
+ * no module table, so subscriptedModules is []. See docs/subsystems/host-office.md.
  */
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
@@ -48,10 +48,11 @@ export function getUserStatus(
 	options: { now?: number } = {},
 	db: DbOrTx = getDb(),
 ): UserStatus {
+	const unreadChatMessages = unreadChatEntries(caller, db)
 	return {
-		unreadChatMessages: [],
+		unreadChatMessages,
 		unreadMessageCount: 0,
-		unreadChatMessageCount: 0,
+		unreadChatMessageCount: unreadChatMessages.reduce((sum, entry) => sum + entry.count, 0),
 		newOrderCount: newOrderCount(caller, options.now ?? Date.now(), db),
 		subscriptedModules: [],
 	}
