@@ -80,6 +80,8 @@ export default [
 	route('api/Events/:endpoint', 'routes/api/events.ts'),
 	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
+	route('api/Customer/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Customer/Chat' }),
+	route('api/Owner/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Owner/Chat' }),
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
 	route('api/Admin/Payments/:endpoint', 'routes/api/admin-payments.ts'),

@@ -42,11 +42,29 @@ function orderRefused() {
 
 /** The one GuestHost conversation of a pair, created on first use (the partial unique index keeps it one). */
 export function findOrCreateGuestHostThread(
-	tx: Transaction,
+	tx: DbOrTx,
 	guestId: string,
 	hostId: string,
 ): ConversationRow {
-	const existing = tx
+	const existing = pairThread(tx, guestId, hostId)
+	if (existing) return existing
+	return tx.insert(conversations).values({ kind: 'GuestHost', userId: guestId, hostId }).returning().get()
+}
+
+function isParticipant(thread: Pick<ConversationRow, 'kind' | 'userId' | 'hostId'>, caller: ChatCaller) {
+	if (thread.kind !== 'GuestHost') return false
+	if (caller.role === 'Customer') return thread.userId === caller.id
+	if (caller.role === 'Owner') return thread.hostId === caller.id
+	return false
+}
+
+/** True when the guest and the host have a thread (the host may open `/owner/chatMessages/:guestId`). */
+export function hasGuestHostThread(guestId: string, hostId: string, db: DbOrTx = getDb()): boolean {
+	return Boolean(pairThread(db, guestId, hostId))
+}
+
+function pairThread(db: DbOrTx, guestId: string, hostId: string): ConversationRow | undefined {
+	return db
 		.select()
 		.from(conversations)
 		.where(
@@ -57,15 +75,6 @@ export function findOrCreateGuestHostThread(
 			),
 		)
 		.get()
-	if (existing) return existing
-	return tx.insert(conversations).values({ kind: 'GuestHost', userId: guestId, hostId }).returning().get()
-}
-
-function isParticipant(thread: Pick<ConversationRow, 'kind' | 'userId' | 'hostId'>, caller: ChatCaller) {
-	if (thread.kind !== 'GuestHost') return false
-	if (caller.role === 'Customer') return thread.userId === caller.id
-	if (caller.role === 'Owner') return thread.hostId === caller.id
-	return false
 }
 
 /** The thread if the caller takes part in it; otherwise 404 (no existence leak). */
@@ -82,7 +91,7 @@ export type ThreadTarget = { threadId?: string; playroomId?: string; guestId?: s
  * id; a host by a guest id — only a guest who has an order with this host or already wrote to them
  * (a host cannot open threads with strangers). Creates the thread when `create` is set.
  */
-function resolveThread(tx: Transaction, caller: ChatCaller, target: ThreadTarget, create: boolean) {
+function resolveThread(tx: DbOrTx, caller: ChatCaller, target: ThreadTarget, create: boolean) {
 	if (target.threadId) return loadThreadFor(target.threadId, caller, tx)
 	let guestId: string
 	let hostId: string
@@ -108,17 +117,7 @@ function resolveThread(tx: Transaction, caller: ChatCaller, target: ThreadTarget
 	} else if (caller.role === 'Owner' && target.guestId) {
 		hostId = caller.id
 		guestId = target.guestId
-		const existing = tx
-			.select()
-			.from(conversations)
-			.where(
-				and(
-					eq(conversations.kind, 'GuestHost'),
-					eq(conversations.userId, guestId),
-					eq(conversations.hostId, hostId),
-				),
-			)
-			.get()
+		const existing = pairThread(tx, guestId, hostId)
 		if (existing) return existing
 		const hasOrder = tx
 			.select({ id: orders.id })
@@ -129,17 +128,7 @@ function resolveThread(tx: Transaction, caller: ChatCaller, target: ThreadTarget
 	} else throw threadNotFound()
 	if (guestId === hostId) throw threadNotFound()
 	if (!create) {
-		const existing = tx
-			.select()
-			.from(conversations)
-			.where(
-				and(
-					eq(conversations.kind, 'GuestHost'),
-					eq(conversations.userId, guestId),
-					eq(conversations.hostId, hostId),
-				),
-			)
-			.get()
+		const existing = pairThread(tx, guestId, hostId)
 		return existing ?? null
 	}
 	return findOrCreateGuestHostThread(tx, guestId, hostId)
@@ -147,7 +136,7 @@ function resolveThread(tx: Transaction, caller: ChatCaller, target: ThreadTarget
 
 /** The thread the caller addresses, or null when it does not exist yet (nothing is written). */
 export function findThread(caller: ChatCaller, target: ThreadTarget): ConversationRow | null {
-	return immediateTransaction((tx) => resolveThread(tx, caller, target, false))
+	return resolveThread(getDb(), caller, target, false)
 }
 
 function authorRoleOf(thread: ConversationRow, caller: ChatCaller): ChatAuthorRole {
