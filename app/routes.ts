@@ -151,7 +151,7 @@ export default [
 				notFound('guest', 'orders/ics/_orderId'),
 				route('orders/:orderId', 'routes/guest/order-detail.tsx', { id: 'guest/orders/detail' }),
 				route('orders/:orderId/ics', 'routes/guest/order-ics.ts', { id: 'guest/orders/ics' }),
-				page('chatMessages', 'guest/chatMessages'),
+				route('chatMessages', 'routes/chat/chat-page.tsx', { id: 'guest/chatMessages' }),
 				notFound('guest', '*'),
 			]),
 
@@ -162,7 +162,7 @@ export default [
 				route('orders', 'routes/host/orders.tsx', { id: 'host/orders' }),
 				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'host/orders/detail' }),
 				page('messages', 'host/messages'),
-				page('chatMessages', 'host/chatMessages'),
+				route('chatMessages', 'routes/chat/chat-page.tsx', { id: 'host/chatMessages' }),
 				page('modules', 'host/modules'),
 				page('modules/telegramModule', 'host/modules/telegramModule'),
 				page('modules/socialMediaModule', 'host/modules/socialMediaModule'),
@@ -211,8 +211,8 @@ export default [
 				route('orders', 'routes/host/owner-agenda.tsx', { id: 'owner/orders' }),
 				route('orders/:orderId', 'routes/host/order-detail.tsx', { id: 'owner/orders/detail' }),
 				route('calendar', 'routes/host/owner-calendar.tsx', { id: 'owner/calendar' }),
-				page('chatMessages', 'owner/chatMessages'),
-				page('chatMessages/:guestId', 'owner/chatMessages/detail'),
+				route('chatMessages', 'routes/chat/chat-page.tsx', { id: 'owner/chatMessages' }),
+				route('chatMessages/:guestId', 'routes/chat/chat-page.tsx', { id: 'owner/chatMessages/detail' }),
 				notFound('owner', '*'),
 			]),
 

@@ -41,11 +41,7 @@ function orderRefused() {
 }
 
 /** The one GuestHost conversation of a pair, created on first use (the partial unique index keeps it one). */
-export function findOrCreateGuestHostThread(
-	tx: DbOrTx,
-	guestId: string,
-	hostId: string,
-): ConversationRow {
+export function findOrCreateGuestHostThread(tx: DbOrTx, guestId: string, hostId: string): ConversationRow {
 	const existing = pairThread(tx, guestId, hostId)
 	if (existing) return existing
 	return tx.insert(conversations).values({ kind: 'GuestHost', userId: guestId, hostId }).returning().get()
@@ -139,6 +135,10 @@ export function findThread(caller: ChatCaller, target: ThreadTarget): Conversati
 	return resolveThread(getDb(), caller, target, false)
 }
 
+function pairOf(thread: ConversationRow) {
+	return { threadId: thread.id, guestId: thread.userId, hostId: thread.hostId ?? '' }
+}
+
 function authorRoleOf(thread: ConversationRow, caller: ChatCaller): ChatAuthorRole {
 	return thread.userId === caller.id ? 'Guest' : 'Host'
 }
@@ -175,6 +175,8 @@ export type SendChatMessageInput = ThreadTarget & {
 
 export type SendChatMessageResult = {
 	threadId: string
+	guestId: string
+	hostId: string
 	messageId: number
 	created: boolean
 	recipientId: string
@@ -214,7 +216,7 @@ export function sendChatMessage(
 				),
 			)
 			.get()
-		if (existing) return { threadId: thread.id, messageId: existing.id, created: false, recipientId }
+		if (existing) return { ...pairOf(thread), messageId: existing.id, created: false, recipientId }
 		if (input.orderId) {
 			const order = tx
 				.select({ id: orders.id })
@@ -248,7 +250,7 @@ export function sendChatMessage(
 			.run()
 		// The author has read what they wrote.
 		advanceCursor(tx, thread.id, caller.id, message.id, now)
-		return { threadId: thread.id, messageId: message.id, created: true, recipientId }
+		return { ...pairOf(thread), messageId: message.id, created: true, recipientId }
 	})
 	if (result.created && options.hub) publishChatHint(options.hub, result.recipientId, caller)
 	return result
