@@ -149,4 +149,11 @@ describe('chat pages', () => {
 		expect(asked.location).toMatch(new RegExp(`^/guest/chatMessages\\?hostId=${host.user.id}#message-\\d+$`))
 		acceptOrder(orderId, { id: host.user.id, role: 'Owner' })
 	})
+
+	test('"contact host" of a visitor goes through login and back to the thread', async () => {
+		const path = `/guest/chatMessages?playroomId=${playroomId}`
+		const anonymous = await requestPage(path)
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.location).toBe(`/login?redirect=${encodeURIComponent(path)}`)
+	})
 })
