@@ -45,7 +45,8 @@ async function render(path: string, cookie: string) {
 	const page = await requestPage(path, { cookie })
 	expect(page.status, path).toBe(200)
 	cleanup()
-	await renderWithApp(<ChatPage {...({ loaderData: page.data } as never)} />, { path })
+	const Page = ChatPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+	await renderWithApp(<Page loaderData={page.data} />, { path })
 	return screen.getByTestId('chat-page')
 }
 
