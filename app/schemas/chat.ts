@@ -1,12 +1,16 @@
-import { CHAT_MESSAGE_MAX_LENGTH } from '#db/schema/conversations.ts'
 import { z } from '#app/utils/validation.ts'
-import { idSchema } from './catalogue.ts'
-import { intField, intParam, requiredText } from './fields.ts'
+import { entityIdField as idSchema, intField, intParam, requiredText } from './fields.ts'
 
 /**
  * The guest–host chat (issue 32, docs/subsystems/chat.md): the same schemas for the API
  * (/api/Customer/Chat/*, /api/Owner/Chat/*) and the no-JS thread form.
  */
+/**
+ * At most this many characters per message: db/schema/conversations.ts' CHAT_MESSAGE_MAX_LENGTH,
+ * repeated here because db/schema does not load in the browser (a test keeps them equal).
+ */
+export const CHAT_BODY_MAX_LENGTH = 4_000
+
 export const CHAT_THREAD_FILTERS = ['all', 'unread', 'needsReply'] as const
 
 /** The sender's id for one message: a retry or a double click with it never makes two rows. */
@@ -26,7 +30,7 @@ export const chatMessagesQuerySchema = z.object({
 })
 
 const sendFields = {
-	body: requiredText(CHAT_MESSAGE_MAX_LENGTH, { multiline: true }),
+	body: requiredText(CHAT_BODY_MAX_LENGTH, { multiline: true }),
 	clientMessageId: clientMessageIdField,
 	orderId: idSchema.optional(),
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { chatMessages } from '#db/schema/conversations.ts'
+import { CHAT_MESSAGE_MAX_LENGTH, chatMessages } from '#db/schema/conversations.ts'
+import { CHAT_BODY_MAX_LENGTH } from '#app/schemas/chat.ts'
 import { getUserStatus } from '#app/models/accounts/user-status.server.ts'
 import { acceptOrder, cancelOrder } from '#app/models/booking/order-transitions.server.ts'
 import { isAppError } from '#app/utils/app-error.ts'
@@ -38,6 +39,10 @@ let ids = 0
 const cid = () => `client-${++ids}-${crypto.randomUUID()}`
 
 describe('guest–host chat model', () => {
+	test('the form and API limit is the schema limit', () => {
+		expect(CHAT_BODY_MAX_LENGTH).toBe(CHAT_MESSAGE_MAX_LENGTH)
+	})
+
 	test('a guest contacts the host of a playroom; three messages after the last seen id come back in order', async () => {
 		const p = await pair()
 		const first = sendChatMessage(p.guestCaller, {

@@ -19,6 +19,7 @@ import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { redirect } from 'react-router'
+import { chatThreadPath, type ChatArea } from './chat-paths.ts'
 
 /**
  * The chat pages without JavaScript (issue 32, docs/subsystems/chat.md): one loader and one
@@ -28,7 +29,6 @@ import { redirect } from 'react-router'
  * route table stays that of spec §2. Opening a thread reads it (the read cursor moves to
  * its newest message); sending posts the form and redirects back to `#message-<id>`.
  */
-export type ChatArea = 'guest' | 'host' | 'owner'
 
 type Args = {
 	request: Request
@@ -60,13 +60,6 @@ function targetOf(area: ChatArea, args: Args): ThreadTarget | undefined {
 	}
 	const guestId = param(area === 'owner' ? args.params.guestId : search.get('guestId'))
 	return guestId ? { guestId } : undefined
-}
-
-/** Where a thread lives in an area (locale-free). */
-export function chatThreadPath(area: ChatArea, thread: { guestId: string; hostId: string }) {
-	if (area === 'guest') return `/guest/chatMessages?hostId=${thread.hostId}`
-	if (area === 'owner') return `/owner/chatMessages/${thread.guestId}`
-	return `/host/chatMessages?guestId=${thread.guestId}`
 }
 
 function withNotFound<T>(work: () => T): T {

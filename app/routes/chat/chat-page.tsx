@@ -10,11 +10,11 @@ import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { linkifyParts } from '#app/models/chat/chat-masking.ts'
-import { CHAT_THREAD_FILTERS, chatSendFormSchema } from '#app/schemas/chat.ts'
-import { CHAT_MESSAGE_MAX_LENGTH } from '#db/schema/conversations.ts'
+import { CHAT_BODY_MAX_LENGTH, CHAT_THREAD_FILTERS, chatSendFormSchema } from '#app/schemas/chat.ts'
 import { formatDate, formatDateTime } from '#app/utils/format-instant.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
-import { chatPageAction, chatPageLoader, chatThreadPath, type ChatArea } from './chat-page.server.ts'
+import { chatPageAction, chatPageLoader } from './chat-page.server.ts'
+import { chatThreadPath, type ChatArea } from './chat-paths.ts'
 
 /**
  * The chat pages of the three areas (issue 32, docs/subsystems/chat.md): the thread list and,
@@ -169,7 +169,8 @@ function ThreadView({ area, thread }: { area: ChatArea; thread: ThreadData }) {
 					{t('thread.loadNew')}
 				</a>
 			</p>
-			<SendForm thread={thread} />
+			{/* A new message (after a send) starts an empty form with a fresh clientMessageId. */}
+			<SendForm key={thread.lastMessageId} thread={thread} />
 		</section>
 	)
 }
@@ -259,7 +260,7 @@ function SendForm({ thread }: { thread: ThreadData }) {
 				{...getTextareaProps(fields.body)}
 				key={fields.body.key}
 				rows={3}
-				maxLength={CHAT_MESSAGE_MAX_LENGTH}
+				maxLength={CHAT_BODY_MAX_LENGTH}
 				className="mb-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 			/>
 			<FieldErrors id={fields.body.errorId} errors={fields.body.errors} />
