@@ -21,8 +21,10 @@ function NavBadge({ count }: { count: number }) {
 	const { t } = useTranslation('hostOffice')
 	if (count <= 0) return null
 	return (
+		// `relative`: the sr-only text is positioned inside the badge, so a badge far along the phone's
+		// scrolling nav row does not widen the page (it did once the chat's badge appeared).
 		<span
-			className="ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-accent-ink"
+			className="relative ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-accent-ink"
 			data-testid="nav-badge"
 		>
 			<span aria-hidden="true">{count}</span>
