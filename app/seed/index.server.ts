@@ -10,6 +10,7 @@ import { ordersSeedStep } from './orders.server.ts'
 import { hostOfficeSeedStep } from './host-office.server.ts'
 import { accessSeedStep } from './access.server.ts'
 import { notificationsSeedStep } from './notifications.server.ts'
+import { chatSeedStep } from './chat.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -27,6 +28,7 @@ export const SEED_STEPS: SeedStep[] = [
 	hostOfficeSeedStep,
 	accessSeedStep,
 	notificationsSeedStep,
+	chatSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {

@@ -4,6 +4,7 @@ import { paymentTransactions } from '#db/schema/payments.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { ownsAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { canSeeOrder } from '#app/models/booking/orders.server.ts'
+import { hasGuestHostThread } from '#app/models/chat/chat.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import { mayAccessTemplateText } from '#app/models/host-office/template-texts.server.ts'
 import { isAppError } from './app-error.ts'
@@ -61,10 +62,11 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 			throw error
 		}
 	},
-	// A guest of the host: someone who has booked one of the host's playrooms. Admins: any guest.
+	// A guest of the host: someone who has booked one of the host's playrooms or written to the host. Admins: any guest.
 	guestId: (id, caller, db) => {
 		if (caller.role === 'Admin') return userHasRole(id, 'Customer', db)
 		if (caller.role !== 'Owner') return false
+		if (hasGuestHostThread(id, caller.id, db)) return true
 		return Boolean(
 			db
 				.select({ id: orders.id })

@@ -44,6 +44,7 @@ const guestPages = (orderId: string) => [
 	`/guest/orders/${orderId}`,
 	`/public/playroomOrder/${orderId}/confirmation`,
 	'/guest/account/edit',
+	'/guest/chatMessages',
 ]
 
 /** Heading levels never skip one going down (h1 → h3); Lighthouse's accessibility audit asks the same. */
@@ -228,6 +229,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/host/calendar/feeds',
 			'/host/messages',
 			'/host/chatMessages',
+			`/host/chatMessages?guestId=${ids.adminGuest}`,
 			'/host/modules',
 			'/host/modules/telegramModule',
 			'/host/modules/socialMediaModule',
@@ -244,6 +246,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			`/owner/orders/${ids.hostOrder}`,
 			'/owner/chatMessages',
 			'/owner/chatMessages/x',
+			`/owner/chatMessages/${ids.adminGuest}`,
 		],
 	},
 	admin: {

@@ -9,6 +9,7 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { chat } from './chat.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
@@ -32,6 +33,7 @@ export const de = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	chat,
 	hostAccess,
 	templateDefaults,
 	adminDashboard,

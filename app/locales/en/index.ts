@@ -11,6 +11,7 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { chat } from './chat.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
@@ -33,6 +34,7 @@ export const en: TranslationShape<typeof de> = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	chat,
 	hostAccess,
 	templateDefaults,
 	adminDashboard,

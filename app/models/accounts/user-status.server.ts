@@ -5,14 +5,15 @@ import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { countOpenRequests } from '#app/models/booking/order-queries.server.ts'
 import { countHostPlayrooms } from '#app/models/host-office/host-playrooms.server.ts'
 import { countUnreadNotifications } from '#app/models/notifications/notifications.server.ts'
+import { unreadChatEntries } from '#app/models/chat/chat.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
  * The status object per role (spec §3, §4 "Status polling") and the host's
  * next activities (spec §3 "Next-activities item", §4 "Next activities").
- * unreadMessageCount: the caller's unread notifications (docs/subsystems/notifications.md).
- * Chat counts are 0 and their lists empty until the chat part of issue 32 fills them;
- * there is no module table, so subscriptedModules is []. See docs/subsystems/host-office.md.
+ * unreadMessageCount: the caller's unread notifications (docs/subsystems/notifications.md);
+ * chat counts come from the read cursors (docs/subsystems/chat.md); there is no module
+ * table, so subscriptedModules is []. See docs/subsystems/host-office.md.
  */
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
@@ -49,10 +50,11 @@ export function getUserStatus(
 	options: { now?: number } = {},
 	db: DbOrTx = getDb(),
 ): UserStatus {
+	const unreadChatMessages = unreadChatEntries(caller, db)
 	return {
-		unreadChatMessages: [],
+		unreadChatMessages,
 		unreadMessageCount: countUnreadNotifications(caller.id, db),
-		unreadChatMessageCount: 0,
+		unreadChatMessageCount: unreadChatMessages.reduce((sum, entry) => sum + entry.count, 0),
 		newOrderCount: newOrderCount(caller, options.now ?? Date.now(), db),
 		subscriptedModules: [],
 	}

@@ -34,6 +34,7 @@ import {
 } from '#app/models/catalogue/playrooms.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { assertNotHeldForAnother, markWaitlistBooked } from './waitlist.server.ts'
+import { writeChatSystemLine } from '#app/models/chat/chat.server.ts'
 import { orderNotFound, recordHistory, loadOrder, type OrderCaller, type OrderRow } from './orders.server.ts'
 import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 
@@ -286,5 +287,6 @@ function insertOrder(
 	assertTransition(null, status, 'Customer')
 	recordHistory(tx, order.id, null, status, { id: caller.id, role: 'Customer' }, null, createdAt)
 	markWaitlistBooked(tx, order, now)
+	writeChatSystemLine(tx, { orderId: order.id, event: 'RequestSent', now: createdAt })
 	return order
 }

@@ -244,6 +244,7 @@ export function getOrderView(
 		// The guest reaches the host by e-mail/phone while the booking is live or just over
 		// (the chat comes with its own issue); a declined, expired or cancelled one shows only the name.
 		host: {
+			id: order.hostId,
 			displayName: host?.displayName ?? '',
 			email: !isGuest || holding || order.status === 'Completed' ? (host?.email ?? null) : null,
 			phoneNumber: isGuest && (holding || order.status === 'Completed') ? (host?.phoneNumber ?? null) : null,

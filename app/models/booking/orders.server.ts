@@ -8,6 +8,7 @@ import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { type OrderRow } from './order-money.server.ts'
 import { onOrderTransition } from './waitlist.server.ts'
+import { writeChatSystemLineOfTransition } from '#app/models/chat/chat.server.ts'
 
 /**
  * The core of the booking engine's commands (issue 5, docs/subsystems/booking.md):
@@ -86,6 +87,7 @@ export function transitionOrder(
 	}
 	// The one place a slot is released: the first waiting guest is offered it (ADR 0086).
 	onOrderTransition(tx, updated, order.status, to, options.now.getTime())
+	writeChatSystemLineOfTransition(tx, updated.id, order.status, to, options.now)
 	return updated
 }
 

@@ -94,6 +94,7 @@ const CANCEL_PANEL = 'cancel-panel-title'
 export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation()
+	const { t: tchat } = useTranslation('chat')
 	const locale = useLocale()
 	const actionData = useActionData<FormActionData>()
 	const { order } = loaderData
@@ -151,6 +152,13 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 							<p>
 								{t('detail.hostTitle')}: {order.host.displayName}
 							</p>
+							<LocaleLink
+								to={`/guest/chatMessages?hostId=${order.host.id}`}
+								className="btn-primary mt-2 w-full"
+								data-testid="chat-with-host"
+							>
+								{tchat('thread.contactHost')}
+							</LocaleLink>
 							{order.host.email ? (
 								<>
 									<a

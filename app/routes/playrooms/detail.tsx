@@ -134,6 +134,7 @@ function useCountView(playroomUrlPath: string) {
 
 export default function PlayroomPage({ loaderData: data }: Route.ComponentProps) {
 	const { t } = useTranslation('catalogue')
+	const { t: tchat } = useTranslation('chat')
 	const locale = useLocale()
 	const { detail, view } = data
 	useCountView(detail.playroomUrlPath)
@@ -181,6 +182,18 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 						data-testid="booking-panel"
 						onClick={followLinks}
 					/>
+					{detail.status === 'Published' ? (
+						<p className="card">
+							{/* The guest area's guard sends a visitor through login and back here (docs/subsystems/chat.md). */}
+							<LocaleLink
+								to={`/guest/chatMessages?playroomId=${detail.id}`}
+								className="btn-secondary w-full"
+								data-testid="contact-host"
+							>
+								{tchat('thread.contactHost')}
+							</LocaleLink>
+						</p>
+					) : null}
 					<PlayroomLocation
 						id={detail.id}
 						name={detail.name}

@@ -1,0 +1,656 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { playrooms } from '#db/schema/catalogue.ts'
+import {
+	chatMessages,
+	chatReadCursors,
+	conversations,
+	type ChatAuthorRole,
+	type ChatSystemEvent,
+} from '#db/schema/conversations.ts'
+import { orders } from '#db/schema/orders.ts'
+import { users, type UserRole } from '#db/schema/users.ts'
+import { AppError } from '#app/utils/app-error.ts'
+import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
+import type { Hub } from '#app/utils/realtime.ts'
+import { maskContactDetails } from './chat-masking.ts'
+
+/**
+ * The guest–host chat (issue 32, docs/subsystems/chat.md, ADR 0159): one conversation per
+ * guest–host pair; the database is the truth, the hub only says "something changed". Every
+ * function is authorised against the caller: someone who is not a participant gets 404 and never
+ * a line of the thread.
+ */
+export type ChatCaller = { id: string; role: UserRole }
+
+type ConversationRow = typeof conversations.$inferSelect
+
+/** Order states after which contact details are shown unmasked. */
+const CONFIRMED_STATES = ['Confirmed', 'Completed'] as const
+
+export const CHAT_PAGE_SIZE = 50
+
+export function threadNotFound() {
+	return new AppError(404, 'NotFound', { messageKey: 'chat:errors.threadNotFound' })
+}
+
+function orderRefused() {
+	return new AppError(400, 'ValidationError', {
+		messageKey: 'chat:errors.orderNotInThread',
+		fields: { orderId: ['chat:errors.orderNotInThread'] },
+	})
+}
+
+/** The one GuestHost conversation of a pair, created on first use (the partial unique index keeps it one). */
+export function findOrCreateGuestHostThread(tx: DbOrTx, guestId: string, hostId: string): ConversationRow {
+	const existing = pairThread(tx, guestId, hostId)
+	if (existing) return existing
+	return tx.insert(conversations).values({ kind: 'GuestHost', userId: guestId, hostId }).returning().get()
+}
+
+function isParticipant(thread: Pick<ConversationRow, 'kind' | 'userId' | 'hostId'>, caller: ChatCaller) {
+	if (thread.kind !== 'GuestHost') return false
+	if (caller.role === 'Customer') return thread.userId === caller.id
+	if (caller.role === 'Owner') return thread.hostId === caller.id
+	return false
+}
+
+/** True when the guest and the host have a thread (the host may open `/owner/chatMessages/:guestId`). */
+export function hasGuestHostThread(guestId: string, hostId: string, db: DbOrTx = getDb()): boolean {
+	return Boolean(pairThread(db, guestId, hostId))
+}
+
+function pairThread(db: DbOrTx, guestId: string, hostId: string): ConversationRow | undefined {
+	return db
+		.select()
+		.from(conversations)
+		.where(
+			and(
+				eq(conversations.kind, 'GuestHost'),
+				eq(conversations.userId, guestId),
+				eq(conversations.hostId, hostId),
+			),
+		)
+		.get()
+}
+
+/** The thread if the caller takes part in it; otherwise 404 (no existence leak). */
+export function loadThreadFor(threadId: string, caller: ChatCaller, db: DbOrTx = getDb()): ConversationRow {
+	const thread = db.select().from(conversations).where(eq(conversations.id, threadId)).get()
+	if (!thread || !isParticipant(thread, caller)) throw threadNotFound()
+	return thread
+}
+
+export type ThreadTarget = { threadId?: string; playroomId?: string; guestId?: string; hostId?: string }
+
+/**
+ * The thread a caller addresses: an existing thread id; a guest by a playroom (its host) or a host
+ * id; a host by a guest id — only a guest who has an order with this host or already wrote to them
+ * (a host cannot open threads with strangers). Creates the thread when `create` is set.
+ */
+function resolveThread(tx: DbOrTx, caller: ChatCaller, target: ThreadTarget, create: boolean) {
+	if (target.threadId) return loadThreadFor(target.threadId, caller, tx)
+	let guestId: string
+	let hostId: string
+	if (caller.role === 'Customer') {
+		guestId = caller.id
+		if (target.playroomId) {
+			const playroom = tx
+				.select({ hostId: playrooms.hostId })
+				.from(playrooms)
+				.where(and(eq(playrooms.id, target.playroomId), eq(playrooms.status, 'Published')))
+				.get()
+			if (!playroom) throw threadNotFound()
+			hostId = playroom.hostId
+		} else if (target.hostId) {
+			const host = tx
+				.select({ id: users.id })
+				.from(users)
+				.where(and(eq(users.id, target.hostId), eq(users.role, 'Owner')))
+				.get()
+			if (!host) throw threadNotFound()
+			hostId = host.id
+		} else throw threadNotFound()
+	} else if (caller.role === 'Owner' && target.guestId) {
+		hostId = caller.id
+		guestId = target.guestId
+		const existing = pairThread(tx, guestId, hostId)
+		if (existing) return existing
+		const hasOrder = tx
+			.select({ id: orders.id })
+			.from(orders)
+			.where(and(eq(orders.guestId, guestId), eq(orders.hostId, hostId)))
+			.get()
+		if (!hasOrder) throw threadNotFound()
+	} else throw threadNotFound()
+	if (guestId === hostId) throw threadNotFound()
+	if (!create) {
+		const existing = pairThread(tx, guestId, hostId)
+		return existing ?? null
+	}
+	return findOrCreateGuestHostThread(tx, guestId, hostId)
+}
+
+/** The thread the caller addresses, or null when it does not exist yet (nothing is written). */
+export function findThread(caller: ChatCaller, target: ThreadTarget): ConversationRow | null {
+	return resolveThread(getDb(), caller, target, false)
+}
+
+function pairOf(thread: ConversationRow) {
+	return { threadId: thread.id, guestId: thread.userId, hostId: thread.hostId ?? '' }
+}
+
+function authorRoleOf(thread: ConversationRow, caller: ChatCaller): ChatAuthorRole {
+	return thread.userId === caller.id ? 'Guest' : 'Host'
+}
+
+function recipientOf(thread: ConversationRow, caller: ChatCaller): string {
+	return thread.userId === caller.id ? (thread.hostId ?? '') : thread.userId
+}
+
+/** Moves a participant's read cursor forward to `messageId` — never backwards. */
+function advanceCursor(
+	tx: DbOrTx,
+	conversationId: string,
+	participantId: string,
+	messageId: number,
+	now: Date,
+) {
+	tx.insert(chatReadCursors)
+		.values({ conversationId, participantId, lastReadMessageId: messageId, updatedAt: now })
+		.onConflictDoUpdate({
+			target: [chatReadCursors.conversationId, chatReadCursors.participantId],
+			set: {
+				lastReadMessageId: sql`max(${chatReadCursors.lastReadMessageId}, excluded.last_read_message_id)`,
+				updatedAt: now,
+			},
+		})
+		.run()
+}
+
+export type SendChatMessageInput = ThreadTarget & {
+	body: string
+	clientMessageId: string
+	orderId?: string | null
+}
+
+export type SendChatMessageResult = {
+	threadId: string
+	guestId: string
+	hostId: string
+	messageId: number
+	created: boolean
+	recipientId: string
+}
+
+/**
+ * Sends a message. The duplicate check and the insert are one IMMEDIATE transaction: the same
+ * clientMessageId from the same author in the same thread returns the existing row (a retry or a
+ * double click never makes two). An order reference must be an order of exactly this pair.
+ * After the commit the recipient's tabs get a hint through the hub (ids only, never the text).
+ */
+export function sendChatMessage(
+	caller: ChatCaller,
+	input: SendChatMessageInput,
+	options: { hub?: Hub; now?: number } = {},
+): SendChatMessageResult {
+	const body = input.body.trim()
+	if (body.length === 0) {
+		throw new AppError(400, 'ValidationError', {
+			messageKey: 'chat:errors.bodyEmpty',
+			fields: { body: ['chat:errors.bodyEmpty'] },
+		})
+	}
+	const now = new Date(options.now ?? Date.now())
+	const result = immediateTransaction((tx) => {
+		const thread = resolveThread(tx, caller, input, true)
+		if (!thread) throw threadNotFound()
+		const recipientId = recipientOf(thread, caller)
+		const existing = tx
+			.select({ id: chatMessages.id })
+			.from(chatMessages)
+			.where(
+				and(
+					eq(chatMessages.conversationId, thread.id),
+					eq(chatMessages.authorId, caller.id),
+					eq(chatMessages.clientMessageId, input.clientMessageId),
+				),
+			)
+			.get()
+		if (existing) return { ...pairOf(thread), messageId: existing.id, created: false, recipientId }
+		if (input.orderId) {
+			const order = tx
+				.select({ id: orders.id })
+				.from(orders)
+				.where(
+					and(
+						eq(orders.id, input.orderId),
+						eq(orders.guestId, thread.userId),
+						eq(orders.hostId, thread.hostId ?? ''),
+					),
+				)
+				.get()
+			if (!order) throw orderRefused()
+		}
+		const message = tx
+			.insert(chatMessages)
+			.values({
+				conversationId: thread.id,
+				authorId: caller.id,
+				authorRole: authorRoleOf(thread, caller),
+				body,
+				orderId: input.orderId ?? null,
+				clientMessageId: input.clientMessageId,
+				createdAt: now,
+			})
+			.returning({ id: chatMessages.id })
+			.get()
+		tx.update(conversations)
+			.set({ lastMessageId: message.id, lastMessageAt: now, updatedAt: now })
+			.where(eq(conversations.id, thread.id))
+			.run()
+		// The author has read what they wrote.
+		advanceCursor(tx, thread.id, caller.id, message.id, now)
+		return { ...pairOf(thread), messageId: message.id, created: true, recipientId }
+	})
+	if (result.created && options.hub) publishChatHint(options.hub, result.recipientId, caller)
+	return result
+}
+
+/** "Something changed" to every open tab of the recipient: ids and the new unread count only. */
+function publishChatHint(hub: Hub, recipientId: string, sender: ChatCaller) {
+	const recipient = {
+		id: recipientId,
+		role: sender.role === 'Customer' ? ('Owner' as const) : ('Customer' as const),
+	}
+	const entries = unreadChatEntries(recipient)
+	if (recipient.role === 'Owner') {
+		const count = entries.find((entry) => entry.guestId === sender.id)?.count ?? 0
+		hub.publishToUser(recipientId, { type: 'HostHasNewChatMessage', guestId: sender.id, count })
+	} else {
+		const count = entries.find((entry) => entry.hostId === sender.id)?.count ?? 0
+		hub.publishToUser(recipientId, { type: 'GuestHasNewChatMessage', hostId: sender.id, count })
+	}
+}
+
+/**
+ * A booking event as a system line in the pair's thread, inside the caller's transaction
+ * (the order transitions, payments, the arrival-instructions task). Idempotent by the unique
+ * index (thread, event, order): a retried event writes one line.
+ */
+export function writeChatSystemLine(
+	tx: Transaction,
+	{ orderId, event, now }: { orderId: string; event: ChatSystemEvent; now?: Date },
+) {
+	const order = tx
+		.select({ guestId: orders.guestId, hostId: orders.hostId })
+		.from(orders)
+		.where(eq(orders.id, orderId))
+		.get()
+	if (!order || order.guestId === order.hostId) return
+	const thread = findOrCreateGuestHostThread(tx, order.guestId, order.hostId)
+	const at = now ?? new Date()
+	const inserted = tx
+		.insert(chatMessages)
+		.values({ conversationId: thread.id, authorRole: 'System', systemEvent: event, orderId, createdAt: at })
+		.onConflictDoNothing()
+		.returning({ id: chatMessages.id })
+		.get()
+	if (!inserted) return
+	tx.update(conversations)
+		.set({ lastMessageId: inserted.id, lastMessageAt: at, updatedAt: at })
+		.where(eq(conversations.id, thread.id))
+		.run()
+}
+
+/** The system line an order status change writes, if any (one call in transitionOrder). */
+export function chatSystemEventOfTransition(from: string, to: string): ChatSystemEvent | null {
+	if (to === 'Cancelled') return 'OrderCancelled'
+	if (from === 'Requested' && (to === 'AwaitingPayment' || to === 'Confirmed')) return 'RequestAccepted'
+	if (from === 'AwaitingPayment' && to === 'Confirmed') return 'PaymentReceived'
+	return null
+}
+
+/** Every status transition of an order (accepted, paid, cancelled) as its system line. */
+export function writeChatSystemLineOfTransition(
+	tx: Transaction,
+	orderId: string,
+	from: string,
+	to: string,
+	now: Date,
+) {
+	const event = chatSystemEventOfTransition(from, to)
+	if (event) writeChatSystemLine(tx, { orderId, event, now })
+}
+
+/** True once the pair has an order in a confirmed state: contact details are shown from then on. */
+export function isPairConfirmed(guestId: string, hostId: string, db: DbOrTx = getDb()): boolean {
+	return Boolean(
+		db
+			.select({ id: orders.id })
+			.from(orders)
+			.where(
+				and(eq(orders.guestId, guestId), eq(orders.hostId, hostId), inArray(orders.status, CONFIRMED_STATES)),
+			)
+			.get(),
+	)
+}
+
+export type ChatMessageView = {
+	id: number
+	authorRole: ChatAuthorRole
+	mine: boolean
+	body: string
+	/** Contact details were masked in `body` (the pair has no confirmed order yet). */
+	masked: boolean
+	systemEvent: ChatSystemEvent | null
+	order: { id: string; code: string } | null
+	createdAt: string
+}
+
+function messageViews(
+	rows: {
+		id: number
+		authorId: string | null
+		authorRole: ChatAuthorRole
+		body: string
+		systemEvent: ChatSystemEvent | null
+		orderId: string | null
+		orderCode: string | null
+		createdAt: Date
+	}[],
+	caller: ChatCaller,
+	confirmed: boolean,
+): ChatMessageView[] {
+	return rows.map((row) => {
+		const { text, masked } = confirmed ? { text: row.body, masked: false } : maskContactDetails(row.body)
+		return {
+			id: row.id,
+			authorRole: row.authorRole,
+			mine: row.authorId === caller.id,
+			body: text,
+			masked,
+			systemEvent: row.systemEvent,
+			order: row.orderId && row.orderCode ? { id: row.orderId, code: row.orderCode } : null,
+			createdAt: row.createdAt.toISOString(),
+		}
+	})
+}
+
+const messageColumns = {
+	id: chatMessages.id,
+	authorId: chatMessages.authorId,
+	authorRole: chatMessages.authorRole,
+	body: chatMessages.body,
+	systemEvent: chatMessages.systemEvent,
+	orderId: chatMessages.orderId,
+	orderCode: orders.code,
+	createdAt: chatMessages.createdAt,
+}
+
+export type ThreadHeader = {
+	id: string
+	guestId: string
+	hostId: string
+	otherDisplayName: string
+	confirmed: boolean
+	lastReadMessageId: number
+	/** The other participant's cursor: "read" receipts for the caller's own messages. */
+	otherLastReadMessageId: number
+}
+
+function threadHeader(thread: ConversationRow, caller: ChatCaller, db: DbOrTx): ThreadHeader {
+	const hostId = thread.hostId ?? ''
+	const otherId = thread.userId === caller.id ? hostId : thread.userId
+	const other = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, otherId)).get()
+	const cursors = db
+		.select({ participantId: chatReadCursors.participantId, last: chatReadCursors.lastReadMessageId })
+		.from(chatReadCursors)
+		.where(eq(chatReadCursors.conversationId, thread.id))
+		.all()
+	return {
+		id: thread.id,
+		guestId: thread.userId,
+		hostId,
+		otherDisplayName: other?.displayName ?? '',
+		confirmed: isPairConfirmed(thread.userId, hostId, db),
+		lastReadMessageId: cursors.find((c) => c.participantId === caller.id)?.last ?? 0,
+		otherLastReadMessageId: cursors.find((c) => c.participantId === otherId)?.last ?? 0,
+	}
+}
+
+/**
+ * The messages of a thread after `after` (ascending ids, at most `limit`): a client that saw id N
+ * asks for after=N and gets everything newer, in order — nothing is skipped.
+ */
+export function listChatMessages(
+	threadId: string,
+	caller: ChatCaller,
+	options: { after?: number; limit?: number } = {},
+	db: DbOrTx = getDb(),
+) {
+	const thread = loadThreadFor(threadId, caller, db)
+	const limit = Math.min(Math.max(options.limit ?? CHAT_PAGE_SIZE, 1), 200)
+	const rows = db
+		.select(messageColumns)
+		.from(chatMessages)
+		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
+		.where(and(eq(chatMessages.conversationId, thread.id), gt(chatMessages.id, options.after ?? 0)))
+		.orderBy(asc(chatMessages.id))
+		.limit(limit + 1)
+		.all()
+	const header = threadHeader(thread, caller, db)
+	const page = rows.slice(0, limit)
+	return {
+		thread: header,
+		messages: messageViews(page, caller, header.confirmed),
+		hasMore: rows.length > limit,
+		lastMessageId: page.at(-1)?.id ?? options.after ?? 0,
+	}
+}
+
+/** The newest `limit` messages of a thread (the page view opens at the end), ascending. */
+export function latestChatMessages(
+	threadId: string,
+	caller: ChatCaller,
+	limit = CHAT_PAGE_SIZE,
+	db: DbOrTx = getDb(),
+) {
+	const thread = loadThreadFor(threadId, caller, db)
+	const rows = db
+		.select(messageColumns)
+		.from(chatMessages)
+		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
+		.where(eq(chatMessages.conversationId, thread.id))
+		.orderBy(desc(chatMessages.id))
+		.limit(limit + 1)
+		.all()
+	const header = threadHeader(thread, caller, db)
+	const page = rows.slice(0, limit).reverse()
+	return {
+		thread: header,
+		messages: messageViews(page, caller, header.confirmed),
+		hasEarlier: rows.length > limit,
+		lastMessageId: page.at(-1)?.id ?? 0,
+	}
+}
+
+/** Marks the thread read up to `messageId` (clamped to the newest message); the cursor never moves back. */
+export function markChatRead(
+	caller: ChatCaller,
+	threadId: string,
+	messageId: number,
+	options: { now?: number } = {},
+) {
+	return immediateTransaction((tx) => {
+		const thread = loadThreadFor(threadId, caller, tx)
+		const upTo = Math.min(messageId, thread.lastMessageId ?? 0)
+		if (upTo > 0) advanceCursor(tx, thread.id, caller.id, upTo, new Date(options.now ?? Date.now()))
+		const cursor = tx
+			.select({ last: chatReadCursors.lastReadMessageId })
+			.from(chatReadCursors)
+			.where(and(eq(chatReadCursors.conversationId, thread.id), eq(chatReadCursors.participantId, caller.id)))
+			.get()
+		return { threadId: thread.id, lastReadMessageId: cursor?.last ?? 0 }
+	})
+}
+
+function participantColumn(caller: ChatCaller) {
+	return caller.role === 'Owner' ? conversations.hostId : conversations.userId
+}
+
+/**
+ * Unread messages per thread of the caller: messages of the other participant newer than the
+ * caller's cursor. System lines are not counted (the booking events reach the inbox and e-mail).
+ */
+function unreadByThread(caller: ChatCaller, db: DbOrTx) {
+	if (caller.role !== 'Customer' && caller.role !== 'Owner') return []
+	return db
+		.select({
+			threadId: conversations.id,
+			guestId: conversations.userId,
+			hostId: conversations.hostId,
+			count: count(chatMessages.id),
+		})
+		.from(conversations)
+		.leftJoin(
+			chatReadCursors,
+			and(eq(chatReadCursors.conversationId, conversations.id), eq(chatReadCursors.participantId, caller.id)),
+		)
+		.innerJoin(
+			chatMessages,
+			and(
+				eq(chatMessages.conversationId, conversations.id),
+				gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
+				isNotNull(chatMessages.authorId),
+				ne(chatMessages.authorId, caller.id),
+			),
+		)
+		.where(and(eq(conversations.kind, 'GuestHost'), eq(participantColumn(caller), caller.id)))
+		.groupBy(conversations.id)
+		.all()
+}
+
+export type UnreadChatEntry = { guestId?: string; hostId?: string; count: number }
+
+/** The status object's `unreadChatMessages`: a host gets entries per guest, a guest per host. */
+export function unreadChatEntries(caller: ChatCaller, db: DbOrTx = getDb()): UnreadChatEntry[] {
+	return unreadByThread(caller, db)
+		.filter((row) => row.count > 0)
+		.map((row) =>
+			caller.role === 'Owner'
+				? { guestId: row.guestId, count: row.count }
+				: { hostId: row.hostId ?? '', count: row.count },
+		)
+}
+
+export type ChatThreadFilter = 'all' | 'unread' | 'needsReply'
+
+export type ChatThreadSummary = {
+	id: string
+	guestId: string
+	hostId: string
+	otherDisplayName: string
+	unreadCount: number
+	/** The newest line was written by the other participant (a host's "needs reply"). */
+	needsReply: boolean
+	lastMessage: {
+		id: number
+		body: string
+		masked: boolean
+		systemEvent: ChatSystemEvent | null
+		mine: boolean
+		createdAt: string
+	} | null
+}
+
+/** The caller's threads, newest activity first, with the other party, last line and unread count. */
+export function listChatThreads(
+	caller: ChatCaller,
+	options: { filter?: ChatThreadFilter } = {},
+	db: DbOrTx = getDb(),
+): ChatThreadSummary[] {
+	if (caller.role !== 'Customer' && caller.role !== 'Owner') return []
+	const otherIdColumn = caller.role === 'Owner' ? conversations.userId : conversations.hostId
+	const rows = db
+		.select({
+			id: conversations.id,
+			guestId: conversations.userId,
+			hostId: conversations.hostId,
+			otherDisplayName: users.displayName,
+			lastMessageAt: conversations.lastMessageAt,
+			message: {
+				id: chatMessages.id,
+				authorId: chatMessages.authorId,
+				authorRole: chatMessages.authorRole,
+				body: chatMessages.body,
+				systemEvent: chatMessages.systemEvent,
+				createdAt: chatMessages.createdAt,
+			},
+		})
+		.from(conversations)
+		.innerJoin(users, eq(users.id, otherIdColumn))
+		.leftJoin(chatMessages, eq(chatMessages.id, conversations.lastMessageId))
+		.where(and(eq(conversations.kind, 'GuestHost'), eq(participantColumn(caller), caller.id)))
+		.orderBy(desc(conversations.lastMessageAt), desc(conversations.createdAt))
+		.all()
+	const unread = new Map(unreadByThread(caller, db).map((row) => [row.threadId, row.count]))
+	const confirmedPairs = confirmedPartners(caller, db)
+	const summaries = rows.map((row): ChatThreadSummary => {
+		const hostId = row.hostId ?? ''
+		const otherId = caller.role === 'Owner' ? row.guestId : hostId
+		const message = row.message
+		const confirmed = confirmedPairs.has(otherId)
+		const body = message
+			? confirmed
+				? { text: message.body, masked: false }
+				: maskContactDetails(message.body)
+			: null
+		return {
+			id: row.id,
+			guestId: row.guestId,
+			hostId,
+			otherDisplayName: row.otherDisplayName,
+			unreadCount: unread.get(row.id) ?? 0,
+			needsReply: Boolean(message && message.authorId && message.authorId !== caller.id),
+			lastMessage:
+				message && body
+					? {
+							id: message.id,
+							body: body.text,
+							masked: body.masked,
+							systemEvent: message.systemEvent,
+							mine: message.authorId === caller.id,
+							createdAt: message.createdAt.toISOString(),
+						}
+					: null,
+		}
+	})
+	if (options.filter === 'unread') return summaries.filter((thread) => thread.unreadCount > 0)
+	if (options.filter === 'needsReply') return summaries.filter((thread) => thread.needsReply)
+	return summaries
+}
+
+/** The other parties the caller has a confirmed order with. */
+function confirmedPartners(caller: ChatCaller, db: DbOrTx): Set<string> {
+	const mine = caller.role === 'Owner' ? orders.hostId : orders.guestId
+	const other = caller.role === 'Owner' ? orders.guestId : orders.hostId
+	return new Set(
+		db
+			.selectDistinct({ id: other })
+			.from(orders)
+			.where(and(eq(mine, caller.id), inArray(orders.status, CONFIRMED_STATES)))
+			.all()
+			.map((row) => row.id),
+	)
+}
+
+/** The orders of the pair, newest first (the order chips and the host's side panel). */
+export function pairOrders(guestId: string, hostId: string, db: DbOrTx = getDb()) {
+	return db
+		.select({ id: orders.id, code: orders.code, status: orders.status, checkIn: orders.checkIn })
+		.from(orders)
+		.where(and(eq(orders.guestId, guestId), eq(orders.hostId, hostId)))
+		.orderBy(desc(orders.checkIn))
+		.limit(20)
+		.all()
+}

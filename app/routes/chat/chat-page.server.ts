@@ -1,0 +1,137 @@
+import type { RouterContextProvider } from 'react-router'
+import {
+	findThread,
+	latestChatMessages,
+	listChatThreads,
+	markChatRead,
+	pairOrders,
+	sendChatMessage,
+	type ChatCaller,
+	type ThreadTarget,
+} from '#app/models/chat/chat.server.ts'
+import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
+import { isAppError } from '#app/utils/app-error.ts'
+import { requireRole } from '#app/utils/auth.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
+import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { parseFormSubmission } from '#app/utils/form-submission.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
+import { localizePath, stripLocale } from '#app/utils/locale.ts'
+import { notFound } from '#app/utils/route-params.server.ts'
+import { redirect } from 'react-router'
+import { chatThreadPath, type ChatArea } from './chat-paths.ts'
+
+/**
+ * The chat pages without JavaScript (issue 32, docs/subsystems/chat.md): one loader and one
+ * action for /guest/chatMessages, /host/chatMessages, /owner/chatMessages and
+ * /owner/chatMessages/:guestId. The thread is chosen by the URL — a guest's `?hostId` (or
+ * `?playroomId` from "contact host"), a host's `?guestId`, the owner's `:guestId` — so the
+ * route table stays that of spec §2. Opening a thread reads it (the read cursor moves to
+ * its newest message); sending posts the form and redirects back to `#message-<id>`.
+ */
+
+type Args = {
+	request: Request
+	url: URL
+	params: Record<string, string | undefined>
+	context: Readonly<RouterContextProvider>
+}
+
+const ID = /^[A-Za-z0-9_-]{16}$/
+
+function areaOf(request: Request): ChatArea {
+	const first = stripLocale(new URL(request.url).pathname).split('/')[1]
+	return first === 'host' || first === 'owner' ? first : 'guest'
+}
+
+function param(value: string | null | undefined) {
+	if (!value) return undefined
+	if (!ID.test(value)) throw notFound()
+	return value
+}
+
+/** The thread the URL names (undefined: the list only). */
+function targetOf(area: ChatArea, args: Args): ThreadTarget | undefined {
+	const search = new URL(args.request.url).searchParams
+	if (area === 'guest') {
+		const hostId = param(search.get('hostId'))
+		const playroomId = param(search.get('playroomId'))
+		return hostId ? { hostId } : playroomId ? { playroomId } : undefined
+	}
+	const guestId = param(area === 'owner' ? args.params.guestId : search.get('guestId'))
+	return guestId ? { guestId } : undefined
+}
+
+function withNotFound<T>(work: () => T): T {
+	try {
+		return work()
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		throw error
+	}
+}
+
+async function callerOf(args: Args, area: ChatArea): Promise<ChatCaller & { displayName: string }> {
+	return requireRole(args, area === 'guest' ? 'Customer' : 'Owner')
+}
+
+export async function chatPageLoader(args: Args) {
+	const area = areaOf(args.request)
+	const user = await callerOf(args, area)
+	const caller = { id: user.id, role: user.role }
+	const target = targetOf(area, args)
+	const filter = chatThreadsQuerySchema.parse(
+		Object.fromEntries(new URL(args.request.url).searchParams),
+	).filter
+	const threads = area === 'owner' && target ? [] : listChatThreads(caller, { filter })
+	if (!target) return { area, filter, threads, thread: null }
+	const found = withNotFound(() => findThread(caller, target))
+	const view = found ? withNotFound(() => latestChatMessages(found.id, caller)) : null
+	if (view && view.lastMessageId > view.thread.lastReadMessageId) {
+		markChatRead(caller, view.thread.id, view.lastMessageId)
+	}
+	const pair = view
+		? { guestId: view.thread.guestId, hostId: view.thread.hostId }
+		: caller.role === 'Owner'
+			? { guestId: target.guestId ?? '', hostId: caller.id }
+			: null
+	return {
+		area,
+		filter,
+		threads,
+		thread: {
+			header: view?.thread ?? null,
+			messages: view?.messages ?? [],
+			hasEarlier: view?.hasEarlier ?? false,
+			lastMessageId: view?.lastMessageId ?? 0,
+			orders: pair
+				? pairOrders(pair.guestId, pair.hostId).map((o) => ({ ...o, checkIn: o.checkIn.toISOString() }))
+				: [],
+			/** A fresh id per rendered form: posting it twice (double click, resubmit) is one message. */
+			clientMessageId: crypto.randomUUID(),
+		},
+	}
+}
+
+export async function chatPageAction(args: Args) {
+	const area = areaOf(args.request)
+	const user = await callerOf(args, area)
+	const target = targetOf(area, args)
+	if (!target) throw notFound()
+	const submission = parseFormSubmission(await args.request.formData(), { schema: chatSendFormSchema })
+	if (submission.status !== 'success') return invalidForm('send', submission)
+	let sent: ReturnType<typeof sendChatMessage>
+	try {
+		sent = withNotFound(() =>
+			sendChatMessage(
+				{ id: user.id, role: user.role },
+				{ ...target, ...submission.value },
+				{ hub: getServices(args.context).hub },
+			),
+		)
+	} catch (error) {
+		return failedForm('send', submission, error, { sayAtFields: true })
+	}
+	const path = chatThreadPath(area, sent)
+	return redirect(`${localizePath(path, getLocale(args.context))}#message-${sent.messageId}`)
+}

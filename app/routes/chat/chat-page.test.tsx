@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { acceptOrder } from '#app/models/booking/order-transitions.server.ts'
+import { sendChatMessage } from '#app/models/chat/chat.server.ts'
+import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
+import { renderWithApp } from '#tests/helpers/render.tsx'
+import { requestPage } from '#tests/helpers/route-table.ts'
+import { createLoggedInUser } from '#tests/helpers/users.ts'
+import ChatPage from './chat-page.tsx'
+
+/**
+ * The chat pages without JavaScript (issue 32): a third user gets 404 on every thread page and
+ * never a line of it; sending is a form post that redirects back to the new message; message
+ * text is inert — an <img onerror> stays text and a javascript: link is never a link.
+ */
+type Login = Awaited<ReturnType<typeof createLoggedInUser>>
+const SECRET = 'Nur für den Gastgeber bestimmt'
+const XSS = '<img src=x onerror=alert(1)> javascript:alert(2) https://example.org/info'
+let guest: Login, host: Login, otherGuest: Login, otherHost: Login
+let playroomId: string
+let orderId: string
+
+beforeAll(async () => {
+	;[guest, host, otherGuest, otherHost] = await Promise.all([
+		createLoggedInUser({ role: 'Customer' }),
+		createLoggedInUser({ role: 'Owner' }),
+		createLoggedInUser({ role: 'Customer' }),
+		createLoggedInUser({ role: 'Owner' }),
+	])
+	const fixture = await bookingFixture({ hostId: host.user.id, instantBooking: false })
+	playroomId = fixture.playroom.id
+	const order = placeOrder({ ...fixture, guest: guest.user }, hourlySlot(daysAhead(10), 10), {
+		now: Date.now() - 60_000,
+	})
+	orderId = order.id
+	const caller = { id: guest.user.id, role: 'Customer' as const }
+	sendChatMessage(caller, { playroomId, body: SECRET, clientMessageId: 'page-secret-1' })
+	sendChatMessage(caller, { playroomId, body: XSS, clientMessageId: 'page-xss-1', orderId })
+})
+
+afterEach(() => cleanup())
+
+async function render(path: string, cookie: string) {
+	const page = await requestPage(path, { cookie })
+	expect(page.status, path).toBe(200)
+	cleanup()
+	const Page = ChatPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+	await renderWithApp(<Page loaderData={page.data} />, { path })
+	return screen.getByTestId('chat-page')
+}
+
+describe('chat pages', () => {
+	test('a third user gets 404 on every thread page and no foreign text', async () => {
+		const paths: [string, Login][] = [
+			[`/host/chatMessages?guestId=${guest.user.id}`, otherHost],
+			[`/owner/chatMessages/${guest.user.id}`, otherHost],
+			[`/en/owner/chatMessages/${guest.user.id}`, otherHost],
+		]
+		for (const [path, who] of paths) {
+			const result = await requestPage(path, { cookie: who.cookie })
+			expect(result.status, path).toBe(404)
+			expect(JSON.stringify(result.data ?? null)).not.toContain(SECRET)
+			const posted = await requestPage(path, {
+				cookie: who.cookie,
+				form: { body: 'Hallo', clientMessageId: 'stranger-01' },
+			})
+			expect(posted.status, path).toBe(404)
+		}
+		// Another guest naming the same host gets their own (empty) thread with that host, never this one.
+		const own = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: otherGuest.cookie })
+		expect(own.status).toBe(200)
+		expect(JSON.stringify(own.data)).not.toContain(SECRET)
+		expect((own.data as { thread: { messages: unknown[] } }).thread.messages).toEqual([])
+		for (const [path, who] of [
+			['/guest/chatMessages', otherGuest],
+			['/host/chatMessages', otherHost],
+		] as const) {
+			const list = await requestPage(path, { cookie: who.cookie })
+			expect(list.status).toBe(200)
+			expect(JSON.stringify(list.data)).not.toContain(SECRET)
+		}
+	})
+
+	test('the host sees the thread in the list and the thread with an order chip; text stays inert', async () => {
+		const list = await render('/host/chatMessages?filter=unread', host.cookie)
+		expect(within(list).getAllByTestId('chat-thread')).toHaveLength(1)
+		const frame = await render(`/host/chatMessages?guestId=${guest.user.id}`, host.cookie)
+		const html = frame.innerHTML
+		expect(frame.querySelector('img')).toBeNull()
+		expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+		expect(frame.querySelector('a[href^="javascript:"]')).toBeNull()
+		// Before a confirmed order the URL is masked, with the explanation.
+		expect(html).not.toContain('example.org')
+		expect(within(frame).getByTestId('chat-masked-notice')).toBeTruthy()
+		const chips = within(frame).getAllByTestId('order-chip')
+		expect(chips.some((chip) => chip.getAttribute('href') === `/host/orders/${orderId}`)).toBe(true)
+		// Opening the thread read it.
+		const again = await requestPage('/host/chatMessages?filter=unread', { cookie: host.cookie })
+		expect((again.data as { threads: unknown[] }).threads).toHaveLength(0)
+	})
+
+	test('after confirmation http(s) links are clickable, javascript: never', async () => {
+		const fixture = await bookingFixture({ instantBooking: true })
+		const g = await createLoggedInUser({ role: 'Customer' })
+		placeOrder(
+			{ ...fixture, guest: g.user },
+			{ ...hourlySlot(daysAhead(11), 10), paymentMethod: 'OnSite' },
+			{
+				now: Date.now() - 60_000,
+			},
+		)
+		sendChatMessage(
+			{ id: g.user.id, role: 'Customer' },
+			{ playroomId: fixture.playroom.id, body: XSS, clientMessageId: 'page-xss-2' },
+		)
+		const frame = await render(`/guest/chatMessages?hostId=${fixture.host.id}`, g.cookie)
+		const links = [...frame.querySelectorAll('[data-testid="chat-message"] a')].map((a) =>
+			a.getAttribute('href'),
+		)
+		expect(links).toEqual(['https://example.org/info'])
+		expect(frame.querySelector('img')).toBeNull()
+		expect(frame.innerHTML).toContain('javascript:alert(2)')
+	})
+
+	test('sending is a form post that redirects back to the new message; the same form twice is one message', async () => {
+		const path = `/owner/chatMessages/${guest.user.id}`
+		const form = { body: 'Gern, bis dann!', clientMessageId: 'owner-form-0001' }
+		const first = await requestPage(path, { cookie: host.cookie, form })
+		expect(first.status).toBe(302)
+		expect(first.location).toMatch(new RegExp(`^/owner/chatMessages/${guest.user.id}#message-\\d+$`))
+		const second = await requestPage(path, { cookie: host.cookie, form })
+		expect(second.location).toBe(first.location)
+		const frame = await render(`/guest/chatMessages?hostId=${host.user.id}`, guest.cookie)
+		const mine = within(frame)
+			.getAllByTestId('chat-message')
+			.filter((item) => item.textContent?.includes('Gern, bis dann!'))
+		expect(mine).toHaveLength(1)
+		expect(mine[0]?.id).toBe(first.location?.split('#')[1])
+		// A post from a guest with a playroom id opens the thread and lands in it.
+		const empty = await requestPage(`/guest/chatMessages?playroomId=${playroomId}`, {
+			cookie: guest.cookie,
+			form: { body: '', clientMessageId: 'guest-form-0001' },
+		})
+		expect(empty.status).toBe(400)
+		const asked = await requestPage(`/guest/chatMessages?playroomId=${playroomId}`, {
+			cookie: guest.cookie,
+			form: { body: 'Noch eine Frage', clientMessageId: 'guest-form-0002' },
+		})
+		expect(asked.location).toMatch(new RegExp(`^/guest/chatMessages\\?hostId=${host.user.id}#message-\\d+$`))
+		acceptOrder(orderId, { id: host.user.id, role: 'Owner' })
+	})
+
+	test('"contact host" of a visitor goes through login and back to the thread', async () => {
+		const path = `/guest/chatMessages?playroomId=${playroomId}`
+		const anonymous = await requestPage(path)
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.location).toBe(`/login?redirect=${encodeURIComponent(path)}`)
+	})
+})
