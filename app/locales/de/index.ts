@@ -9,6 +9,7 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { ratings } from './ratings.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
@@ -31,6 +32,7 @@ export const de = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	ratings,
 	hostAccess,
 	templateDefaults,
 	adminDashboard,

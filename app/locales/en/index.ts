@@ -11,6 +11,7 @@ import { hostIcal } from './host-ical.ts'
 import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
+import { ratings } from './ratings.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
@@ -32,6 +33,7 @@ export const en: TranslationShape<typeof de> = {
 	hostEditor,
 	hostCalendar,
 	waitlist,
+	ratings,
 	hostAccess,
 	templateDefaults,
 	adminDashboard,
