@@ -196,7 +196,7 @@ export default [
 				route('templateTexts/:templateTextId', 'routes/template-texts/detail.tsx', {
 					id: 'host/templateTexts/detail',
 				}),
-				page('playroomRatings', 'host/playroomRatings'),
+				route('playroomRatings', 'routes/host/playroom-ratings.tsx', { id: 'host/playroomRatings' }),
 				route('calendar', 'routes/host/calendar.tsx', { id: 'host/calendar' }),
 				route('calendar/feeds', 'routes/host/calendar-feeds.tsx', { id: 'host/calendar/feeds' }),
 				artefactRedirect('host', 'calendar/CalendarSync'),

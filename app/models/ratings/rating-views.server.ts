@@ -135,6 +135,7 @@ export function listHostRatings(caller: Caller, now = Date.now(), db: DbOrTx = g
 			...base,
 			published: content(row),
 			canReply: repliedAt === null || now <= repliedAt + REPLY_EDIT_MS,
+			replyEditableUntil: repliedAt === null ? null : repliedAt + REPLY_EDIT_MS,
 		}
 	})
 	return { items, playrooms: hostPlayroomFigures(caller.id, now, db) }

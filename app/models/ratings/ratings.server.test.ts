@@ -306,3 +306,56 @@ describe('the Bayesian rank', () => {
 		expect(rank).toBeCloseTo((5 * (mean ?? 0) + 5) / 6, 3)
 	})
 })
+
+describe('the host’s reply', () => {
+	test('only to a published rating of their own, public, editable for 48 h after the first reply', async () => {
+		const { playroom, host } = await hostWithPlayroom()
+		const { order, token } = await completedOrder(playroom)
+		await callApi(createApi, 'Customer/Ratings', 'Create', { token, json: body(order.id, 4) })
+		const ratingId = ratingRows(order.id)[0]?.id ?? ''
+		const early = await callApi(ownerApi, 'Owner/Ratings', 'Reply', {
+			token: host.token,
+			json: { ratingId, reply: 'Danke!' },
+		})
+		expect(early.status).toBe(409)
+		expect(early.error?.name).toBe('RatingNotPublished')
+		await callApi(ownerApi, 'Owner/Ratings', 'Note', {
+			token: host.token,
+			json: { orderId: order.id, note: 'ok' },
+		})
+		const other = await createLoggedInUser({ role: 'Owner' })
+		const foreign = await callApi(ownerApi, 'Owner/Ratings', 'Reply', {
+			token: other.token,
+			json: { ratingId, reply: 'Hallo' },
+		})
+		expect(foreign.status).toBe(404)
+		const first = await callApi(ownerApi, 'Owner/Ratings', 'Reply', {
+			token: host.token,
+			json: { ratingId, reply: 'Danke!' },
+		})
+		expect(first.status).toBe(200)
+		const edited = await callApi(ownerApi, 'Owner/Ratings', 'Reply', {
+			token: host.token,
+			json: { ratingId, reply: 'Vielen Dank!' },
+		})
+		expect(edited.status).toBe(200)
+		expect(publicPlayroomRatings(playroom.id).items[0]?.hostReply).toBe('Vielen Dank!')
+		// 49 hours after the first reply it is locked.
+		getDb()
+			.update(ratings)
+			.set({ hostRepliedAt: new Date(Date.now() - 49 * 3_600_000) })
+			.where(eq(ratings.id, ratingId))
+			.run()
+		const late = await callApi(ownerApi, 'Owner/Ratings', 'Reply', {
+			token: host.token,
+			json: { ratingId, reply: 'Zu spät' },
+			language: 'en',
+		})
+		expect(late.status).toBe(409)
+		expect(late.error).toEqual({
+			name: 'ReplyLocked',
+			message: 'Your reply can only be changed for 48 hours.',
+		})
+		expect(ratingRows(order.id)[0]?.hostReply).toBe('Vielen Dank!')
+	})
+})
