@@ -39,6 +39,7 @@ const publicPlayroomApiRoutes = () =>
 			['PlayroomsNearByPlayroomsId', 'nearby'],
 			['PlayroomPageView', 'page-view'],
 			['RedirectToPlayroomWebsite', 'website'],
+			['Ratings', 'ratings'],
 		] as const
 	).map(([endpoint, file]) => route(`api/Public/Playrooms/${endpoint}`, `routes/api/playrooms/${file}.ts`))
 
@@ -121,6 +122,9 @@ export default [
 			route('playrooms/cities/:citySlug', 'routes/playrooms/place.tsx', { id: 'playrooms/cities' }),
 			route('playrooms/states/:stateSlug', 'routes/playrooms/place.tsx', { id: 'playrooms/states' }),
 			route('playrooms/:playroomUrlPath', 'routes/playrooms/detail.tsx', { id: 'playrooms/detail' }),
+			route('playrooms/:playroomUrlPath/ratings', 'routes/playrooms/ratings.tsx', {
+				id: 'playrooms/ratings',
+			}),
 
 			route('public/playroomOrder/:orderId/confirmation', 'routes/checkout/confirmation.tsx', {
 				id: 'checkout/confirmation',

@@ -59,3 +59,10 @@ export const publicRatingsQuerySchema = z.object({
 	playroomId: entityIdField,
 	currentPage: intParam(1, 10_000).catch(1),
 })
+
+/** The admin hides a rating: a reason from the fixed list (DSA Art. 17) and an optional explanation. */
+export const ratingHideSchema = z.object({
+	targetId: entityIdField,
+	reasonCode: z.enum(RATING_HIDE_REASON_VALUES),
+	reason: optionalText(1_000),
+})

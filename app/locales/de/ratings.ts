@@ -75,6 +75,7 @@ export const ratings = {
 		next: 'Ältere Bewertungen',
 		pageOf: 'Seite {{page}} von {{pages}}',
 	},
+	hideReason: 'Grund (Pflicht)',
 	hideReasons: {
 		NotAboutStay: 'Nicht über den Aufenthalt',
 		Offensive: 'Beleidigend',
@@ -93,7 +94,7 @@ export const ratings = {
 		hidden: {
 			subject: 'Deine Bewertung von {{playroom}} wurde ausgeblendet',
 			heading: 'Begründung zur Ausblendung deiner Bewertung',
-			body: 'Hallo {{name}}, wir haben deine Bewertung von {{playroom}} vom {{date}} ausgeblendet. Sie ist nicht mehr öffentlich sichtbar und zählt nicht mehr zum Durchschnitt.',
+			body: 'Hallo {{name}}, wir haben deine Bewertung von {{playroom}} vom {{date}} ausgeblendet: Die Bewertung ist nicht mehr öffentlich sichtbar und zählt nicht mehr zum Durchschnitt.',
 			reason: 'Grund: {{reason}}',
 			details: 'Erläuterung: {{text}}',
 			legal:

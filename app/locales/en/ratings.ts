@@ -77,6 +77,7 @@ export const ratings: TranslationShape<typeof de> = {
 		next: 'Older ratings',
 		pageOf: 'Page {{page}} of {{pages}}',
 	},
+	hideReason: 'Reason (required)',
 	hideReasons: {
 		NotAboutStay: 'Not about the stay',
 		Offensive: 'Offensive',

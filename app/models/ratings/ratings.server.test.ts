@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { ratings } from '#db/schema/orders.ts'
+import { users } from '#db/schema/users.ts'
 import { createSession } from '#app/models/accounts/session.server.ts'
 import { setRatingHidden } from '#app/models/admin/admin-ratings.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
@@ -9,6 +10,7 @@ import * as customerRatingsApi from '#app/routes/api/customer-ratings.ts'
 import * as ownerRatingsApi from '#app/routes/api/owner-ratings.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { callApi } from '#tests/helpers/api.ts'
+import { mailsTo } from '#tests/helpers/booking.ts'
 import { raceInProcesses } from '#tests/helpers/process-race.ts'
 import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { bayesianRank, refreshPlayroomRating } from './rating-aggregates.server.ts'
@@ -59,7 +61,9 @@ async function completedOrder(
 		status,
 	})
 	const token = createSession({ userId: order.guestId, persistent: true }).token
-	return { order, token }
+	const email =
+		getDb().select({ email: users.email }).from(users).where(eq(users.id, order.guestId)).get()?.email ?? ''
+	return { order, token, email }
 }
 
 const ratingRows = (orderId: string) =>
@@ -264,7 +268,15 @@ describe('averages', () => {
 		}
 		expect(playroomRow(playroom.id)).toMatchObject({ ratingCount: 2, ratingAverage: 3, ageFit3to5: 2 })
 		const lowId = ratingRows(low.order.id)[0]?.id ?? ''
-		setRatingHidden(admin, lowId, true, 'Beleidigend und nicht über den Aufenthalt')
+		expect(() => setRatingHidden(admin, lowId, true, 'ohne Grund aus der Liste')).toThrow()
+		expect(playroomRow(playroom.id)).toMatchObject({ ratingCount: 2 })
+		setRatingHidden(admin, lowId, true, 'Beschimpft den Gastgeber', 'Offensive')
+		const statement = mailsTo(low.email).filter((mail) => mail.template === 'rating.hidden')
+		expect(statement).toHaveLength(1)
+		expect(statement[0]?.subject).toBe(`Deine Bewertung von ${playroom.input.name} wurde ausgeblendet`)
+		expect(statement[0]?.text).toContain('Grund: Beleidigend')
+		expect(statement[0]?.text).toContain('Beschimpft den Gastgeber')
+		expect(statement[0]?.text).toContain('Art. 17')
 		expect(playroomRow(playroom.id)).toMatchObject({ ratingCount: 1, ratingAverage: 5, ageFit3to5: 1 })
 		expect(publicPlayroomRatings(playroom.id).subScores.communication).toBe(3)
 		expect(publicPlayroomRatings(playroom.id).items.map((item) => item.stars)).toEqual([5])
