@@ -9,6 +9,7 @@ import { contentSeedStep } from './content.server.ts'
 import { ordersSeedStep } from './orders.server.ts'
 import { hostOfficeSeedStep } from './host-office.server.ts'
 import { accessSeedStep } from './access.server.ts'
+import { ratingsSeedStep } from './ratings.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -25,6 +26,7 @@ export const SEED_STEPS: SeedStep[] = [
 	ordersSeedStep,
 	hostOfficeSeedStep,
 	accessSeedStep,
+	ratingsSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
