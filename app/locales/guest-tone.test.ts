@@ -17,7 +17,16 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 	})
 }
 
-const GUEST_NAMESPACES = ['common', 'booking', 'waitlist', 'ratings', 'account', 'auth', 'catalogue', 'consent'] as const
+const GUEST_NAMESPACES = [
+	'common',
+	'booking',
+	'waitlist',
+	'ratings',
+	'account',
+	'auth',
+	'catalogue',
+	'consent',
+] as const
 const FORMAL = /\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/
 
 describe('the German guest area says "du"', () => {
