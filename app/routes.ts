@@ -39,6 +39,7 @@ const publicPlayroomApiRoutes = () =>
 			['PlayroomsNearByPlayroomsId', 'nearby'],
 			['PlayroomPageView', 'page-view'],
 			['RedirectToPlayroomWebsite', 'website'],
+			['Ratings', 'ratings'],
 		] as const
 	).map(([endpoint, file]) => route(`api/Public/Playrooms/${endpoint}`, `routes/api/playrooms/${file}.ts`))
 
@@ -80,9 +81,11 @@ export default [
 	route('api/Admin/User/:endpoint', 'routes/api/admin-user.ts'),
 	route('api/Events/:endpoint', 'routes/api/events.ts'),
 	route('api/Customer/Orders/:endpoint', 'routes/api/customer-orders.ts'),
+	route('api/Customer/Ratings/:endpoint', 'routes/api/customer-ratings.ts'),
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
 	route('api/Customer/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Customer/Chat' }),
 	route('api/Owner/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Owner/Chat' }),
+	route('api/Owner/Ratings/:endpoint', 'routes/api/owner-ratings.ts'),
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
 	route('api/Admin/Payments/:endpoint', 'routes/api/admin-payments.ts'),
@@ -122,6 +125,9 @@ export default [
 			route('playrooms/cities/:citySlug', 'routes/playrooms/place.tsx', { id: 'playrooms/cities' }),
 			route('playrooms/states/:stateSlug', 'routes/playrooms/place.tsx', { id: 'playrooms/states' }),
 			route('playrooms/:playroomUrlPath', 'routes/playrooms/detail.tsx', { id: 'playrooms/detail' }),
+			route('playrooms/:playroomUrlPath/ratings', 'routes/playrooms/ratings.tsx', {
+				id: 'playrooms/ratings',
+			}),
 
 			route('public/playroomOrder/:orderId/confirmation', 'routes/checkout/confirmation.tsx', {
 				id: 'checkout/confirmation',
@@ -197,7 +203,7 @@ export default [
 				route('templateTexts/:templateTextId', 'routes/template-texts/detail.tsx', {
 					id: 'host/templateTexts/detail',
 				}),
-				page('playroomRatings', 'host/playroomRatings'),
+				route('playroomRatings', 'routes/host/playroom-ratings.tsx', { id: 'host/playroomRatings' }),
 				route('calendar', 'routes/host/calendar.tsx', { id: 'host/calendar' }),
 				route('calendar/feeds', 'routes/host/calendar-feeds.tsx', { id: 'host/calendar/feeds' }),
 				artefactRedirect('host', 'calendar/CalendarSync'),

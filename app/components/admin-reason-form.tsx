@@ -17,6 +17,7 @@ export function AdminReasonForm({
 	target,
 	danger,
 	testId,
+	choice,
 }: {
 	intent: string
 	label: string
@@ -26,6 +27,8 @@ export function AdminReasonForm({
 	target?: string
 	danger?: boolean
 	testId: string
+	/** A required choice from a fixed list before the text (a rating's hide reason); the text is optional then. */
+	choice?: { name: string; label: string; options: { value: string; label: string }[] }
 }) {
 	const { t: tv } = useTranslation()
 	const id = `${testId}-${target ?? intent}`
@@ -33,25 +36,52 @@ export function AdminReasonForm({
 		actionData?.intent === intent && (!target || actionData.result.initialValue?.targetId === target)
 			? actionData.result
 			: undefined
-	const messages = [...(result?.error?.['reason'] ?? []), ...(result?.error?.[''] ?? [])].map((message) =>
-		translateValidationMessage(tv, message),
-	)
+	const messages = [
+		...(choice ? (result?.error?.[choice.name] ?? []) : []),
+		...(result?.error?.['reason'] ?? []),
+		...(result?.error?.[''] ?? []),
+	].map((message) => translateValidationMessage(tv, message))
 	return (
 		<Form method="post" className="flex flex-wrap items-end gap-2" data-testid={testId}>
 			<input type="hidden" name="intent" value={intent} />
 			{target ? <input type="hidden" name="targetId" value={target} /> : null}
+			{choice ? (
+				<div className="min-w-48">
+					<label htmlFor={`${id}-${choice.name}`} className="mb-1 block text-sm font-medium">
+						{choice.label}
+						<span className="ml-0.5 text-danger" aria-hidden="true">
+							*
+						</span>
+					</label>
+					<select
+						id={`${id}-${choice.name}`}
+						name={choice.name}
+						required
+						className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+					>
+						<option value="" />
+						{choice.options.map((option) => (
+							<option key={option.value} value={option.value}>
+								{option.label}
+							</option>
+						))}
+					</select>
+				</div>
+			) : null}
 			<div className="min-w-48 flex-1">
 				<label htmlFor={id} className="mb-1 block text-sm font-medium">
 					{label}
-					<span className="ml-0.5 text-danger" aria-hidden="true">
-						*
-					</span>
+					{choice ? null : (
+						<span className="ml-0.5 text-danger" aria-hidden="true">
+							*
+						</span>
+					)}
 				</label>
 				<input
 					id={id}
 					name="reason"
-					required
-					minLength={3}
+					required={!choice}
+					minLength={choice ? undefined : 3}
 					maxLength={1000}
 					aria-invalid={messages.length ? true : undefined}
 					aria-describedby={messages.length ? `${id}-error` : undefined}

@@ -123,52 +123,87 @@ function Info({
 				<h2 id="ratings" className={h2}>
 					{t('catalogue:detail.ratings')}
 				</h2>
-				{view.rating.summary ? (
-					<>
-						<p className="font-semibold">{`${view.rating.summary} · ${view.rating.count}`}</p>
-						<dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 text-sm">
-							{view.rating.criteria.map((c) => (
-								<div key={c.label} className="contents">
-									<dt className="text-ink-muted">{c.label}</dt>
-									<dd>{c.value}</dd>
-								</div>
-							))}
-						</dl>
-						<ul className="flex flex-col gap-3">
-							{view.rating.latest.map((r) => (
-								<li key={r.id} className="card flex flex-col gap-1">
-									<p className="flex items-center gap-2 text-sm">
-										<span
-											className="flex"
-											role="img"
-											aria-label={t('catalogue:detail.ratingSummary', { average: r.stars })}
-										>
-											{Array.from({ length: 5 }, (_, i) => (
-												<SpriteIcon
-													key={i}
-													name="star"
-													filled={i < r.stars}
-													className="h-4 w-4 text-warning"
-												/>
-											))}
-										</span>
-										<span className="font-medium">{r.author}</span>
-										<span className="text-ink-muted">{r.date}</span>
-									</p>
-									{r.comment ? <p>{r.comment}</p> : null}
-									{r.hostReply ? (
-										<p className="border-l-2 border-line pl-3 text-sm text-ink-muted">
-											<span className="font-medium">{t('catalogue:detail.hostReply')}: </span>
-											{r.hostReply}
-										</p>
-									) : null}
+				<p className="font-semibold" data-testid="rating-summary">
+					{view.rating.summary ? `${view.rating.summary} · ${view.rating.count}` : null}
+					{view.rating.newLabel ? (
+						<>
+							<span className="badge mr-2">{view.rating.newLabel}</span>
+							{view.rating.count}
+						</>
+					) : null}
+				</p>
+				{view.rating.criteria.length ? (
+					<dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 text-sm">
+						{view.rating.criteria.map((c) => (
+							<div key={c.label} className="contents">
+								<dt className="text-ink-muted">{c.label}</dt>
+								<dd>{c.value}</dd>
+							</div>
+						))}
+					</dl>
+				) : null}
+				{view.rating.ageFit.some((fit) => fit.count > 0) ? (
+					<div className="text-sm" data-testid="age-fit">
+						<p className="font-medium">{t('ratings:page.ageFit')}</p>
+						<ul className="mt-1 flex flex-col gap-1">
+							{view.rating.ageFit.map((fit) => (
+								<li key={fit.label} className="grid grid-cols-[10rem_1fr_auto] items-center gap-2">
+									<span>{fit.label}</span>
+									<span className="h-2 rounded bg-surface-sunken" aria-hidden="true">
+										<span className="block h-2 rounded bg-accent" style={{ width: `${fit.percent}%` }} />
+									</span>
+									<span>{fit.count}</span>
 								</li>
 							))}
 						</ul>
-					</>
+					</div>
+				) : null}
+				{view.rating.latest.length ? (
+					<ul className="flex flex-col gap-3">
+						{view.rating.latest.map((r) => (
+							<li key={r.id} className="card flex flex-col gap-1" data-testid="playroom-rating">
+								<p className="flex items-center gap-2 text-sm">
+									<span
+										className="flex"
+										role="img"
+										aria-label={t('catalogue:detail.ratingSummary', { average: r.stars })}
+									>
+										{Array.from({ length: 5 }, (_, i) => (
+											<SpriteIcon key={i} name="star" filled={i < r.stars} className="h-4 w-4 text-warning" />
+										))}
+									</span>
+									<span className="font-medium">{r.author}</span>
+									<span className="text-ink-muted">{r.date}</span>
+								</p>
+								{r.comment ? (
+									<p lang={r.lang} className="whitespace-pre-line break-words">
+										{r.comment}
+									</p>
+								) : null}
+								{r.hostReply ? (
+									<p className="border-l-2 border-line pl-3 text-sm text-ink-muted">
+										<span className="font-medium">{t('catalogue:detail.hostReply')}: </span>
+										{r.hostReply}
+									</p>
+								) : null}
+							</li>
+						))}
+					</ul>
 				) : (
 					<p className="text-ink-muted">{t('catalogue:detail.noRatings')}</p>
 				)}
+				{view.rating.more ? (
+					<a
+						href={localizePath(`/playrooms/${detail.playroomUrlPath}/ratings?page=2`, locale)}
+						className="link"
+						data-testid="ratings-more"
+					>
+						{t('ratings:page.next')}
+					</a>
+				) : null}
+				<p className="text-xs text-ink-muted" data-testid="ratings-notice">
+					{view.rating.notice}
+				</p>
 			</section>
 		</>
 	)

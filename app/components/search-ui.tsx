@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from 'react-router'
 import type { SearchFormValues, SearchNotice } from '#app/models/catalogue/catalogue-pages.server.ts'
 import { BOOKING_TYPE_LIST, withQuery } from '#app/utils/catalogue-urls.ts'
 import { useLocalizePath } from '#app/hooks/use-root-data.ts'
+import { RATING_AGE_FIT_VALUES } from '#app/schemas/ratings.ts'
 import { SpriteIcon } from './icon.tsx'
 
 /**
@@ -67,6 +68,7 @@ export function SearchForm({
 	hidden?: Record<string, string>
 }) {
 	const { t } = useTranslation('catalogue')
+	const { t: tr } = useTranslation('ratings')
 	const localize = useLocalizePath()
 	const { search } = useLocation()
 	const full = variant === 'full'
@@ -185,6 +187,13 @@ export function SearchForm({
 				/>
 				{full ? (
 					<>
+						<Select
+							name="ageFit"
+							label={tr('page.ageFit')}
+							value={values.ageFit ?? ''}
+							any={tr('form.ageFitNone')}
+							options={RATING_AGE_FIT_VALUES.map((value) => ({ value, label: tr(`ageFits.${value}`) }))}
+						/>
 						<label className={fieldClass}>
 							{t('search.maxPrice')}
 							<input
@@ -247,7 +256,7 @@ export function SearchForm({
 const VARIANT_FILTERS = {
 	hero: ['q', 'checkIn', 'guests', 'childAge', 'bookingType'],
 	place: ['where', 'checkIn', 'guests', 'childAge', 'bookingType'],
-	full: ['q', 'city', 'state', 'checkIn', 'guests', 'childAge', 'bookingType', 'maxPrice'],
+	full: ['q', 'city', 'state', 'checkIn', 'guests', 'childAge', 'ageFit', 'bookingType', 'maxPrice'],
 } as const satisfies Record<SearchFormVariant, readonly (keyof SearchFormValues)[]>
 
 /** How many of its filters a search form's values set (each feature counts). */

@@ -21,6 +21,7 @@ const GUEST_NAMESPACES = [
 	'common',
 	'booking',
 	'waitlist',
+	'ratings',
 	'account',
 	'auth',
 	'catalogue',

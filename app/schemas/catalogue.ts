@@ -10,6 +10,7 @@ import {
 	requiredText,
 	safeString,
 } from './fields.ts'
+import { RATING_AGE_FIT_VALUES } from './ratings.ts'
 
 /**
  * Parameters of the public catalogue API and of the search form (phase 2
@@ -74,6 +75,8 @@ export const searchParamsSchema = z
 		guests: intParam(1, 500).optional(),
 		/** A child's age in years: playrooms whose age range includes it (issue 12). */
 		childAge: intParam(0, 17).optional(),
+		/** Playrooms that families called great for these ages in a published rating (issue 32). */
+		ageFit: z.enum(RATING_AGE_FIT_VALUES).optional(),
 		features: listParam(z.string().regex(/^[a-z0-9-]{1,40}$/), 30).optional(),
 		/** Integer cents: the "from" price must not be above it. */
 		priceMax: intParam(0, 10_000_000).optional(),

@@ -8,6 +8,7 @@ import {
 	type PlayroomStatus,
 } from '#db/schema/catalogue.ts'
 import { orders, orderStatusHistory, ratings, type OrderStatus } from '#db/schema/orders.ts'
+import { demoRatingExtras } from './ratings.server.ts'
 import { users } from '#db/schema/users.ts'
 import { availableStarts, type AvailabilityRules, type BusyInterval } from '#app/domain/availability.ts'
 import { addDays, localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
@@ -518,6 +519,8 @@ function seedOrders(
 					comment: random.chance(0.8) ? random.pick(RATING_COMMENTS) : null,
 					hostReply: random.chance(0.3) ? random.pick(HOST_REPLIES) : null,
 					createdAt: new Date(end + random.int(1, 10) * 86_400_000),
+					// Issue 32 (derived, no draws, so the rest of the demo data stays the same).
+					...demoRatingExtras(orderId, stars, end, now.getTime()),
 				})
 				.run()
 		}

@@ -11,6 +11,7 @@ import { hostOfficeSeedStep } from './host-office.server.ts'
 import { accessSeedStep } from './access.server.ts'
 import { notificationsSeedStep } from './notifications.server.ts'
 import { chatSeedStep } from './chat.server.ts'
+import { ratingsSeedStep } from './ratings.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -29,6 +30,7 @@ export const SEED_STEPS: SeedStep[] = [
 	accessSeedStep,
 	notificationsSeedStep,
 	chatSeedStep,
+	ratingsSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {

@@ -29,6 +29,7 @@ import {
 } from '#app/models/catalogue/playrooms.server.ts'
 import type { Random } from './random.ts'
 import type { SeedContext, SeedStep } from './types.ts'
+import { DEMO_RATING_PLANS } from './ratings.server.ts'
 
 /**
  * Demo orders in every status (PRODUCT.md §6) for guest@example.com and the
@@ -582,6 +583,12 @@ export const ordersSeedStep: SeedStep = {
 					adults: 2,
 					children: 4,
 				},
+				// Ratings (issue 32, app/seed/ratings.server.ts): a stay the demo guest can still rate,
+				// and one whose rating is pending.
+				...DEMO_RATING_PLANS.map((plan) => ({
+					...plan,
+					guest: plan.family === null ? guest : family(plan.family),
+				})),
 			]
 			for (const plan of plans) {
 				const row = placePlan(txCtx, plan, host, usedCodes)

@@ -4,6 +4,7 @@ import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
 import { arrivalInstructionsTask, orderReminderTask } from './order-notifications.server.ts'
 import { orphanedImagesTask } from './orphaned-images.server.ts'
+import { ratingPublishTask, ratingRequestTask } from './ratings.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
@@ -18,6 +19,8 @@ export const ALL_TASKS = [
 	arrivalInstructionsTask,
 	orderReminderTask,
 	orphanedImagesTask,
+	ratingRequestTask,
+	ratingPublishTask,
 ]
 
 export function registerAllTasks() {

@@ -20,8 +20,11 @@ import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
  */
 const BATCH = 500
 
+/** The notifications this task sends (ratingRequest is the rating task's, app/tasks/ratings.server.ts). */
+type ArrivalNotificationKind = Exclude<OrderNotificationKind, 'ratingRequest'>
+
 /** Confirmed orders starting within the next 24 h that have not had this notification. */
-export function dueForNotification(kind: OrderNotificationKind, now: Date) {
+export function dueForNotification(kind: ArrivalNotificationKind, now: Date) {
 	return getDb()
 		.select({ id: orders.id })
 		.from(orders)
@@ -41,7 +44,7 @@ export function dueForNotification(kind: OrderNotificationKind, now: Date) {
 		.all()
 }
 
-function extrasFor(kind: OrderNotificationKind, order: typeof orders.$inferSelect, tx: Transaction) {
+function extrasFor(kind: ArrivalNotificationKind, order: typeof orders.$inferSelect, tx: Transaction) {
 	if (kind === 'reminder') return {}
 	const guest = tx.select({ lang: users.langPreference }).from(users).where(eq(users.id, order.guestId)).get()
 	const areas = arrivalAreasOf(order, guest?.lang ?? 'de', tx)
@@ -62,7 +65,7 @@ function extrasFor(kind: OrderNotificationKind, order: typeof orders.$inferSelec
 
 /** Sends one notification of an order unless it was sent already; the e-mail id, or null. */
 export function sendOrderNotification(
-	kind: OrderNotificationKind,
+	kind: ArrivalNotificationKind,
 	orderId: string,
 	now: Date,
 ): string | null {
@@ -89,7 +92,7 @@ export function sendOrderNotification(
 	})
 }
 
-function notificationTask(name: string, kind: OrderNotificationKind): TaskDefinition {
+function notificationTask(name: string, kind: ArrivalNotificationKind): TaskDefinition {
 	return {
 		name,
 		schedule: '*/10 * * * *',

@@ -94,7 +94,7 @@ export const templateTexts = sqliteTable(
 	],
 )
 
-export const ORDER_NOTIFICATION_KINDS = ['arrivalInstructions', 'reminder'] as const
+export const ORDER_NOTIFICATION_KINDS = ['arrivalInstructions', 'reminder', 'ratingRequest'] as const
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number]
 
 /** What the notification tasks have sent: one row per order and kind, so nothing goes twice. */

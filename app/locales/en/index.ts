@@ -12,6 +12,7 @@ import { hostEditor } from './host-editor.ts'
 import { hostCalendar } from './host-calendar.ts'
 import { waitlist } from './waitlist.ts'
 import { chat } from './chat.ts'
+import { ratings } from './ratings.ts'
 import { hostAccess } from './host-access.ts'
 import { templateDefaults } from './template-defaults.ts'
 import { adminDashboard } from './admin-dashboard.ts'
@@ -35,6 +36,7 @@ export const en: TranslationShape<typeof de> = {
 	hostCalendar,
 	waitlist,
 	chat,
+	ratings,
 	hostAccess,
 	templateDefaults,
 	adminDashboard,

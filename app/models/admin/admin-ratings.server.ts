@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
-import { ratings } from '#db/schema/orders.ts'
+import { ratings, type RatingHideReason } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import {
@@ -11,7 +11,9 @@ import {
 } from '#app/utils/data-table.server.ts'
 import { immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { changedFields, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
-import { refreshPlayroomRating } from '#app/models/catalogue/catalogue.server.ts'
+import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
+import { refreshPlayroomRating } from '#app/models/ratings/rating-aggregates.server.ts'
+import { queueHiddenStatement } from '#app/models/ratings/rating-emails.server.ts'
 
 /**
  * The admin's ratings (issue 14, ADR 0096): the rating data table and
@@ -30,6 +32,7 @@ const rowColumns = {
 	comment: ratings.comment,
 	hidden: ratings.hidden,
 	hiddenReason: ratings.hiddenReason,
+	hiddenReasonCode: ratings.hiddenReasonCode,
 	createdAt: ratings.createdAt,
 	playroomId: ratings.playroomId,
 	playroomName: playrooms.name,
@@ -59,6 +62,7 @@ function toItem(row: AdminRatingRow) {
 		excerpt: excerpt(row.comment),
 		hidden: row.hidden,
 		hiddenReason: row.hiddenReason,
+		hiddenReasonCode: row.hiddenReasonCode,
 		createdAt: row.createdAt.getTime(),
 		playroomId: row.playroomId,
 		playroomName: row.playroomName,
@@ -111,30 +115,48 @@ export function listAdminRatings(actor: { role: UserRole }, query: TableQuery): 
 	return runTableQuery(ratingTable, query)
 }
 
-/** Hides or shows a rating again, with the admin's reason; the playroom's average follows at once. */
+/**
+ * Hides a rating (a reason from RATING_HIDE_REASONS is required, a free text
+ * optional) or shows it again (a reason text is required). Hiding e-mails the
+ * author a statement of reasons (DSA Art. 17) in their language, in the same
+ * transaction; the playroom's figures follow at once.
+ */
 export function setRatingHidden(
 	actor: { id: string; role: UserRole },
 	ratingId: string,
 	hidden: boolean,
-	reason: string,
+	reason: string | null,
+	reasonCode: RatingHideReason | null = null,
 ) {
 	assertAdmin(actor)
-	immediateTransaction((tx) => {
+	if (hidden && !reasonCode)
+		throw new AppError(400, 'ValidationError', { fields: { reasonCode: ['validation.required'] } })
+	const emailId = immediateTransaction((tx) => {
 		const rating = tx
-			.select({ playroomId: ratings.playroomId, hidden: ratings.hidden, hiddenReason: ratings.hiddenReason })
+			.select({
+				playroomId: ratings.playroomId,
+				hidden: ratings.hidden,
+				hiddenReason: ratings.hiddenReason,
+				hiddenReasonCode: ratings.hiddenReasonCode,
+			})
 			.from(ratings)
 			.where(eq(ratings.id, ratingId))
 			.get()
 		if (!rating) throw new AppError(404)
-		tx.update(ratings).set({ hidden, hiddenReason: reason }).where(eq(ratings.id, ratingId)).run()
+		const next = { hidden, hiddenReason: reason, hiddenReasonCode: hidden ? reasonCode : null }
+		tx.update(ratings).set(next).where(eq(ratings.id, ratingId)).run()
 		recordAdminAudit(tx, {
 			admin: actor,
 			action: hidden ? 'rating.hide' : 'rating.unhide',
 			entityType: 'rating',
 			entityId: ratingId,
-			changes: changedFields(rating, { hidden, hiddenReason: reason }),
-			reason,
+			changes: changedFields(rating, next),
+			reason: [reasonCode, reason].filter(Boolean).join(': '),
 		})
 		refreshPlayroomRating(rating.playroomId, tx)
+		return hidden && !rating.hidden && reasonCode
+			? queueHiddenStatement(tx, ratingId, reasonCode, reason)
+			: null
 	})
+	deliverSoon([emailId])
 }

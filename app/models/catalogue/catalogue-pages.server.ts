@@ -32,6 +32,7 @@ export type SearchFormValues = {
 	bookingType: string
 	guests: string
 	childAge: string
+	ageFit: string
 	maxPrice: string
 	features: string[]
 	sort: string
@@ -95,6 +96,7 @@ export function readSearchPage(
 	query.bookingType = read('bookingType', shape.bookingType)
 	query.guests = read('guests', shape.guests)
 	query.childAge = read('childAge', shape.childAge)
+	query.ageFit = read('ageFit', shape.ageFit)
 	query.priceMax = read('maxPrice', pageSearchExtraFields.maxPrice)
 	query.sort = fixed.sort ?? read('sort', shape.sort)
 
@@ -174,6 +176,7 @@ export function readSearchPage(
 			bookingType: query.bookingType ?? '',
 			guests: query.guests ? String(query.guests) : '',
 			childAge: query.childAge !== undefined ? String(query.childAge) : '',
+			ageFit: query.ageFit ?? '',
 			maxPrice: query.priceMax !== undefined ? String(query.priceMax / 100) : '',
 			features: query.features ?? [],
 			sort: query.sort ?? '',

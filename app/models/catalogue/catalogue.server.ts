@@ -1,4 +1,4 @@
-import { and, avg, count, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
 	features,
 	playroomAdditions,
@@ -10,7 +10,6 @@ import {
 	playroomQuestions,
 	playrooms,
 } from '#db/schema/catalogue.ts'
-import { ratings } from '#db/schema/orders.ts'
 import { indexText } from '#app/domain/search-text.ts'
 import { stateBySlug } from '#app/domain/places.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
@@ -144,19 +143,5 @@ export function reindexAllPlayrooms(db: DbOrTx = getDb()) {
 	for (const { id } of db.select({ id: playrooms.id }).from(playrooms).all()) reindexPlayroom(id, db)
 }
 
-/** Recomputes the denormalised rating average and count from the visible ratings. */
-export function refreshPlayroomRating(playroomId: string, db: DbOrTx = getDb()) {
-	const stats = db
-		.select({ average: avg(ratings.stars), total: count() })
-		.from(ratings)
-		.where(and(eq(ratings.playroomId, playroomId), eq(ratings.hidden, false)))
-		.get()
-	const total = stats?.total ?? 0
-	db.update(playrooms)
-		.set({
-			ratingCount: total,
-			ratingAverage: total > 0 ? Math.round(Number(stats?.average) * 100) / 100 : null,
-		})
-		.where(eq(playrooms.id, playroomId))
-		.run()
-}
+/** The rating figures live with the ratings (app/models/ratings/, ADR 0160); kept importable from here. */
+export { refreshPlayroomRating } from '#app/models/ratings/rating-aggregates.server.ts'

@@ -47,6 +47,8 @@ type CandidateRow = {
 	service_radius_km: number | null
 	rating_average: number | null
 	rating_count: number
+	/** The Bayesian average (ADR 0160): what "best rated" sorts by. */
+	rating_rank: number | null
 	published_at: number | null
 	max_guests: number
 	price_from: number | null
@@ -62,6 +64,13 @@ export const DEFAULT_RADIUS_KM = 25
 function joinAnd(conditions: SQL[]): SQL {
 	return sql.join(conditions, sql` AND `)
 }
+
+/** The age-fit filter: at least one published rating called it great for these ages. */
+const AGE_FIT_CONDITIONS = {
+	'3-5': sql`p.age_fit_3_5 > 0`,
+	'6-8': sql`p.age_fit_6_8 > 0`,
+	'9-12': sql`p.age_fit_9_12 > 0`,
+} as const
 
 export function searchPlayrooms(
 	params: SearchParams,
@@ -83,6 +92,7 @@ export function searchPlayrooms(
 			sql`coalesce(p.min_child_age, 0) <= ${params.childAge} AND coalesce(p.max_child_age, 17) >= ${params.childAge}`,
 		)
 	}
+	if (params.ageFit) conditions.push(AGE_FIT_CONDITIONS[params.ageFit])
 	if (params.placeType) conditions.push(sql`p.place_type = ${params.placeType}`)
 
 	const featureKeys = [...new Set(params.features ?? [])]
@@ -127,7 +137,7 @@ export function searchPlayrooms(
 
 	const rows = db.all<CandidateRow>(sql`
 		SELECT p.id, p.lat, p.lng, p.place_type, p.service_radius_km, p.rating_average, p.rating_count,
-			p.published_at, p.max_guests, ${priceFrom} AS price_from, ${rankColumn} AS rank
+			p.rating_rank, p.published_at, p.max_guests, ${priceFrom} AS price_from, ${rankColumn} AS rank
 		FROM playrooms p ${rankJoin}
 		WHERE ${joinAnd(conditions)}`)
 
@@ -209,8 +219,9 @@ function filterAvailable(
 }
 
 const byNewest = (a: Candidate, b: Candidate) => (b.published_at ?? 0) - (a.published_at ?? 0)
+/** Best rated first by the Bayesian rank, so one 5-star rating does not beat fifty 4.8s (ADR 0160). */
 const byRating = (a: Candidate, b: Candidate) =>
-	(b.rating_average ?? 0) - (a.rating_average ?? 0) || b.rating_count - a.rating_count
+	(b.rating_rank ?? 0) - (a.rating_rank ?? 0) || b.rating_count - a.rating_count
 const byId = (a: Candidate, b: Candidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const priceOf = (c: Candidate) => c.price ?? Number.MAX_SAFE_INTEGER
 

@@ -12,6 +12,7 @@ import {
 import type { Locale } from '#app/utils/locale.ts'
 import { translationTemplate, type LooseT } from '#app/utils/loose-t.ts'
 import { taxNote } from '#app/utils/price-lines.ts'
+import { RATING_AGE_FIT_VALUES, RATING_SUB_SCORES } from '#app/schemas/ratings.ts'
 import { renderMarkdown } from './content.server.ts'
 import type { CalendarDayState, DurationChoice, PlayroomPageData } from './playroom-page.server.ts'
 
@@ -29,6 +30,9 @@ import type { CalendarDayState, DurationChoice, PlayroomPageData } from './playr
  * of the input is a complete version of the output (the page caches both).
  */
 type Detail = PlayroomPageData['detail']
+
+/** Stars show from this many counted ratings on (issue 32). */
+const MIN_RATINGS_FOR_STARS = 3
 
 const PRICE_UNITS = { Hourly: 'hour', Daily: 'day', Overnight: 'night' } as const
 
@@ -104,25 +108,35 @@ export function buildPlayroomInfoView(detail: Detail, t: LooseT, locale: Locale)
 				: []),
 		],
 		rating: {
+			// Stars from 3 counted ratings on; before that the playroom is "new" (ADR 0160).
 			summary:
-				rating.average !== null && rating.count > 0
+				rating.average !== null && rating.count >= MIN_RATINGS_FOR_STARS
 					? t('catalogue:detail.ratingSummary', { average: formatRating(rating.average, locale) })
 					: null,
+			newLabel: rating.count < MIN_RATINGS_FOR_STARS ? t('ratings:page.newPlayroom') : null,
 			count: t('catalogue:detail.ratingCount', { count: rating.count }),
-			criteria: (['cleanliness', 'communication', 'value'] as const)
-				.filter((key) => rating[key] !== null)
-				.map((key) => ({
-					label: t(`catalogue:detail.criteria.${key}`),
-					value: formatRating(rating[key] ?? 0, locale),
-				})),
+			criteria: RATING_SUB_SCORES.filter(
+				(key) => rating[key] !== null && rating.count >= MIN_RATINGS_FOR_STARS,
+			).map((key) => ({
+				label: t(`ratings:subScores.${key}`),
+				value: formatRating(rating[key] ?? 0, locale),
+			})),
+			ageFit: RATING_AGE_FIT_VALUES.map((key) => ({
+				label: t(`ratings:ageFits.${key}`),
+				count: rating.ageFit[key],
+				percent: rating.count > 0 ? Math.round((rating.ageFit[key] / rating.count) * 100) : 0,
+			})),
+			notice: t('ratings:page.notice'),
 			latest: detail.ratings.map((r) => ({
 				id: r.id,
 				stars: r.stars,
 				comment: r.comment,
+				lang: r.language,
 				hostReply: r.hostReply,
 				author: r.guestName,
 				date: formatLocalDate(r.createdAt.slice(0, 10), locale, 'short'),
 			})),
+			more: rating.count > detail.ratings.length,
 		},
 		rules: detail.rules
 			.split('\n')

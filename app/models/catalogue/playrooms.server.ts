@@ -12,6 +12,7 @@ import {
 	playrooms,
 } from '#db/schema/catalogue.ts'
 import { ratings } from '#db/schema/orders.ts'
+import { countedRating } from '#app/models/ratings/rating-aggregates.server.ts'
 import { playroomViews, playroomWebsiteClicks } from '#db/schema/tracking.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { TIME_ZONE } from '#app/domain/berlin-time.ts'
@@ -262,17 +263,25 @@ export function getOpeningHours(playroomId: string, db: DbOrTx = getDb()) {
 	).all({ playroomId })
 }
 
-/** The latest visible ratings of a playroom with the averages per criterion. */
+/**
+ * The latest counted ratings of a playroom (published, not hidden; ADR 0160) with
+ * the averages per criterion and the age-fit histogram.
+ */
 export function getRatingSummary(playroomId: string, locale: Locale, limit = 10, db: DbOrTx = getDb()) {
-	const visible = () => and(eq(ratings.playroomId, sql.placeholder('playroomId')), eq(ratings.hidden, false))
+	const visible = () => and(eq(ratings.playroomId, sql.placeholder('playroomId')), countedRating)
 	const averages = preparedQuery(db, 'ratings.averages', (d) =>
 		d
 			.select({
 				count: sql<number>`count(*)`,
 				stars: sql<number | null>`avg(${ratings.stars})`,
 				cleanliness: sql<number | null>`avg(${ratings.cleanliness})`,
+				safety: sql<number | null>`avg(${ratings.safety})`,
+				asDescribed: sql<number | null>`avg(${ratings.asDescribed})`,
 				communication: sql<number | null>`avg(${ratings.communication})`,
 				value: sql<number | null>`avg(${ratings.value})`,
+				fit3: sql<number>`coalesce(sum(${ratings.ageFit} = '3-5'), 0)`,
+				fit6: sql<number>`coalesce(sum(${ratings.ageFit} = '6-8'), 0)`,
+				fit9: sql<number>`coalesce(sum(${ratings.ageFit} = '9-12'), 0)`,
 			})
 			.from(ratings)
 			.where(visible())
@@ -285,6 +294,7 @@ export function getRatingSummary(playroomId: string, locale: Locale, limit = 10,
 				id: ratings.id,
 				stars: ratings.stars,
 				comment: ratings.comment,
+				language: ratings.language,
 				hostReply: ratings.hostReply,
 				createdAt: ratings.createdAt,
 				guestName: users.displayName,
@@ -292,7 +302,7 @@ export function getRatingSummary(playroomId: string, locale: Locale, limit = 10,
 			.from(ratings)
 			.innerJoin(users, eq(users.id, ratings.guestId))
 			.where(visible())
-			.orderBy(sql`${ratings.createdAt} DESC`)
+			.orderBy(sql`${ratings.createdAt} DESC`, ratings.id)
 			.limit(sql.placeholder('limit'))
 			.prepare(),
 	).all({ playroomId, limit })
@@ -300,12 +310,16 @@ export function getRatingSummary(playroomId: string, locale: Locale, limit = 10,
 		count: averages?.count ?? 0,
 		average: round(averages?.stars),
 		cleanliness: round(averages?.cleanliness),
+		safety: round(averages?.safety),
+		asDescribed: round(averages?.asDescribed),
 		communication: round(averages?.communication),
 		value: round(averages?.value),
+		ageFit: { '3-5': averages?.fit3 ?? 0, '6-8': averages?.fit6 ?? 0, '9-12': averages?.fit9 ?? 0 },
 		latest: latest.map((r) => ({
 			id: r.id,
 			stars: r.stars,
 			comment: r.comment,
+			language: r.language ?? 'de',
 			hostReply: r.hostReply,
 			guestName: r.guestName,
 			createdAt: r.createdAt.toISOString(),

@@ -71,6 +71,40 @@ export function notifyOrderEvent(tx: DbOrTx, order: OrderLike, event: OrderEvent
 	}
 }
 
+/**
+ * The rating events of one order (ratings part of issue 32): the host hears that a rating arrived
+ * and when it was published, the guest is asked to rate. Inside the event's transaction.
+ */
+export function notifyRatingEvent(
+	tx: DbOrTx,
+	orderId: string,
+	kind: 'RatingReceived' | 'RatingRequest' | 'RatingPublished',
+	now: Date = new Date(),
+) {
+	const order = tx
+		.select({
+			code: orders.code,
+			playroomId: orders.playroomId,
+			guestId: orders.guestId,
+			hostId: orders.hostId,
+		})
+		.from(orders)
+		.where(eq(orders.id, orderId))
+		.get()
+	if (!order) return
+	notifyUser(
+		tx,
+		{
+			userId: kind === 'RatingRequest' ? order.guestId : order.hostId,
+			kind,
+			orderId,
+			params: { code: order.code, playroom: playroomName(order.playroomId, tx) },
+			dedupeKey: `rating:${orderId}:${kind}`,
+		},
+		now,
+	)
+}
+
 /** New imported iCal periods that overlap an order: one CalendarConflict per period and order. */
 export function notifyCalendarConflicts(
 	tx: DbOrTx,

@@ -150,6 +150,7 @@ async function ratedPlayroom() {
 				communication: stars,
 				value: stars,
 				comment,
+				publishedAt: new Date(),
 			})
 			.returning()
 			.get().id
@@ -171,16 +172,17 @@ describe('admin ratings', () => {
 		expect(desc.data.items.map((r) => r.id)).toEqual([good, bad])
 		expect(getDb().select().from(playrooms).where(eq(playrooms.id, playroomId)).get()?.ratingAverage).toBe(3)
 
-		const hide = (intent: string, reason: string, targetId = bad) =>
+		const hide = (intent: string, reason: string, targetId = bad, reasonCode?: string) =>
 			callRoute(ratingsAction as never, {
 				path: base,
 				cookie,
 				middleware: adminArea,
-				form: { intent, targetId, reason },
+				form: { intent, targetId, reason, ...(reasonCode ? { reasonCode } : {}) },
 			})
-		expect((await hide('hide', '')).status).toBe(400)
-		expect((await hide('hide', 'Spam', 'AAAAAAAAAAAAAAAA')).status).toBe(400)
-		expect((await hide('hide', 'Spam')).status).toBe(302)
+		// Hiding needs a reason from the fixed list (issue 32).
+		expect((await hide('hide', 'Spam')).status).toBe(400)
+		expect((await hide('hide', 'Spam', 'AAAAAAAAAAAAAAAA', 'Advertising')).status).toBe(400)
+		expect((await hide('hide', 'Spam', bad, 'Advertising')).status).toBe(302)
 		const room = getDb().select().from(playrooms).where(eq(playrooms.id, playroomId)).get()
 		expect(room).toMatchObject({ ratingAverage: 5, ratingCount: 1 })
 		const summary = getRatingSummary(playroomId, 'de')

@@ -12,6 +12,7 @@ import {
 	type AdminRatingItem,
 } from '#app/models/admin/admin-ratings.server.ts'
 import { ratingVisibilitySchema } from '#app/schemas/admin-entities.ts'
+import { RATING_HIDE_REASON_VALUES, ratingHideSchema } from '#app/schemas/ratings.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
@@ -37,10 +38,20 @@ export async function action(args: Route.ActionArgs) {
 	const form = await args.request.formData()
 	const intent = String(form.get('intent') ?? '')
 	if (intent !== 'hide' && intent !== 'unhide') return new Response(null, { status: 400 })
-	const submission = parseFormSubmission(form, { schema: ratingVisibilitySchema })
+	// Hiding needs a reason from the fixed list (DSA Art. 17; ADR 0160), showing again a reason text.
+	const submission = parseFormSubmission(form, {
+		schema: intent === 'hide' ? ratingHideSchema : ratingVisibilitySchema,
+	})
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	try {
-		setRatingHidden(admin, submission.value.targetId, intent === 'hide', submission.value.reason)
+		const value = submission.value
+		setRatingHidden(
+			admin,
+			value.targetId,
+			intent === 'hide',
+			value.reason ?? null,
+			'reasonCode' in value ? value.reasonCode : null,
+		)
 	} catch (error) {
 		return failedForm(intent, submission, error)
 	}
@@ -55,6 +66,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminRatingsPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { t: ta } = useTranslation('admin')
+	const { t: tr } = useTranslation('ratings')
 	const locale = useLocale()
 	const actionData = useActionData<FormActionData>()
 	const title = pageTitle(t, 'admin/playroomRatings')
@@ -80,9 +92,16 @@ export default function AdminRatingsPage({ loaderData }: Route.ComponentProps) {
 				return (
 					<>
 						<div>{ta(rating.hidden ? 'table.yes' : 'table.no')}</div>
-						{rating.hiddenReason ? (
+						{rating.hiddenReason || rating.hiddenReasonCode ? (
 							<div className="text-ink-muted">
-								{ta('ratings.hiddenBecause', { reason: rating.hiddenReason })}
+								{ta('ratings.hiddenBecause', {
+									reason: [
+										rating.hiddenReasonCode ? tr(`hideReasons.${rating.hiddenReasonCode}`) : null,
+										rating.hiddenReason,
+									]
+										.filter(Boolean)
+										.join(': '),
+								})}
 							</div>
 						) : null}
 					</>
@@ -98,6 +117,18 @@ export default function AdminRatingsPage({ loaderData }: Route.ComponentProps) {
 						submit={ta(rating.hidden ? 'ratings.unhide' : 'ratings.hide')}
 						actionData={actionData}
 						testId="rating-visibility"
+						choice={
+							rating.hidden
+								? undefined
+								: {
+										name: 'reasonCode',
+										label: tr('hideReason'),
+										options: RATING_HIDE_REASON_VALUES.map((value) => ({
+											value,
+											label: tr(`hideReasons.${value}`),
+										})),
+									}
+						}
 					/>
 				)
 			default:

@@ -14,6 +14,10 @@ import {
 import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { ArrivalPanel } from '#app/components/arrival-panel.tsx'
+import { GuestRatingPanel } from '#app/components/rating-form.tsx'
+import { createRating } from '#app/models/ratings/ratings.server.ts'
+import { guestRatingState } from '#app/models/ratings/rating-views.server.ts'
+import { ratingFieldsSchema } from '#app/schemas/ratings.ts'
 import { arrivalForOrder } from '#app/models/host-office/access-areas.server.ts'
 import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
@@ -53,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		order,
 		arrival: arrivalForOrder(order.id, user, getLocale(args.context)),
+		rating: guestRatingState(order.id, user),
 		cancelling: args.url.searchParams.get('cancel') === '1',
 	}
 }
@@ -72,6 +77,20 @@ export async function action(args: Route.ActionArgs) {
 			if (!isAppError(error)) throw error
 			return redirectWithToast(here, { type: 'danger', description: t(error.messageKey, error.params) })
 		}
+	}
+	if (form.get('intent') === 'rate') {
+		const rating = parseFormSubmission(form, { schema: ratingFieldsSchema })
+		if (rating.status !== 'success') return invalidForm('rate', rating)
+		try {
+			createRating(user, args.params.orderId, rating.value, locale)
+		} catch (error) {
+			if (isAppError(error) && error.status === 404) throw notFound()
+			return failedForm('rate', rating, error)
+		}
+		return redirectWithToast(`${here}#rating-panel`, {
+			type: 'success',
+			description: t('ratings:form.saved'),
+		})
 	}
 	const submission = parseFormSubmission(form, { schema: reasonOptionalSchema })
 	if (submission.status !== 'success') return invalidForm('cancel', submission)
@@ -123,6 +142,7 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 						backTo={`/guest/orders/${order.id}`}
 					/>
 				) : null}
+				{loaderData.rating ? <GuestRatingPanel state={loaderData.rating} /> : null}
 				<OrderHistory order={order} />
 			</DetailColumn>
 			<DetailColumn>

@@ -13,6 +13,10 @@ import {
 	OrderPrice,
 } from '#app/components/order-detail.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
+import { HostOrderRatingPanel } from '#app/components/host-rating-forms.tsx'
+import { saveHostPrivateNote } from '#app/models/ratings/ratings.server.ts'
+import { hostOrderRating } from '#app/models/ratings/rating-views.server.ts'
+import { hostNoteSchema } from '#app/schemas/ratings.ts'
 import { acceptOrder, cancelOrder, declineOrder } from '#app/models/booking/order-transitions.server.ts'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
 import { executeCardRefunds } from '#app/models/booking/payments.server.ts'
@@ -46,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 	try {
 		return {
 			order: getOrderView(args.params.orderId, host),
+			rating: hostOrderRating(args.params.orderId, host),
 			area: area(args.url),
 			cancelling: args.url.searchParams.get('cancel') === '1',
 		}
@@ -77,6 +82,20 @@ export async function action(args: Route.ActionArgs) {
 		} catch (error) {
 			return fail(error)
 		}
+	}
+	if (intent === 'note') {
+		const note = parseFormSubmission(form, { schema: hostNoteSchema })
+		if (note.status !== 'success') return invalidForm('note', note)
+		try {
+			saveHostPrivateNote(host, args.params.orderId, note.value.note)
+		} catch (error) {
+			if (isAppError(error) && error.status === 404) throw notFound()
+			return failedForm('note', note, error)
+		}
+		return redirectWithToast(`${here}#rating-panel`, {
+			type: 'success',
+			description: t('ratings:host.noteSaved'),
+		})
 	}
 	if (intent !== 'decline' && intent !== 'cancel') return new Response(null, { status: 400 })
 	const submission = parseFormSubmission(form, { schema: reasonRequiredSchema })
@@ -191,6 +210,7 @@ export default function HostOrderPage({ loaderData }: Route.ComponentProps) {
 				{showCancel ? (
 					<CancelPanel order={order} reasonRequired actionData={actionData} backTo={base} />
 				) : null}
+				{loaderData.rating ? <HostOrderRatingPanel rating={loaderData.rating} /> : null}
 				<OrderHistory order={order} />
 			</DetailColumn>
 			<DetailColumn>
