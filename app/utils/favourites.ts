@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react'
 import { useFetchers, useMatches } from 'react-router'
 import { FAVOURITES_STORAGE_KEY } from './favourites-cleanup.ts'
-import { favouriteListeners, NO_FAVOURITES, readLocalFavourites, writeLocalFavourites } from './favourites-store.ts'
+import {
+	favouriteListeners,
+	NO_FAVOURITES,
+	readLocalFavourites,
+	writeLocalFavourites,
+} from './favourites-store.ts'
 import { useSessionUser } from '#app/hooks/use-root-data.ts'
 
 /**

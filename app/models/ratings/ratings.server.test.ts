@@ -232,7 +232,11 @@ describe('hidden until published', () => {
 		const later = new Date(order.checkOut.getTime() + RATING_WINDOW_MS + 60_000)
 		publishDueRatings(later)
 		publishDueRatings(later)
-		expect(inbox().map((row) => row.kind).sort()).toEqual(['RatingPublished', 'RatingReceived'])
+		expect(
+			inbox()
+				.map((row) => row.kind)
+				.sort(),
+		).toEqual(['RatingPublished', 'RatingReceived'])
 		expect(JSON.stringify(inbox())).not.toContain('Nicht ins Postfach')
 	})
 })
