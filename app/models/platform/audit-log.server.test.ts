@@ -304,18 +304,20 @@ describe('playrooms, ratings, template texts, tasks', () => {
 			})
 			.returning()
 			.get().id
-		setRatingHidden(admin, ratingId, true, 'Werbung')
+		// Issue 32: hiding needs a reason from the fixed list (DSA Art. 17).
+		setRatingHidden(admin, ratingId, true, 'Werbung', 'Advertising')
 		expect(entries('rating', ratingId)).toMatchObject([
 			{
 				action: 'rating.hide',
-				reason: 'Werbung',
+				reason: 'Advertising: Werbung',
 				changes: [
 					{ field: 'hidden', before: false, after: true },
 					{ field: 'hiddenReason', before: null, after: 'Werbung' },
+					{ field: 'hiddenReasonCode', before: null, after: 'Advertising' },
 				],
 			},
 		])
-		await refused(() => setRatingHidden(admin, 'unknownRating0001', true, 'Werbung'))
+		await refused(() => setRatingHidden(admin, 'unknownRating0001', true, 'Werbung', 'Advertising'))
 		expect(entries('rating', 'unknownRating0001')).toEqual([])
 	})
 
