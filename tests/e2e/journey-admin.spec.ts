@@ -89,7 +89,9 @@ test.describe('journey 3: the admin operates the marketplace', () => {
 		await page.goto(`/en/admin/playroomRatings?playroomId=${data.playroom.id}`)
 		const row = page.getByTestId('rating-row').filter({ hasText: data.rating.comment })
 		await expect(row).toHaveCount(1)
-		await row.getByLabel('Reason').fill('Insults the host')
+		// Issue 32: a reason from the fixed list (DSA Art. 17), the text explains it.
+		await row.getByLabel(/^Reason \(required\)/).selectOption('Offensive')
+		await row.getByRole('textbox', { name: /^Reason/ }).fill('Insults the host')
 		await row.getByRole('button', { name: 'Hide' }).click()
 		await expect(page.getByText('The rating is hidden and no longer counts.')).toBeVisible()
 		await expect(row).toContainText('Insults the host')

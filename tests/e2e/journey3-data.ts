@@ -161,6 +161,8 @@ export function createJourney3Data(): Journey3Data {
 				comment,
 				hidden: 0,
 				created_at: now - 9 * DAY,
+				// Published (issue 32: a rating is hidden until then), so the public page shows it.
+				published_at: now - 8 * DAY,
 			})
 			// Far ahead (~300–320 days, like admin-orders.spec.ts) and in this test's own playroom.
 			const checkIn = now + 300 * DAY + Math.floor(Math.random() * 20) * DAY
