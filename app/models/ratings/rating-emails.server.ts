@@ -44,6 +44,16 @@ export function dueForRatingRequest(now: Date, db: DbOrTx = getDb()) {
 		.all()
 }
 
+/** The guest an e-mail about a rating goes to, and the playroom it names (join users and playrooms). */
+const guestRecipientColumns = {
+	playroom: playrooms.name,
+	email: users.email,
+	firstName: users.firstName,
+	displayName: users.displayName,
+	locale: users.langPreference,
+	deletedAt: users.deletedAt,
+}
+
 /** Queues the rating request of one order unless it went already; the outbox id, or null. */
 export function sendRatingRequest(orderId: string, now: Date): string | null {
 	return immediateTransaction((tx) => {
@@ -53,12 +63,7 @@ export function sendRatingRequest(orderId: string, now: Date): string | null {
 				status: orders.status,
 				checkOut: orders.checkOut,
 				code: orders.code,
-				playroom: playrooms.name,
-				email: users.email,
-				firstName: users.firstName,
-				displayName: users.displayName,
-				locale: users.langPreference,
-				deletedAt: users.deletedAt,
+				...guestRecipientColumns,
 			})
 			.from(orders)
 			.innerJoin(users, eq(users.id, orders.guestId))
@@ -121,12 +126,7 @@ export function queueHiddenStatement(
 		.select({
 			createdAt: ratings.createdAt,
 			orderId: ratings.orderId,
-			playroom: playrooms.name,
-			email: users.email,
-			firstName: users.firstName,
-			displayName: users.displayName,
-			locale: users.langPreference,
-			deletedAt: users.deletedAt,
+			...guestRecipientColumns,
 		})
 		.from(ratings)
 		.innerJoin(users, eq(users.id, ratings.guestId))
