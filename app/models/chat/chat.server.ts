@@ -335,6 +335,11 @@ export function isPairConfirmed(guestId: string, hostId: string, db: DbOrTx = ge
 	)
 }
 
+/** A message body as the reader sees it: contact details masked until the pair has a confirmed order. */
+function shownBody(body: string, confirmed: boolean): { text: string; masked: boolean } {
+	return confirmed ? { text: body, masked: false } : maskContactDetails(body)
+}
+
 export type ChatMessageView = {
 	id: number
 	authorRole: ChatAuthorRole
@@ -362,7 +367,7 @@ function messageViews(
 	confirmed: boolean,
 ): ChatMessageView[] {
 	return rows.map((row) => {
-		const { text, masked } = confirmed ? { text: row.body, masked: false } : maskContactDetails(row.body)
+		const { text, masked } = shownBody(row.body, confirmed)
 		return {
 			id: row.id,
 			authorRole: row.authorRole,
@@ -600,11 +605,7 @@ export function listChatThreads(
 		const otherId = caller.role === 'Owner' ? row.guestId : hostId
 		const message = row.message
 		const confirmed = confirmedPairs.has(otherId)
-		const body = message
-			? confirmed
-				? { text: message.body, masked: false }
-				: maskContactDetails(message.body)
-			: null
+		const body = message ? shownBody(message.body, confirmed) : null
 		return {
 			id: row.id,
 			guestId: row.guestId,
