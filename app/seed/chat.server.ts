@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
-import { sendChatMessage, writeChatSystemLine } from '#app/models/chat/chat.server.ts'
+import { writeChatSystemLine } from '#app/models/chat/chat-system-lines.server.ts'
+import { sendChatMessage } from '#app/models/chat/chat.server.ts'
 import { immediateTransaction } from '#app/utils/db.server.ts'
 import type { SeedContext, SeedStep } from './types.ts'
 

@@ -6,7 +6,7 @@ import { ARRIVAL_WINDOW_MS } from '#app/domain/host-access.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { arrivalAreasOf, inArrivalWindow } from '#app/models/host-office/access-areas.server.ts'
 import { queueOrderEmail, type OrderEmailExtras } from '#app/models/booking/order-emails.server.ts'
-import { writeChatSystemLine } from '#app/models/chat/chat.server.ts'
+import { writeChatSystemLine } from '#app/models/chat/chat-system-lines.server.ts'
 import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
 import type { TaskDefinition } from '#app/utils/scheduler.server.ts'
 

@@ -34,7 +34,7 @@ import {
 } from '#app/models/catalogue/playrooms.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { assertNotHeldForAnother, markWaitlistBooked } from './waitlist.server.ts'
-import { writeChatSystemLine } from '#app/models/chat/chat.server.ts'
+import { writeChatSystemLine } from '#app/models/chat/chat-system-lines.server.ts'
 import { orderNotFound, recordHistory, loadOrder, type OrderCaller, type OrderRow } from './orders.server.ts'
 import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 

@@ -8,7 +8,7 @@ import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { type OrderRow } from './order-money.server.ts'
 import { onOrderTransition } from './waitlist.server.ts'
-import { writeChatSystemLineOfTransition } from '#app/models/chat/chat.server.ts'
+import { writeChatSystemLineOfTransition } from '#app/models/chat/chat-system-lines.server.ts'
 
 /**
  * The core of the booking engine's commands (issue 5, docs/subsystems/booking.md):
