@@ -1,0 +1,206 @@
+import { getTextareaProps } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, useLocation } from 'react-router'
+import { useAppForm } from '#app/components/app-form.ts'
+import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import { LocaleLink } from '#app/components/locale-link.tsx'
+import { useFormResult } from '#app/hooks/use-form-result.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
+import { linkifyParts } from '#app/models/chat/chat-masking.ts'
+import { CHAT_BODY_MAX_LENGTH, chatSendFormSchema } from '#app/schemas/chat.ts'
+import type { ChatSystemEvent } from '#db/schema/conversations.ts'
+import { formatDateTime } from '#app/utils/format-instant.ts'
+
+/**
+ * One chat thread (issue 32, docs/subsystems/chat.md): the messages rendered as React text (never
+ * HTML), links clickable only for http(s) URLs once contact details are shown, order chips, a
+ * "load new messages" link and the send form that posts and comes back to the new message. The
+ * one building block for every thread: guest–host (the three areas) and support.
+ */
+export type ChatThreadMessage = {
+	id: number
+	mine: boolean
+	body: string
+	masked: boolean
+	systemEvent: ChatSystemEvent | null
+	order: { id: string; code: string } | null
+	createdAt: string
+}
+
+export type ChatThreadData = {
+	header: {
+		otherDisplayName: string
+		/** Contact details shown unmasked (the guest–host pair has a confirmed order; support: always). */
+		confirmed: boolean
+		otherLastReadMessageId: number
+	} | null
+	messages: ChatThreadMessage[]
+	hasEarlier: boolean
+	lastMessageId: number
+	/** Orders a new message may refer to (guest–host threads). */
+	orders: { id: string; code: string }[]
+	/** A fresh id per rendered form: posting it twice (double click, resubmit) is one message. */
+	clientMessageId: string
+}
+
+type Message = ChatThreadMessage
+
+export function ChatThread({
+	thread,
+	orderPath,
+}: {
+	thread: ChatThreadData
+	/** Where an order chip links to (locale-free). */
+	orderPath: (orderId: string) => string
+}) {
+	const { t } = useTranslation('chat')
+	const location = useLocation()
+	const here = `${location.pathname}${location.search}`
+	const masked = thread.messages.some((message) => message.masked)
+	return (
+		<section aria-label={thread.header?.otherDisplayName ?? t('thread.bodyLabel')} className="card">
+			{thread.hasEarlier ? <p className="mb-2 text-sm text-ink-muted">{t('thread.earlier')}</p> : null}
+			{thread.messages.length === 0 ? (
+				<p className="mb-4">{t('thread.empty')}</p>
+			) : (
+				<ol className="mb-4 flex flex-col gap-2" data-testid="chat-messages">
+					{thread.messages.map((message) => (
+						<MessageItem
+							key={message.id}
+							orderPath={orderPath}
+							message={message}
+							confirmed={Boolean(thread.header?.confirmed)}
+							read={message.mine && message.id <= (thread.header?.otherLastReadMessageId ?? 0)}
+						/>
+					))}
+				</ol>
+			)}
+			{masked ? (
+				<p className="mb-4 text-sm text-ink-muted" data-testid="chat-masked-notice">
+					{t('thread.masked')}
+				</p>
+			) : null}
+			<p className="mb-4">
+				<a
+					href={`${here}#message-${thread.lastMessageId}`}
+					className="link text-sm"
+					data-testid="chat-load-new"
+				>
+					{t('thread.loadNew')}
+				</a>
+			</p>
+			{/* A new message (after a send) starts an empty form with a fresh clientMessageId. */}
+			<SendForm key={thread.lastMessageId} thread={thread} />
+		</section>
+	)
+}
+
+function MessageItem({
+	orderPath,
+	message,
+	confirmed,
+	read,
+}: {
+	orderPath: (orderId: string) => string
+	message: Message
+	confirmed: boolean
+	read: boolean
+}) {
+	const { t } = useTranslation('chat')
+	const locale = useLocale()
+	const time = formatDateTime(Date.parse(message.createdAt), locale)
+	const chip = message.order ? (
+		<LocaleLink to={orderPath(message.order.id)} className="link font-mono text-xs" data-testid="order-chip">
+			{t('thread.order', { code: message.order.code })}
+		</LocaleLink>
+	) : null
+	if (message.systemEvent) {
+		return (
+			<li
+				id={`message-${message.id}`}
+				className="text-center text-sm text-ink-muted"
+				data-testid="chat-system-line"
+			>
+				{t(`system.${message.systemEvent}`)} {chip} <span className="text-xs">{time}</span>
+			</li>
+		)
+	}
+	return (
+		<li
+			id={`message-${message.id}`}
+			className={`max-w-[85%] rounded-lg border border-line px-3 py-2 ${message.mine ? 'self-end bg-accent/10' : 'self-start bg-surface'}`}
+			data-testid="chat-message"
+		>
+			<p className="break-words whitespace-pre-wrap">
+				{(confirmed ? linkifyParts(message.body) : [{ text: message.body }]).map((part, index) =>
+					'href' in part && part.href ? (
+						<a
+							key={index}
+							href={part.href}
+							className="link"
+							rel="noopener noreferrer nofollow ugc"
+							target="_blank"
+						>
+							{part.text}
+						</a>
+					) : (
+						<span key={index}>{part.text}</span>
+					),
+				)}
+			</p>
+			<p className="mt-1 flex flex-wrap gap-2 text-xs text-ink-muted">
+				<span>{time}</span>
+				{chip}
+				{message.mine ? <span>{read ? t('thread.read') : t('thread.sent')}</span> : null}
+			</p>
+		</li>
+	)
+}
+
+function SendForm({ thread }: { thread: ChatThreadData }) {
+	const { t } = useTranslation('chat')
+	const [form, fields] = useAppForm({
+		id: 'chat-send',
+		schema: chatSendFormSchema,
+		lastResult: useFormResult('send'),
+		defaultValue: { clientMessageId: thread.clientMessageId },
+	})
+	return (
+		<Form method="POST" {...getFormProps(form)}>
+			<FormAlert form={form} />
+			<input type="hidden" name="clientMessageId" value={thread.clientMessageId} />
+			<label htmlFor={fields.body.id} className="mb-1 block font-medium">
+				{t('thread.bodyLabel')}
+			</label>
+			<textarea
+				{...getTextareaProps(fields.body)}
+				key={fields.body.key}
+				rows={3}
+				maxLength={CHAT_BODY_MAX_LENGTH}
+				className="mb-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+			/>
+			<FieldErrors id={fields.body.errorId} errors={fields.body.errors} />
+			{thread.orders.length > 0 ? (
+				<div className="mb-3">
+					<label htmlFor={fields.orderId.id} className="mb-1 block text-sm">
+						{t('thread.orderLabel')}
+					</label>
+					<select
+						id={fields.orderId.id}
+						name={fields.orderId.name}
+						className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+					>
+						<option value="">{t('thread.noOrder')}</option>
+						{thread.orders.map((order) => (
+							<option key={order.id} value={order.id}>
+								{order.code}
+							</option>
+						))}
+					</select>
+					<FieldErrors id={fields.orderId.errorId} errors={fields.orderId.errors} />
+				</div>
+			) : null}
+			<SubmitButton className="btn-primary">{t('thread.send')}</SubmitButton>
+		</Form>
+	)
+}
