@@ -8,6 +8,7 @@ export const chat = {
 		you: 'Du: ',
 		filterLabel: 'Unterhaltungen filtern',
 		filters: { all: 'Alle', unread: 'Ungelesen', needsReply: 'Antwort offen' },
+		playrooms: 'Spielzimmer: ',
 		back: 'Alle Unterhaltungen',
 	},
 	thread: {
@@ -33,6 +34,13 @@ export const chat = {
 		PaymentReceived: 'Zahlung eingegangen',
 		OrderCancelled: 'Buchung storniert',
 		AccessCodeAvailable: 'Zugangscode verfügbar',
+	},
+	contact: {
+		title: 'Kontakt',
+		phone: 'Telefon',
+		noPhone: 'Keine Telefonnummer angegeben.',
+		place: 'Adresse',
+		mobile: '{{name}}: der Gastgeber kommt zu dir',
 	},
 	errors: {
 		threadNotFound: 'Diese Unterhaltung gibt es nicht.',

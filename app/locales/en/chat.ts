@@ -11,6 +11,7 @@ export const chat: TranslationShape<typeof de> = {
 		you: 'You: ',
 		filterLabel: 'Filter conversations',
 		filters: { all: 'All', unread: 'Unread', needsReply: 'Needs reply' },
+		playrooms: 'Playrooms: ',
 		back: 'All conversations',
 	},
 	thread: {
@@ -36,6 +37,13 @@ export const chat: TranslationShape<typeof de> = {
 		PaymentReceived: 'Payment received',
 		OrderCancelled: 'Booking cancelled',
 		AccessCodeAvailable: 'Access code available',
+	},
+	contact: {
+		title: 'Contact',
+		phone: 'Phone',
+		noPhone: 'No phone number given.',
+		place: 'Address',
+		mobile: '{{name}}: the host comes to you',
 	},
 	errors: {
 		threadNotFound: 'This conversation does not exist.',

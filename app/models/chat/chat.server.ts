@@ -25,7 +25,7 @@ export type ChatCaller = { id: string; role: UserRole }
 type ConversationRow = typeof conversations.$inferSelect
 
 /** Order states after which contact details are shown unmasked. */
-const CONFIRMED_STATES = ['Confirmed', 'Completed'] as const
+export const CONFIRMED_STATES = ['Confirmed', 'Completed'] as const
 
 export const CHAT_PAGE_SIZE = 50
 

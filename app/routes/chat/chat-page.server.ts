@@ -9,6 +9,11 @@ import {
 	type ChatCaller,
 	type ThreadTarget,
 } from '#app/models/chat/chat.server.ts'
+import {
+	confirmedContact,
+	publishedPlayroomsOfHosts,
+	type HostPlayroomLink,
+} from '#app/models/chat/chat-contacts.server.ts'
 import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -75,6 +80,15 @@ async function callerOf(args: Args, area: ChatArea): Promise<ChatCaller & { disp
 	return requireRole(args, area === 'guest' ? 'Customer' : 'Owner')
 }
 
+/** The guest's thread list names the host's published playrooms (spec: "the host's playrooms"). */
+function withHostPlayrooms(area: ChatArea, threads: ReturnType<typeof listChatThreads>) {
+	const byHost =
+		area === 'guest'
+			? publishedPlayroomsOfHosts(threads.map((thread) => thread.hostId))
+			: new Map<string, HostPlayroomLink[]>()
+	return threads.map((thread) => ({ ...thread, playrooms: byHost.get(thread.hostId) ?? [] }))
+}
+
 export async function chatPageLoader(args: Args) {
 	const area = areaOf(args.request)
 	const user = await callerOf(args, area)
@@ -83,7 +97,10 @@ export async function chatPageLoader(args: Args) {
 	const filter = chatThreadsQuerySchema.parse(
 		Object.fromEntries(new URL(args.request.url).searchParams),
 	).filter
-	const threads = area === 'owner' && target ? [] : listChatThreads(caller, { filter })
+	const threads = withHostPlayrooms(
+		area,
+		area === 'owner' && target ? [] : listChatThreads(caller, { filter }),
+	)
 	if (!target) return { area, filter, threads, thread: null }
 	const found = withNotFound(() => findThread(caller, target))
 	const view = found ? withNotFound(() => latestChatMessages(found.id, caller)) : null
@@ -94,7 +111,9 @@ export async function chatPageLoader(args: Args) {
 		? { guestId: view.thread.guestId, hostId: view.thread.hostId }
 		: caller.role === 'Owner'
 			? { guestId: target.guestId ?? '', hostId: caller.id }
-			: null
+			: target.hostId
+				? { guestId: caller.id, hostId: target.hostId }
+				: null
 	return {
 		area,
 		filter,
@@ -104,6 +123,7 @@ export async function chatPageLoader(args: Args) {
 			messages: view?.messages ?? [],
 			hasEarlier: view?.hasEarlier ?? false,
 			lastMessageId: view?.lastMessageId ?? 0,
+			contact: pair ? confirmedContact(caller, pair) : null,
 			orders: pair
 				? pairOrders(pair.guestId, pair.hostId).map((o) => ({ ...o, checkIn: o.checkIn.toISOString() }))
 				: [],

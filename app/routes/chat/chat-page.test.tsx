@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
+import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#db/schema/users.ts'
 import { acceptOrder } from '#app/models/booking/order-transitions.server.ts'
 import { sendChatMessage } from '#app/models/chat/chat.server.ts'
+import { getDb } from '#app/utils/db.server.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { requestPage } from '#tests/helpers/route-table.ts'
@@ -121,6 +124,28 @@ describe('chat pages', () => {
 		expect(links).toEqual(['https://example.org/info'])
 		expect(frame.querySelector('img')).toBeNull()
 		expect(frame.innerHTML).toContain('javascript:alert(2)')
+	})
+
+	test('the guest’s list names the host’s playrooms; phone and address only after confirmation', async () => {
+		const list = await render('/guest/chatMessages', guest.cookie)
+		const playrooms = within(list).getByTestId('chat-thread-playrooms')
+		expect(playrooms.querySelector('a')?.getAttribute('href')).toMatch(/^\/playrooms\//)
+		// The pair's only order is a request: no contact details yet, on either side.
+		const before = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: guest.cookie })
+		expect((before.data as { thread: { contact: unknown } }).thread.contact).toBeNull()
+
+		const fixture = await bookingFixture({ instantBooking: true })
+		getDb().update(users).set({ phoneNumber: '+49 221 5550199' }).where(eq(users.id, fixture.host.id)).run()
+		const g = await createLoggedInUser({ role: 'Customer' })
+		placeOrder(
+			{ ...fixture, guest: g.user },
+			{ ...hourlySlot(daysAhead(12), 10), paymentMethod: 'OnSite' },
+			{ now: Date.now() - 60_000 },
+		)
+		const frame = await render(`/guest/chatMessages?hostId=${fixture.host.id}`, g.cookie)
+		const contact = within(frame).getByTestId('chat-contact')
+		expect(contact.querySelector('a[href="tel:+492215550199"]')?.textContent).toBe('+49 221 5550199')
+		expect(contact.textContent).toContain('Teststraße 1, 50667')
 	})
 
 	test('sending is a form post that redirects back to the new message; the same form twice is one message', async () => {

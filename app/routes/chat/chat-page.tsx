@@ -56,6 +56,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
 						<ChatThread thread={thread} orderPath={(orderId) => `/${area}/orders/${orderId}`} />
 					</DetailColumn>
 					{thread.orders.length > 0 ? <OrdersBeside area={area} orders={thread.orders} /> : null}
+					{thread.contact ? <ContactBeside contact={thread.contact} /> : null}
 				</>
 			) : (
 				<ThreadList data={loaderData} />
@@ -100,6 +101,19 @@ function ThreadList({ data }: { data: Data }) {
 								<LocaleLink to={chatThreadPath(area, thread)} className="link font-semibold break-words">
 									{thread.otherDisplayName}
 								</LocaleLink>
+								{thread.playrooms.length > 0 ? (
+									<p className="text-sm" data-testid="chat-thread-playrooms">
+										{t('threads.playrooms')}
+										{thread.playrooms.map((playroom, index) => (
+											<span key={playroom.path}>
+												{index > 0 ? ', ' : null}
+												<LocaleLink to={playroom.path} className="link">
+													{playroom.name}
+												</LocaleLink>
+											</span>
+										))}
+									</p>
+								) : null}
 								<p className="truncate text-sm text-ink-muted">
 									{thread.lastMessage ? (
 										<>
@@ -142,6 +156,37 @@ function OrdersBeside({ area, orders }: { area: ChatArea; orders: ThreadData['or
 					</li>
 				))}
 			</ul>
+		</DetailSection>
+	)
+}
+
+/** After confirmation: the other party's phone and where the stay takes place. */
+function ContactBeside({ contact }: { contact: NonNullable<ThreadData['contact']> }) {
+	const { t } = useTranslation('chat')
+	return (
+		<DetailSection id="chat-contact" title={t('contact.title')}>
+			<dl className="flex flex-col gap-2 text-sm">
+				<div>
+					<dt className="font-medium">{t('contact.phone')}</dt>
+					<dd>
+						{contact.phone ? (
+							<a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="link">
+								{contact.phone}
+							</a>
+						) : (
+							t('contact.noPhone')
+						)}
+					</dd>
+				</div>
+				{contact.places.map((place) => (
+					<div key={place.name}>
+						<dt className="font-medium">{t('contact.place')}</dt>
+						<dd>
+							{place.mobile ? t('contact.mobile', { name: place.name }) : `${place.name}, ${place.address}`}
+						</dd>
+					</div>
+				))}
+			</dl>
 		</DetailSection>
 	)
 }
