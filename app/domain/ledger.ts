@@ -11,6 +11,13 @@ import type { LedgerAccount, MoneyTransactionKind } from '#db/schema/payments.ts
  *   HostEarning   GuestPrepayments +H    HostPayable −H           host's share, owed to the host
  *   Commission    HostPayable +C         PlatformRevenue −C       on-site payment: the host owes the commission
  *   HostPayout    HostPayable +P         PlatformBank −P          paid out to the host (monthly invoices)
+ *
+ * Gift vouchers (issue 33, ADR 0166) — money the platform holds for the voucher's holder:
+ *   VoucherSale        PlatformBank +A       VoucherLiability −A    a voucher order paid
+ *   VoucherGoodwill    PlatformDiscounts +A  VoucherLiability −A    credit the platform gives (adjust +)
+ *   VoucherRedemption  VoucherLiability +V   GuestPrepayments −V    a voucher pays (part of) an order
+ *   VoucherRefund      GuestPrepayments +R   VoucherLiability −R    a cancellation credits the voucher
+ *   VoucherExpiry      VoucherLiability +B   PlatformRevenue −B     the balance left at expiry
  */
 export type JournalLine = {
 	kind: MoneyTransactionKind
@@ -66,4 +73,27 @@ export function commissionOf(amount: number, rateBp: number): number {
 
 export function isBalanced(lines: readonly { amount: number }[]): boolean {
 	return lines.reduce((sum, line) => sum + line.amount, 0) === 0
+}
+
+export function voucherSaleJournal(amount: number) {
+	return pair('VoucherSale', 'PlatformBank', 'VoucherLiability', amount)
+}
+
+/** A credit the platform gives (positive) or takes back (negative) on a gift voucher. */
+export function voucherAdjustJournal(amount: number) {
+	return amount >= 0
+		? pair('VoucherGoodwill', 'PlatformDiscounts', 'VoucherLiability', amount)
+		: pair('VoucherGoodwill', 'VoucherLiability', 'PlatformDiscounts', -amount)
+}
+
+export function voucherRedemptionJournal(amount: number) {
+	return pair('VoucherRedemption', 'VoucherLiability', 'GuestPrepayments', amount)
+}
+
+export function voucherRefundJournal(amount: number) {
+	return pair('VoucherRefund', 'GuestPrepayments', 'VoucherLiability', amount)
+}
+
+export function voucherExpiryJournal(amount: number) {
+	return pair('VoucherExpiry', 'VoucherLiability', 'PlatformRevenue', amount)
 }

@@ -27,6 +27,7 @@ const GUEST_NAMESPACES = [
 	'catalogue',
 	'consent',
 	'chat',
+	'vouchers',
 ] as const
 const FORMAL = /\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/
 

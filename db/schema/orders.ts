@@ -137,8 +137,14 @@ export const orders = sqliteTable(
 		price: jsonColumn<OrderPriceSnapshot>('price').notNull(),
 		/** Total the guest pays (gross cents, after discounts). */
 		totalAmount: cents('total_amount').notNull(),
+		/** The voucher's display form (`…-7K3M`), never the whole code (issue 33). */
 		voucherCode: text('voucher_code'),
+		/** Paid by gift voucher (a way to pay: not part of the price; issue 33, § 3 Abs. 13 UStG). */
 		voucherAmount: cents('voucher_amount').notNull().default(0),
+		/** The gift voucher that pays `voucherAmount` (db/schema/vouchers.ts). */
+		giftVoucherId: text('gift_voucher_id'),
+		/** The discount code applied to the price (its line is in the price snapshot). */
+		discountVoucherId: text('discount_voucher_id'),
 		paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).$type<PaymentMethod>().notNull(),
 		paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Unpaid'),
 		status: text('status', { enum: ORDER_STATUSES }).notNull(),

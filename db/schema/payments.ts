@@ -68,8 +68,17 @@ export const paymentTransactions = sqliteTable(
  * GuestPrepayments: money received for orders that are not settled yet (owed to the order).
  * HostPayable: what the platform owes a host (negative balance) or a host owes the platform (positive).
  * PlatformRevenue: commission earned.
+ * VoucherLiability: gift vouchers sold and not yet redeemed or expired (owed to their holders).
+ * PlatformDiscounts: what the platform's own discount codes cost it (the host still earns the full price).
  */
-export const LEDGER_ACCOUNTS = ['PlatformBank', 'GuestPrepayments', 'HostPayable', 'PlatformRevenue'] as const
+export const LEDGER_ACCOUNTS = [
+	'PlatformBank',
+	'GuestPrepayments',
+	'HostPayable',
+	'PlatformRevenue',
+	'VoucherLiability',
+	'PlatformDiscounts',
+] as const
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number]
 
 export const MONEY_TRANSACTION_KINDS = [
@@ -80,6 +89,9 @@ export const MONEY_TRANSACTION_KINDS = [
 	'HostPayout',
 	'VoucherSale',
 	'VoucherRedemption',
+	'VoucherRefund',
+	'VoucherExpiry',
+	'VoucherGoodwill',
 ] as const
 export type MoneyTransactionKind = (typeof MONEY_TRANSACTION_KINDS)[number]
 

@@ -5,6 +5,8 @@ export const adminMoney = {
 		GuestPrepayments: 'Vorauszahlungen der Gäste',
 		HostPayable: 'Verbindlichkeiten gegenüber Gastgeber:innen',
 		PlatformRevenue: 'Erlöse der Plattform',
+		VoucherLiability: 'Verbindlichkeiten aus Geschenkgutscheinen',
+		PlatformDiscounts: 'Rabatte der Plattform',
 	},
 	kinds: {
 		GuestPayment: 'Zahlung eines Gastes',
@@ -14,6 +16,9 @@ export const adminMoney = {
 		HostPayout: 'Auszahlung an Gastgeber:in',
 		VoucherSale: 'Gutscheinverkauf',
 		VoucherRedemption: 'Gutscheineinlösung',
+		VoucherRefund: 'Gutschrift auf Gutschein',
+		VoucherExpiry: 'Verfallener Gutscheinwert',
+		VoucherGoodwill: 'Gutschein-Korrektur',
 	},
 	ledger: {
 		columns: {

@@ -20,6 +20,7 @@ import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
+import { vouchers } from './vouchers.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -45,4 +46,5 @@ export const de = {
 	adminImport,
 	adminAudit,
 	notifications,
+	vouchers,
 }

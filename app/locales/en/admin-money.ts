@@ -8,6 +8,8 @@ export const adminMoney: TranslationShape<typeof de> = {
 		GuestPrepayments: 'Guest prepayments',
 		HostPayable: 'Payable to hosts',
 		PlatformRevenue: 'Platform revenue',
+		VoucherLiability: 'Gift voucher liability',
+		PlatformDiscounts: 'Platform discounts',
 	},
 	kinds: {
 		GuestPayment: 'Guest payment',
@@ -17,6 +19,9 @@ export const adminMoney: TranslationShape<typeof de> = {
 		HostPayout: 'Host payout',
 		VoucherSale: 'Voucher sale',
 		VoucherRedemption: 'Voucher redemption',
+		VoucherRefund: 'Refund to voucher',
+		VoucherExpiry: 'Expired voucher value',
+		VoucherGoodwill: 'Voucher adjustment',
 	},
 	ledger: {
 		columns: {

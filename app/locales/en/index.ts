@@ -22,6 +22,7 @@ import { adminPayments } from './admin-payments.ts'
 import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
+import { vouchers } from './vouchers.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -46,4 +47,5 @@ export const en: TranslationShape<typeof de> = {
 	adminImport,
 	adminAudit,
 	notifications,
+	vouchers,
 }
