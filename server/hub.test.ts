@@ -13,6 +13,8 @@ let server: http.Server
 let hub: HubServer
 /** Sessions the tests have ended (the database would no longer find them). */
 const endedTokens = new Set<string>()
+/** The tokens the hub has checked, in order (upgrades and rechecks). */
+const checkedTokens: string[] = []
 
 async function start(limits: Partial<HubLimits> = {}) {
 	server = http.createServer()
@@ -23,6 +25,7 @@ async function start(limits: Partial<HubLimits> = {}) {
 		clientIp: (request) => String(request.headers['x-test-ip'] ?? request.socket.remoteAddress),
 		authenticate: (headers) => {
 			const token = headers.authorization?.replace('Bearer ', '')
+			checkedTokens.push(token ?? '')
 			if (token && endedTokens.has(token)) return null
 			if (token === 'guest-token') return { userId: 'guest-1', role: 'Customer' }
 			if (token === 'host-token') return { userId: 'host-1', role: 'Owner' }
@@ -37,6 +40,7 @@ async function start(limits: Partial<HubLimits> = {}) {
 
 afterEach(async () => {
 	endedTokens.clear()
+	checkedTokens.length = 0
 	await hub?.close()
 	await new Promise((resolve) => server?.close(resolve))
 })
@@ -155,6 +159,38 @@ describe('realtime hub', () => {
 		await otherIp.opened
 		expect(hub.connectionCount()).toBe(6)
 		for (const tab of [...sockets, otherIp]) tab.socket.close()
+	})
+
+	test('a recheck checks each session once, however many tabs share it', async () => {
+		const url = await start()
+		const tabs = [
+			...Array.from({ length: 3 }, () => connect(url, { Authorization: 'Bearer guest-token' })),
+			connect(url, { Authorization: 'Bearer host-token' }),
+		]
+		await Promise.all(tabs.map((tab) => tab.opened))
+		checkedTokens.length = 0
+		endedTokens.add('guest-token')
+		await hub.recheckSessions()
+		expect(checkedTokens.sort()).toEqual(['guest-token', 'host-token'])
+		await until(() => hub.connectionCount() === 1)
+		expect(hub.connectionCount()).toBe(1) // all three tabs of the ended session are closed
+		for (const tab of tabs) tab.socket.close()
+	})
+
+	test('a recheck of many connections lets other work run between its slices (ADR 0165)', async () => {
+		const url = await start({ perIp: 1_000, upgradesPerMinute: 1_000 })
+		const tabs = Array.from({ length: 250 }, (_, i) => connect(url, { Authorization: `Bearer user-${i}` }))
+		await Promise.all(tabs.map((tab) => tab.opened))
+		checkedTokens.length = 0
+		let checkedBeforeOtherWork = -1
+		setImmediate(() => {
+			checkedBeforeOtherWork = checkedTokens.length
+		})
+		await hub.recheckSessions()
+		expect(checkedTokens).toHaveLength(250)
+		expect(checkedBeforeOtherWork).toBeGreaterThan(0)
+		expect(checkedBeforeOtherWork).toBeLessThanOrEqual(100)
+		for (const tab of tabs) tab.socket.close()
 	})
 
 	test('upgrade attempts per IP are rate-limited before authentication (HTTP 429)', async () => {

@@ -62,7 +62,12 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
 			LOG_LEVEL: 'warn',
 			...extraEnv,
 		},
-		stdio: ['ignore', 'ignore', 'inherit'],
+		stdio: ['ignore', 'ignore', 'pipe'],
+	})
+	// The server's errors reach the console; the inspector's notices (a bench that attaches) do not.
+	child.stderr?.on('data', (chunk: Buffer) => {
+		const text = String(chunk).replace(/^(Debugger (listening|attached|ending)|For help, see).*\n?/gm, '')
+		if (text) process.stderr.write(text)
 	})
 	const baseUrl = `http://127.0.0.1:${port}`
 	await waitFor(`${baseUrl}/healthz`)

@@ -8,6 +8,7 @@ import { adminSearchBenchmark } from './admin-search.bench.ts'
 import { adminBenchmark } from './admin.bench.ts'
 import { bookingBenchmark } from './booking.bench.ts'
 import { bundlesBenchmark } from './bundles.bench.ts'
+import { chatBenchmark } from './chat.bench.ts'
 import { catalogueBenchmark } from './catalogue.bench.ts'
 import { cataloguePagesBenchmark } from './catalogue-pages.bench.ts'
 import { foundationBenchmark } from './foundation.bench.ts'
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
 	lighthouseBenchmark,
 	bundlesBenchmark,
 	adminBenchmark,
+	chatBenchmark,
 ]
 
 if (!fs.existsSync('build/server/index.js')) {

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
-import Database from 'better-sqlite3'
+import { sessionCookie } from './bench-seed.ts'
 import { nextSaturday } from './catalogue-pages.bench.ts'
 import {
 	BYPASS_PAGE_CACHE,
@@ -26,25 +25,8 @@ import { measurePaced, quantile } from './paced.ts'
  */
 const SECONDS = 6
 const WARM_UP_SECONDS = 3
-const GOAL_RATIO = 0.03
+export const GOAL_RATIO = 0.03
 const ROUNDS = Math.max(1, Number(process.env.RENDER_ROUNDS ?? 3))
-
-/** A login session for a demo user, written straight into the database (as the e2e helper does). */
-function sessionCookie(databasePath: string, email: string): string {
-	const token = randomBytes(32).toString('base64url')
-	const db = new Database(databasePath)
-	try {
-		const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined
-		if (!user) throw new Error(`no user ${email}`)
-		const now = Date.now()
-		db.prepare(
-			'INSERT INTO sessions (id, user_id, created_at, expires_at, persistent) VALUES (?, ?, ?, ?, 1)',
-		).run(createHash('sha256').update(token).digest('hex'), user.id, now, now + 86_400_000)
-	} finally {
-		db.close()
-	}
-	return `${RETURNING_VISITOR.Cookie}; auth.token=${token}`
-}
 
 type Measurement = { helloRps: number; rps: number; ratio: number; cpuPerPage?: number; p99AtHalf: number }
 
@@ -91,6 +73,59 @@ function row(label: string, m: Measurement, suffix = ''): string {
 	)
 }
 
+/** A page to measure: its name in the table, its path, the request headers (cookies). */
+export type RenderedPage = readonly [name: string, path: string, headers: Record<string, string>]
+
+/**
+ * Measures rendered pages as the budget is judged and prints the table: ROUNDS rounds of each
+ * page with its hello beside it, then the median row with the goal's verdict. Returns each
+ * page's median ratio. `server` is an app server of startAppServer, `helloUrl` a hello server's.
+ */
+export async function reportRenderedPages(
+	report: (line: string) => void,
+	server: { baseUrl: string; pid?: number },
+	helloUrl: string,
+	pages: readonly RenderedPage[],
+): Promise<{ name: string; ratio: number }[]> {
+	const verdicts: { name: string; ratio: number }[] = []
+	report(
+		`rendered pages (page cache bypassed), ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ${ROUNDS} round(s); goal: × hello ≥ ${GOAL_RATIO * 100} % (median)`,
+	)
+	report(
+		`${'page'.padEnd(18)} ${'hello beside'.padStart(13)} ${'page'.padStart(10)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(9)} ${'p99 @50 %'.padStart(10)}  HTML`,
+	)
+	for (const [name, url, headers] of pages) {
+		const rounds: Measurement[] = []
+		for (let round = 1; round <= ROUNDS; round++) {
+			const m = await measurePage(helloUrl, `${server.baseUrl}${url}`, headers, server.pid)
+			rounds.push(m)
+			report(row(`${name} #${round}`, m, m.failed ? `  ${m.failed} failed or non-2xx!` : ''))
+		}
+		const pick = (key: 'helloRps' | 'rps' | 'ratio' | 'p99AtHalf') => median(rounds.map((m) => m[key]))
+		const cpu = rounds.flatMap((m) => (m.cpuPerPage === undefined ? [] : [m.cpuPerPage]))
+		const ratio = pick('ratio')
+		verdicts.push({ name, ratio })
+		const html = await (await fetch(`${server.baseUrl}${url}`, { headers })).text()
+		report(
+			row(
+				`${name} median`,
+				{
+					helloRps: pick('helloRps'),
+					rps: pick('rps'),
+					ratio,
+					cpuPerPage: cpu.length ? median(cpu) : undefined,
+					p99AtHalf: pick('p99AtHalf'),
+				},
+				`  ${fmt.kib(Buffer.byteLength(html))}  goal ${ratio >= GOAL_RATIO ? 'ok' : `MISSED (below ${GOAL_RATIO * 100} %)`}`,
+			),
+		)
+	}
+	report(
+		'(× hello: the page’s req/s over the hello route’s measured right before it; CPU/page: the server process’s user + system CPU per request while saturated; p99 @50 %: client latency at a fixed arrival rate of half the saturated req/s, counted from when each request was due — information, no goal)',
+	)
+	return verdicts
+}
+
 export const renderPagesBenchmark: Benchmark = {
 	name: 'render-pages',
 	async run({ report }) {
@@ -98,45 +133,11 @@ export const renderPagesBenchmark: Benchmark = {
 		const hello = await startHelloServer()
 		try {
 			const host = { ...RETURNING_VISITOR, Cookie: sessionCookie(server.databasePath, 'host@example.com') }
-			const pages = [
+			await reportRenderedPages(report, server, hello.baseUrl, [
 				['playroom', '/playrooms/spielwiese-ehrenfeld', BYPASS_PAGE_CACHE],
 				['search', `/playrooms/search?city=koeln&checkIn=${nextSaturday(Date.now())}`, BYPASS_PAGE_CACHE],
 				['host orders', '/host/orders', host],
-			] as const
-			report(
-				`rendered pages (page cache bypassed), ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, ${ROUNDS} round(s); goal: × hello ≥ ${GOAL_RATIO * 100} % (median)`,
-			)
-			report(
-				`${'page'.padEnd(18)} ${'hello beside'.padStart(13)} ${'page'.padStart(10)} ${'× hello'.padStart(8)} ${'CPU/page'.padStart(9)} ${'p99 @50 %'.padStart(10)}  HTML`,
-			)
-			for (const [name, url, headers] of pages) {
-				const rounds: Measurement[] = []
-				for (let round = 1; round <= ROUNDS; round++) {
-					const m = await measurePage(hello.baseUrl, `${server.baseUrl}${url}`, headers, server.pid)
-					rounds.push(m)
-					report(row(`${name} #${round}`, m, m.failed ? `  ${m.failed} failed or non-2xx!` : ''))
-				}
-				const pick = (key: 'helloRps' | 'rps' | 'ratio' | 'p99AtHalf') => median(rounds.map((m) => m[key]))
-				const cpu = rounds.flatMap((m) => (m.cpuPerPage === undefined ? [] : [m.cpuPerPage]))
-				const ratio = pick('ratio')
-				const html = await (await fetch(`${server.baseUrl}${url}`, { headers })).text()
-				report(
-					row(
-						`${name} median`,
-						{
-							helloRps: pick('helloRps'),
-							rps: pick('rps'),
-							ratio,
-							cpuPerPage: cpu.length ? median(cpu) : undefined,
-							p99AtHalf: pick('p99AtHalf'),
-						},
-						`  ${fmt.kib(Buffer.byteLength(html))}  goal ${ratio >= GOAL_RATIO ? 'ok' : `MISSED (below ${GOAL_RATIO * 100} %)`}`,
-					),
-				)
-			}
-			report(
-				'(× hello: the page’s req/s over the hello route’s measured right before it; CPU/page: the server process’s user + system CPU per request while saturated; p99 @50 %: client latency at a fixed arrival rate of half the saturated req/s, counted from when each request was due — information, no goal)',
-			)
+			])
 		} finally {
 			await hello.stop()
 			await server.stop()
