@@ -16,6 +16,7 @@ import { SUPPORT_STATUS_VALUES, supportAssignFormSchema, supportStatusFormSchema
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
+import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { postSupportMessage, supportThreadPageData } from '../support/support-thread.server.ts'
 
@@ -27,6 +28,7 @@ import { postSupportMessage, supportThreadPageData } from '../support/support-th
  */
 export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
+	requireOwnedParams(args.params, admin)
 	const threadId = args.params.supportThreadId
 	const context = getSupportThreadContext(admin, threadId)
 	const thread = supportThreadPageData(admin, 'platform', threadId)
@@ -42,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
+	requireOwnedParams(args.params, admin)
 	const threadId = args.params.supportThreadId
 	const here = `/admin/support/${threadId}`
 	const form = await args.request.clone().formData()
