@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import {
 	chatMessages,
