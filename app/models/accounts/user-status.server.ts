@@ -6,7 +6,7 @@ import { countOpenRequests } from '#app/models/booking/order-queries.server.ts'
 import { countHostPlayrooms } from '#app/models/host-office/host-playrooms.server.ts'
 import { countUnreadNotifications } from '#app/models/notifications/notifications.server.ts'
 import { unreadChatEntries } from '#app/models/chat/chat.server.ts'
-import { countUnreadForPlatform, countUnreadSupportReplies } from '#app/models/chat/support.server.ts'
+import { countUnreadForPlatform } from '#app/models/chat/support.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
@@ -15,9 +15,9 @@ import type { SessionUser } from './session.server.ts'
  * unreadMessageCount: the caller's unread notifications (docs/subsystems/notifications.md);
  * chat counts come from the read cursors (docs/subsystems/chat.md); there is no module
  * table, so subscriptedModules is []. See docs/subsystems/host-office.md.
- * The support chat (ADR 0163) adds to unreadChatMessageCount: for an admin the users' messages no
- * admin has read, for everyone else the platform's unread replies (so the count may exceed the
- * sum of unreadChatMessages, whose entries name guests and hosts only).
+ * An admin's unreadChatMessageCount is the support chat's (ADR 0163): users' messages no admin has
+ * read. A user's unread support replies are not in their chat counts (those stay the guest–host
+ * threads' of unreadChatMessages); the support widget reads them from /api/Support/Thread.
  */
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
@@ -50,7 +50,7 @@ function newOrderCount(caller: Caller, now: number, db: DbOrTx): number {
 }
 
 function unreadSupport(caller: Caller, db: DbOrTx): number {
-	return caller.role === 'Admin' ? countUnreadForPlatform(db) : countUnreadSupportReplies(caller.id, db)
+	return caller.role === 'Admin' ? countUnreadForPlatform(db) : 0
 }
 
 export function getUserStatus(

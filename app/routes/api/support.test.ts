@@ -157,7 +157,9 @@ describe('support API', () => {
 		const userStatus = await callApi(status.loader as Handler, 'Customer/Status', 'Get', {
 			cookie: user.cookie,
 		})
-		expect(userStatus.value).toMatchObject({ unreadChatMessageCount: 1, unreadChatMessages: [] })
+		expect(userStatus.value).toMatchObject({ unreadChatMessageCount: 0, unreadChatMessages: [] })
+		const own = await callApi(support.loader as Handler, 'Support', 'Thread', { cookie: user.cookie })
+		expect(own.value).toMatchObject({ id: threadId, status: 'Waiting', unreadCount: 1 })
 		const list = await callApi(adminSupport.loader as Handler, 'Admin/Support', 'Threads', {
 			cookie: admin.cookie,
 			query: 'status=Waiting',
