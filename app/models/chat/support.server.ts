@@ -19,6 +19,7 @@ import {
 } from '#app/utils/data-table.server.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
+import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import {
 	advanceCursor,
 	appendChatMessage,
@@ -320,10 +321,22 @@ export function setSupportStatus(
 	assertAdmin(admin)
 	return immediateTransaction((tx) => {
 		const thread = loadSupportThread(threadId, admin, 'platform', tx)
+		const now = new Date(options.now ?? Date.now())
+		const before = thread.supportStatus ?? 'Open'
 		tx.update(conversations)
-			.set({ supportStatus: status, updatedAt: new Date(options.now ?? Date.now()) })
+			.set({ supportStatus: status, updatedAt: now })
 			.where(eq(conversations.id, thread.id))
 			.run()
+		if (before !== status) {
+			recordAdminAudit(tx, {
+				admin,
+				action: 'support.setStatus',
+				entityType: 'supportThread',
+				entityId: thread.id,
+				changes: { status: { before, after: status } },
+				now,
+			})
+		}
 		return { threadId: thread.id, status }
 	})
 }
@@ -353,10 +366,25 @@ export function assignSupportThread(
 				.get()
 			if (!assignee) throw assigneeRefused()
 		}
+		const now = new Date(options.now ?? Date.now())
 		tx.update(conversations)
-			.set({ assignedAdminId: adminId, updatedAt: new Date(options.now ?? Date.now()) })
+			.set({ assignedAdminId: adminId, updatedAt: now })
 			.where(eq(conversations.id, thread.id))
 			.run()
+		if (thread.assignedAdminId !== adminId) {
+			const nameOf = (id: string | null) =>
+				id
+					? (tx.select({ name: users.displayName }).from(users).where(eq(users.id, id)).get()?.name ?? id)
+					: null
+			recordAdminAudit(tx, {
+				admin,
+				action: 'support.assign',
+				entityType: 'supportThread',
+				entityId: thread.id,
+				changes: { assignedAdmin: { before: nameOf(thread.assignedAdminId), after: nameOf(adminId) } },
+				now,
+			})
+		}
 		return { threadId: thread.id, assignedAdminId: adminId }
 	})
 }

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
 import type { Route } from './+types/support-thread.ts'
 import { LoginAsButton } from '#app/components/admin-user-actions.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { UserOrders } from '#app/components/admin-user-sections.tsx'
 import { ChatThread } from '#app/components/chat-thread.tsx'
 import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { getUserActivity } from '#app/models/admin/admin-user-activity.server.ts'
+import { listAuditEntries } from '#app/models/platform/audit-log.server.ts'
 import {
 	assignSupportThread,
 	getSupportThreadContext,
@@ -39,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 		user: context.user,
 		assignees: context.assignees,
 		orders: activity && { orders: activity.orders, orderCount: activity.orderCount },
+		history: listAuditEntries('supportThread', threadId),
 	}
 }
 
@@ -67,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminSupportThreadPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { t: tc } = useTranslation('chat')
-	const { thread, user, assignees, me, orders } = loaderData
+	const { thread, user, assignees, me, orders, history } = loaderData
 	const header = thread.header
 	const title = tc('support.admin.threadTitle', { name: user?.displayName ?? '' })
 	const userPath =
@@ -166,6 +169,7 @@ export default function AdminSupportThreadPage({ loaderData }: Route.ComponentPr
 					</p>
 				) : null}
 			</DetailColumn>
+			<AuditHistory entries={history} />
 		</DetailFrame>
 	)
 }

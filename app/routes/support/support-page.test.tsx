@@ -155,6 +155,12 @@ describe('support pages', () => {
 			supportStatus: 'Resolved',
 			assignedAdminId: admin.user.id,
 		})
+		// Both changes are in the admin change log of the thread page.
+		const logged = await render(AdminSupportThreadPage, path, admin.cookie, 'admin-support-thread')
+		const history = within(logged).getByTestId('audit-history')
+		expect(history.textContent).toContain('Status der Support-Anfrage geändert')
+		expect(history.textContent).toContain('Erledigt')
+		expect(history.textContent).toContain('Support-Anfrage zugewiesen')
 		// The user sees the answer.
 		const userFrame = await render(SupportPage, '/support', user.cookie, 'support-page')
 		expect(userFrame.textContent).toContain('Wir kümmern uns darum.')
