@@ -108,47 +108,28 @@ export default function AdminSupportThreadPage({ loaderData }: Route.ComponentPr
 				) : null}
 				{header ? (
 					<DetailSection id="support-manage" title={tc('support.admin.manage')}>
-						<Form method="POST" className="mb-3 flex flex-wrap items-end gap-2">
-							<input type="hidden" name="intent" value="status" />
-							<label className="flex flex-col text-sm">
-								{tc('support.admin.columns.status')}
-								<select
-									name="status"
-									defaultValue={header.status}
-									className="rounded-lg border border-line bg-surface px-3 py-2 text-ink"
-								>
-									{SUPPORT_STATUS_VALUES.map((status) => (
-										<option key={status} value={status}>
-											{tc(`support.statuses.${status}`)}
-										</option>
-									))}
-								</select>
-							</label>
-							<button type="submit" className="btn-secondary px-3 py-2">
-								{tc('support.admin.setStatus')}
-							</button>
-						</Form>
-						<Form method="POST" className="mb-2 flex flex-wrap items-end gap-2">
-							<input type="hidden" name="intent" value="assign" />
-							<label className="flex flex-col text-sm">
-								{tc('support.admin.columns.assignedAdmin')}
-								<select
-									name="adminId"
-									defaultValue={header.assignedAdminId ?? ''}
-									className="rounded-lg border border-line bg-surface px-3 py-2 text-ink"
-								>
-									<option value="">{tc('support.admin.nobody')}</option>
-									{assignees.map((admin) => (
-										<option key={admin.id} value={admin.id}>
-											{admin.displayName}
-										</option>
-									))}
-								</select>
-							</label>
-							<button type="submit" className="btn-secondary px-3 py-2">
-								{tc('support.admin.assign')}
-							</button>
-						</Form>
+						<ChoiceForm
+							intent="status"
+							name="status"
+							label={tc('support.admin.columns.status')}
+							defaultValue={header.status}
+							options={SUPPORT_STATUS_VALUES.map((status) => ({
+								value: status,
+								text: tc(`support.statuses.${status}`),
+							}))}
+							submit={tc('support.admin.setStatus')}
+						/>
+						<ChoiceForm
+							intent="assign"
+							name="adminId"
+							label={tc('support.admin.columns.assignedAdmin')}
+							defaultValue={header.assignedAdminId ?? ''}
+							options={[
+								{ value: '', text: tc('support.admin.nobody') },
+								...assignees.map((admin) => ({ value: admin.id, text: admin.displayName })),
+							]}
+							submit={tc('support.admin.assign')}
+						/>
 						{header.assignedAdminId !== me ? (
 							<Form method="POST">
 								<input type="hidden" name="intent" value="assign" />
@@ -171,5 +152,45 @@ export default function AdminSupportThreadPage({ loaderData }: Route.ComponentPr
 			</DetailColumn>
 			<AuditHistory entries={history} />
 		</DetailFrame>
+	)
+}
+
+/** One choice and its submit button: a plain form posting `intent` to the page's action. */
+function ChoiceForm({
+	intent,
+	name,
+	label,
+	defaultValue,
+	options,
+	submit,
+}: {
+	intent: string
+	name: string
+	label: string
+	defaultValue: string
+	options: { value: string; text: string }[]
+	submit: string
+}) {
+	return (
+		<Form method="POST" className="mb-3 flex flex-wrap items-end gap-2">
+			<input type="hidden" name="intent" value={intent} />
+			<label className="flex flex-col text-sm">
+				{label}
+				<select
+					name={name}
+					defaultValue={defaultValue}
+					className="rounded-lg border border-line bg-surface px-3 py-2 text-ink"
+				>
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.text}
+						</option>
+					))}
+				</select>
+			</label>
+			<button type="submit" className="btn-secondary px-3 py-2">
+				{submit}
+			</button>
+		</Form>
 	)
 }

@@ -7,13 +7,12 @@ import {
 	type SupportSide,
 } from '#app/models/chat/support.server.ts'
 import { supportSendFormSchema } from '#app/schemas/chat.ts'
-import { isAppError } from '#app/utils/app-error.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
-import { notFound } from '#app/utils/route-params.server.ts'
+import { withNotFound } from '#app/utils/route-params.server.ts'
 
 /**
  * The support thread as a page without JavaScript (ADR 0163), for the user's /support and the
@@ -22,15 +21,6 @@ import { notFound } from '#app/utils/route-params.server.ts'
  * that posts and redirects back to `#message-<id>`.
  */
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
-
-function withNotFound<T>(work: () => T): T {
-	try {
-		return work()
-	} catch (error) {
-		if (isAppError(error) && error.status === 404) throw notFound()
-		throw error
-	}
-}
 
 /** The thread's data for ChatThread (an empty thread before the user's first message). */
 export function supportThreadPageData(caller: SupportCaller, side: SupportSide, threadId: string | null) {
