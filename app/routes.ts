@@ -85,6 +85,8 @@ export default [
 	route('api/Owner/Orders/:endpoint', 'routes/api/owner-orders.ts'),
 	route('api/Customer/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Customer/Chat' }),
 	route('api/Owner/Chat/:endpoint', 'routes/api/chat.ts', { id: 'api/Owner/Chat' }),
+	route('api/Support/:endpoint', 'routes/api/support.ts'),
+	route('api/Admin/Support/:endpoint', 'routes/api/admin-support.ts'),
 	route('api/Owner/Ratings/:endpoint', 'routes/api/owner-ratings.ts'),
 	route('api/Owner/Playrooms/:endpoint', 'routes/api/owner-playrooms.ts'),
 	route('api/Admin/Orders/:endpoint', 'routes/api/admin-orders.ts'),
@@ -115,6 +117,8 @@ export default [
 			index('routes/home.tsx', { id: 'home' }),
 			route('login', 'routes/auth/login.tsx', { id: 'login' }),
 			route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
+			// The user's support thread with the platform (ADR 0163; not in spec §2's tables).
+			route('support', 'routes/support/support-page.tsx', { id: 'support' }),
 
 			...INFO_PAGES.map((slug) => route(`info/${slug}`, 'routes/content-page.tsx', { id: `info/${slug}` })),
 
@@ -235,6 +239,8 @@ export default [
 				route('admins', 'routes/admin/users.tsx', { id: 'admin/admins' }),
 				route('orders', 'routes/admin/orders.tsx', { id: 'admin/orders' }),
 				route('orders/:orderId', 'routes/admin/order-detail.tsx', { id: 'admin/orders/detail' }),
+				route('support', 'routes/admin/support.tsx', { id: 'admin/support' }),
+				route('support/:supportThreadId', 'routes/admin/support-thread.tsx', { id: 'admin/support/detail' }),
 				route('migration', 'routes/admin/migration.tsx', { id: 'admin/migration' }),
 				page('vouchers', 'admin/vouchers'),
 				page('vouchers/:voucherId', 'admin/vouchers/detail'),

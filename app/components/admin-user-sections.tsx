@@ -15,7 +15,13 @@ import { PlayroomStatusBadge } from './playroom-status.tsx'
  * hosted playrooms, live sessions with "End all sessions" (a real form: the
  * page's action, intent `endSessions`).
  */
-export function UserOrders({ userId, activity }: { userId: string; activity: UserActivity }) {
+export function UserOrders({
+	userId,
+	activity,
+}: {
+	userId: string
+	activity: Pick<UserActivity, 'orders' | 'orderCount'>
+}) {
 	const { t } = useTranslation('account')
 	const { t: tAdmin } = useTranslation('admin')
 	const locale = useLocale()

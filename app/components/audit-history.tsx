@@ -26,6 +26,7 @@ function enumLabelKey(field: string, entityType: string): string | null {
 	if (field === 'status') {
 		if (entityType === 'order') return 'booking:statuses.'
 		if (entityType === 'playroom') return 'hostOffice:statuses.'
+		if (entityType === 'supportThread') return 'chat:support.statuses.'
 		return null
 	}
 	if (field === 'paymentStatus') return 'booking:paymentStatuses.'

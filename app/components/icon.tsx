@@ -17,6 +17,7 @@ const ICONS = {
 			<path d="m20 20-3.5-3.5" />
 		</>
 	),
+	chat: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
 	sidebar: (
 		<>
 			<rect x="3" y="4" width="18" height="16" rx="2" />

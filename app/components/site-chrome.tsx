@@ -1,5 +1,6 @@
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
+import { SupportWidget } from './support-widget.tsx'
 import { ServerToastNotice } from './toaster.tsx'
 
 /**
@@ -15,6 +16,7 @@ export function SiteChrome({ children }: { children: React.ReactNode }) {
 			<ServerToastNotice />
 			<div className="min-w-0 flex-1">{children}</div>
 			<SiteFooter />
+			<SupportWidget />
 		</div>
 	)
 }

@@ -11,6 +11,7 @@ import { LanguageSwitch } from './language-switch.tsx'
 import { LocaleLink, LocaleNavLink } from './locale-link.tsx'
 import { Logo } from './logo.tsx'
 import { useRealtimeStatus } from './realtime-provider.tsx'
+import { showsSupportWidget } from './support-widget.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 import { Icon, SpriteIcon } from './icon.tsx'
 
@@ -82,6 +83,11 @@ function AccountMenu() {
 				<LocaleLink to={AREA_ACCOUNT_EDIT[user.role]} className="btn-ghost justify-start">
 					{t('nav.account')}
 				</LocaleLink>
+				{showsSupportWidget(user) ? (
+					<LocaleLink to="/support" className="btn-ghost justify-start" data-testid="support-link">
+						{t('nav.support')}
+					</LocaleLink>
+				) : null}
 				<Form method="POST" action={localize('/auth/logout')}>
 					<button type="submit" className="btn-ghost w-full justify-start">
 						{t('nav.logout')}

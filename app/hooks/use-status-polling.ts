@@ -66,6 +66,8 @@ export function badgeCount(itemId: string, status: StatusCounts | null): number 
 	if (!status) return 0
 	if (itemId.endsWith('/orders')) return status.newOrderCount
 	if (itemId.endsWith('/chatMessages')) return status.unreadChatMessageCount
+	// An admin's chat count is the support chat's (ADR 0163).
+	if (itemId === 'admin/support') return status.unreadChatMessageCount
 	if (itemId.endsWith('/messages')) return status.unreadMessageCount
 	return 0
 }

@@ -5,6 +5,7 @@ import type { UserRole } from '#db/schema/users.ts'
 import { createAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { sendSupportMessage } from '#app/models/chat/support.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
@@ -63,7 +64,8 @@ type World = Record<
 	| 'accessAreaA'
 	| 'templateA'
 	| 'platformTemplate'
-	| 'paymentA',
+	| 'paymentA'
+	| 'supportThreadA',
 	string
 >
 
@@ -86,6 +88,8 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 				: undefined,
 	// Payments are admin-only (issue 14).
 	paymentTransactionId: (area, w) => (area === 'admin' ? { value: w.paymentA, owner: 'admin' } : undefined),
+	// Support threads are the platform's: every admin answers every one (ADR 0163).
+	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -157,7 +161,12 @@ beforeAll(async () => {
 		})
 		.returning({ id: paymentTransactions.id })
 		.get()
+	const supportThread = sendSupportMessage(guestA.user, 'user', {
+		body: 'Eine Frage an den Support',
+		clientMessageId: 'matrix-support-1',
+	})
 	world = {
+		supportThreadA: supportThread.threadId,
 		paymentA: payment.id,
 		accessAreaA: accessArea.id,
 		templateA: template.id,

@@ -53,3 +53,32 @@ export const chatMarkReadSchema = z.object({
 
 /** The thread page's send form (no JavaScript): the thread is in the URL. */
 export const chatSendFormSchema = z.object({ ...sendFields })
+
+/**
+ * The support chat (ADR 0163): /api/Support/* (the user's own thread, created by the first
+ * message) and /api/Admin/Support/* — Messages and MarkRead as above; Send without orders.
+ */
+const supportSendFields = {
+	body: sendFields.body,
+	clientMessageId: sendFields.clientMessageId,
+}
+
+/** POST /api/Support/Send: the caller's thread (threadId optional: the first message creates it). */
+export const supportSendSchema = z.object({ threadId: idSchema.optional(), ...supportSendFields })
+
+/** POST /api/Admin/Support/Send: an answer in an existing thread. */
+export const adminSupportSendSchema = z.object({ threadId: idSchema, ...supportSendFields })
+
+/** The support thread pages' send form (no JavaScript). */
+export const supportSendFormSchema = z.object({ ...supportSendFields })
+
+/** The support statuses: db/schema/conversations.ts' SUPPORT_STATUSES (db/schema does not load in the browser). */
+export const SUPPORT_STATUS_VALUES = ['Open', 'Waiting', 'Resolved'] as const
+
+/** The admin's status form, and POST /api/Admin/Support/SetStatus with the threadId. */
+export const supportStatusFormSchema = z.object({ status: z.enum(SUPPORT_STATUS_VALUES) })
+export const supportSetStatusSchema = supportStatusFormSchema.extend({ threadId: idSchema })
+
+/** The admin's assign form (empty: nobody), and POST /api/Admin/Support/Assign with the threadId (null: nobody). */
+export const supportAssignFormSchema = z.object({ adminId: idSchema.optional() })
+export const supportAssignSchema = z.object({ threadId: idSchema, adminId: idSchema.nullable() })

@@ -11,6 +11,7 @@ import { hostOfficeSeedStep } from './host-office.server.ts'
 import { accessSeedStep } from './access.server.ts'
 import { notificationsSeedStep } from './notifications.server.ts'
 import { chatSeedStep } from './chat.server.ts'
+import { supportSeedStep } from './support.server.ts'
 import { ratingsSeedStep } from './ratings.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
@@ -30,6 +31,7 @@ export const SEED_STEPS: SeedStep[] = [
 	accessSeedStep,
 	notificationsSeedStep,
 	chatSeedStep,
+	supportSeedStep,
 	ratingsSeedStep,
 ]
 

@@ -5,6 +5,7 @@ import { users, type UserRole } from '#db/schema/users.ts'
 import { ownsAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { canSeeOrder } from '#app/models/booking/orders.server.ts'
 import { hasGuestHostThread } from '#app/models/chat/chat.server.ts'
+import { isSupportThread } from '#app/models/chat/support.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import { mayAccessTemplateText } from '#app/models/host-office/template-texts.server.ts'
 import { isAppError } from './app-error.ts'
@@ -78,6 +79,8 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	},
 	hostUserId: (id, caller, db) => caller.role === 'Admin' && userHasRole(id, 'Owner', db),
 	guestUserId: (id, caller, db) => caller.role === 'Admin' && userHasRole(id, 'Customer', db),
+	// Support threads are the platform's: every admin answers every one (ADR 0163).
+	supportThreadId: (id, caller, db) => caller.role === 'Admin' && isSupportThread(id, db),
 	voucherId: NO_TABLE_YET,
 	voucherOrderId: NO_TABLE_YET,
 	// The host who created it (access areas are never an admin's or another host's business here).

@@ -26,7 +26,12 @@ export type RealtimeClientOptions = {
 	clearTimer?: (handle: unknown) => void
 }
 
-const KNOWN_EVENTS = new Set(['SeedProgress', 'GuestHasNewChatMessage', 'HostHasNewChatMessage'])
+const KNOWN_EVENTS = new Set([
+	'SeedProgress',
+	'GuestHasNewChatMessage',
+	'HostHasNewChatMessage',
+	'SupportHasNewMessage',
+])
 
 /**
  * The browser side of the realtime channel (spec §4): connects 1 s after

@@ -33,6 +33,11 @@ export type RealtimeEvent =
 	| { type: 'GuestHasNewChatMessage'; hostId: string; count: number }
 	/** To a host: a guest wrote. */
 	| { type: 'HostHasNewChatMessage'; guestId: string; count: number }
+	/**
+	 * Support chat (ADR 0163): to every admin after any support message (count: messages no admin
+	 * has read), and to the user after an admin's answer (count: their unread replies). No text.
+	 */
+	| { type: 'SupportHasNewMessage'; conversationId: string; count: number }
 
 export type RealtimeEventType = RealtimeEvent['type']
 

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { ID_PATTERN } from '#db/schema/ids.ts'
+import { isAppError } from './app-error.ts'
 import { CITY_SLUGS, STATE_SLUGS } from './slugs.ts'
 
 /**
@@ -23,4 +24,14 @@ export function assertValidRouteParams(params: Record<string, string | undefined
 
 export function notFound() {
 	return data(null, { status: 404, statusText: 'Not Found' })
+}
+
+/** Runs a model call for a page: its "not found" (AppError 404) becomes the page's 404. */
+export function withNotFound<T>(work: () => T): T {
+	try {
+		return work()
+	} catch (error) {
+		if (isAppError(error) && error.status === 404) throw notFound()
+		throw error
+	}
 }

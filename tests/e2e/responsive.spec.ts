@@ -45,6 +45,7 @@ const guestPages = (orderId: string) => [
 	`/public/playroomOrder/${orderId}/confirmation`,
 	'/guest/account/edit',
 	'/guest/chatMessages',
+	'/support',
 ]
 
 /** Heading levels never skip one going down (h1 → h3); Lighthouse's accessibility audit asks the same. */
@@ -178,7 +179,8 @@ type DemoIds = Record<
 	| 'adminOrder'
 	| 'adminPlayroom'
 	| 'platformTemplate'
-	| 'payment',
+	| 'payment'
+	| 'supportThread',
 	string
 >
 
@@ -205,6 +207,7 @@ function demoIds(): DemoIds {
 			adminPlayroom: one("SELECT id FROM playrooms WHERE host_id = ? AND status = 'Published' LIMIT 1", host),
 			platformTemplate: one('SELECT id FROM template_texts WHERE host_id IS NULL LIMIT 1'),
 			payment: one('SELECT id FROM payment_transactions ORDER BY length(reference) DESC LIMIT 1'),
+			supportThread: one("SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1"),
 		}
 	} finally {
 		db.close()
@@ -263,6 +266,8 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/orders',
 			`/admin/orders/${ids.adminOrder}`,
 			`/admin/orders/${ids.adminOrder}?cancel=1`,
+			'/admin/support',
+			`/admin/support/${ids.supportThread}`,
 			'/admin/migration',
 			'/admin/vouchers',
 			'/admin/vouchers/x',

@@ -15,6 +15,7 @@ export const adminAudit = {
 		empty: '–',
 	},
 	fields: {
+		assignedAdmin: 'Zuständig',
 		status: 'Status',
 		paymentStatus: 'Zahlungsstatus',
 		refundAmount: 'Erstattung',
@@ -74,6 +75,8 @@ export const adminAudit = {
 		},
 	},
 	actions: {
+		'support.setStatus': 'Status der Support-Anfrage geändert',
+		'support.assign': 'Support-Anfrage zugewiesen',
 		'order.statusChange': 'Buchungsstatus geändert',
 		'order.cancel': 'Buchung storniert',
 		'order.recordBankTransfer': 'Überweisung erfasst',

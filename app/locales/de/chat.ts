@@ -48,4 +48,43 @@ export const chat = {
 		bodyEmpty: 'Bitte schreib eine Nachricht.',
 		bodyTooLong: 'Eine Nachricht darf höchstens 4.000 Zeichen lang sein.',
 	},
+	support: {
+		title: 'Hilfe vom Spielzimmer-Support',
+		intro:
+			'Schreib uns deine Frage zu Buchungen, Zahlungen oder deinem Konto – wir antworten hier, meist innerhalb eines Werktags.',
+		platformName: 'Spielzimmer-Support',
+		statusLabel: 'Status',
+		statuses: { Open: 'Offen', Waiting: 'Wartet auf Antwort des Nutzers', Resolved: 'Erledigt' },
+		widget: {
+			open: 'Support',
+			label: 'Hilfe vom Support öffnen',
+			unread: '{{count}} ungelesen',
+		},
+		admin: {
+			columns: {
+				user: 'Nutzer',
+				status: 'Status',
+				unread: 'Ungelesen',
+				lastMessage: 'Letzte Nachricht',
+				assignedAdmin: 'Zuständig',
+				lastMessageAt: 'Zuletzt',
+			},
+			filters: { status: 'Status', assignedAdminId: 'Zuständig' },
+			quickFilters: 'Schnellfilter',
+			assignedToMe: 'Mir zugewiesen',
+			platformPrefix: 'Support: ',
+			nobody: 'Niemand',
+			threadTitle: 'Support-Anfrage von {{name}}',
+			back: 'Alle Support-Anfragen',
+			user: 'Nutzer',
+			manage: 'Bearbeitung',
+			setStatus: 'Status setzen',
+			assign: 'Zuweisen',
+			assignToMe: 'Mir zuweisen',
+			hostOrders: 'Buchungen als Gastgeber',
+		},
+		errors: {
+			assigneeNotAdmin: 'Eine Anfrage kann nur einem Administrator zugewiesen werden.',
+		},
+	},
 }

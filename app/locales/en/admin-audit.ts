@@ -18,6 +18,7 @@ export const adminAudit: TranslationShape<typeof de> = {
 		empty: '–',
 	},
 	fields: {
+		assignedAdmin: 'Assigned to',
 		status: 'Status',
 		paymentStatus: 'Payment status',
 		refundAmount: 'Refund',
@@ -77,6 +78,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		},
 	},
 	actions: {
+		'support.setStatus': 'Support request status changed',
+		'support.assign': 'Support request assigned',
 		'order.statusChange': 'Booking status changed',
 		'order.cancel': 'Booking cancelled',
 		'order.recordBankTransfer': 'Bank transfer recorded',

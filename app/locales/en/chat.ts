@@ -51,4 +51,43 @@ export const chat: TranslationShape<typeof de> = {
 		bodyEmpty: 'Please write a message.',
 		bodyTooLong: 'A message can be at most 4,000 characters long.',
 	},
+	support: {
+		title: 'Help from Spielzimmer support',
+		intro:
+			'Write us your question about bookings, payments or your account – we answer here, usually within one working day.',
+		platformName: 'Spielzimmer support',
+		statusLabel: 'Status',
+		statuses: { Open: 'Open', Waiting: 'Waiting for the user', Resolved: 'Resolved' },
+		widget: {
+			open: 'Support',
+			label: 'Open help from support',
+			unread: '{{count}} unread',
+		},
+		admin: {
+			columns: {
+				user: 'User',
+				status: 'Status',
+				unread: 'Unread',
+				lastMessage: 'Last message',
+				assignedAdmin: 'Assigned to',
+				lastMessageAt: 'Last activity',
+			},
+			filters: { status: 'Status', assignedAdminId: 'Assigned to' },
+			quickFilters: 'Quick filters',
+			assignedToMe: 'Assigned to me',
+			platformPrefix: 'Support: ',
+			nobody: 'Nobody',
+			threadTitle: 'Support request from {{name}}',
+			back: 'All support requests',
+			user: 'User',
+			manage: 'Handling',
+			setStatus: 'Set status',
+			assign: 'Assign',
+			assignToMe: 'Assign to me',
+			hostOrders: 'Bookings as host',
+		},
+		errors: {
+			assigneeNotAdmin: 'A request can only be assigned to an administrator.',
+		},
+	},
 }

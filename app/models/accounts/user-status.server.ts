@@ -6,6 +6,7 @@ import { countOpenRequests } from '#app/models/booking/order-queries.server.ts'
 import { countHostPlayrooms } from '#app/models/host-office/host-playrooms.server.ts'
 import { countUnreadNotifications } from '#app/models/notifications/notifications.server.ts'
 import { unreadChatEntries } from '#app/models/chat/chat.server.ts'
+import { countUnreadForPlatform } from '#app/models/chat/support.server.ts'
 import type { SessionUser } from './session.server.ts'
 
 /**
@@ -14,6 +15,9 @@ import type { SessionUser } from './session.server.ts'
  * unreadMessageCount: the caller's unread notifications (docs/subsystems/notifications.md);
  * chat counts come from the read cursors (docs/subsystems/chat.md); there is no module
  * table, so subscriptedModules is []. See docs/subsystems/host-office.md.
+ * An admin's unreadChatMessageCount is the support chat's (ADR 0163): users' messages no admin has
+ * read. A user's unread support replies are not in their chat counts (those stay the guest–host
+ * threads' of unreadChatMessages); the support widget reads them from /api/Support/Thread.
  */
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
@@ -45,6 +49,10 @@ function newOrderCount(caller: Caller, now: number, db: DbOrTx): number {
 	return db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0
 }
 
+function unreadSupport(caller: Caller, db: DbOrTx): number {
+	return caller.role === 'Admin' ? countUnreadForPlatform(db) : 0
+}
+
 export function getUserStatus(
 	caller: Caller,
 	options: { now?: number } = {},
@@ -54,7 +62,8 @@ export function getUserStatus(
 	return {
 		unreadChatMessages,
 		unreadMessageCount: countUnreadNotifications(caller.id, db),
-		unreadChatMessageCount: unreadChatMessages.reduce((sum, entry) => sum + entry.count, 0),
+		unreadChatMessageCount:
+			unreadChatMessages.reduce((sum, entry) => sum + entry.count, 0) + unreadSupport(caller, db),
 		newOrderCount: newOrderCount(caller, options.now ?? Date.now(), db),
 		subscriptedModules: [],
 	}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import {
 	chatMessages,
@@ -13,6 +13,17 @@ import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import { maskContactDetails } from './chat-masking.ts'
+import {
+	advanceCursor,
+	appendChatMessage,
+	clampLimit,
+	cursorOf,
+	cursorsOf,
+	findClientMessage,
+	latestMessages,
+	messagesAfter,
+	requireBody,
+} from './chat-store.server.ts'
 
 /**
  * The guest–host chat (issue 32, docs/subsystems/chat.md, ADR 0159): one conversation per
@@ -147,26 +158,6 @@ function recipientOf(thread: ConversationRow, caller: ChatCaller): string {
 	return thread.userId === caller.id ? (thread.hostId ?? '') : thread.userId
 }
 
-/** Moves a participant's read cursor forward to `messageId` — never backwards. */
-function advanceCursor(
-	tx: DbOrTx,
-	conversationId: string,
-	participantId: string,
-	messageId: number,
-	now: Date,
-) {
-	tx.insert(chatReadCursors)
-		.values({ conversationId, participantId, lastReadMessageId: messageId, updatedAt: now })
-		.onConflictDoUpdate({
-			target: [chatReadCursors.conversationId, chatReadCursors.participantId],
-			set: {
-				lastReadMessageId: sql`max(${chatReadCursors.lastReadMessageId}, excluded.last_read_message_id)`,
-				updatedAt: now,
-			},
-		})
-		.run()
-}
-
 export type SendChatMessageInput = ThreadTarget & {
 	body: string
 	clientMessageId: string
@@ -193,29 +184,13 @@ export function sendChatMessage(
 	input: SendChatMessageInput,
 	options: { hub?: Hub; now?: number } = {},
 ): SendChatMessageResult {
-	const body = input.body.trim()
-	if (body.length === 0) {
-		throw new AppError(400, 'ValidationError', {
-			messageKey: 'chat:errors.bodyEmpty',
-			fields: { body: ['chat:errors.bodyEmpty'] },
-		})
-	}
+	const body = requireBody(input.body)
 	const now = new Date(options.now ?? Date.now())
 	const result = immediateTransaction((tx) => {
 		const thread = resolveThread(tx, caller, input, true)
 		if (!thread) throw threadNotFound()
 		const recipientId = recipientOf(thread, caller)
-		const existing = tx
-			.select({ id: chatMessages.id })
-			.from(chatMessages)
-			.where(
-				and(
-					eq(chatMessages.conversationId, thread.id),
-					eq(chatMessages.authorId, caller.id),
-					eq(chatMessages.clientMessageId, input.clientMessageId),
-				),
-			)
-			.get()
+		const existing = findClientMessage(tx, thread.id, caller.id, input.clientMessageId)
 		if (existing) return { ...pairOf(thread), messageId: existing.id, created: false, recipientId }
 		if (input.orderId) {
 			const order = tx
@@ -231,26 +206,21 @@ export function sendChatMessage(
 				.get()
 			if (!order) throw orderRefused()
 		}
-		const message = tx
-			.insert(chatMessages)
-			.values({
+		// The author has read what they wrote.
+		const messageId = appendChatMessage(
+			tx,
+			{
 				conversationId: thread.id,
 				authorId: caller.id,
 				authorRole: authorRoleOf(thread, caller),
 				body,
 				orderId: input.orderId ?? null,
 				clientMessageId: input.clientMessageId,
-				createdAt: now,
-			})
-			.returning({ id: chatMessages.id })
-			.get()
-		tx.update(conversations)
-			.set({ lastMessageId: message.id, lastMessageAt: now, updatedAt: now })
-			.where(eq(conversations.id, thread.id))
-			.run()
-		// The author has read what they wrote.
-		advanceCursor(tx, thread.id, caller.id, message.id, now)
-		return { ...pairOf(thread), messageId: message.id, created: true, recipientId }
+				readerId: caller.id,
+			},
+			now,
+		)
+		return { ...pairOf(thread), messageId, created: true, recipientId }
 	})
 	if (result.created && options.hub) publishChatHint(options.hub, result.recipientId, caller)
 	return result
@@ -331,17 +301,6 @@ function messageViews(
 	})
 }
 
-const messageColumns = {
-	id: chatMessages.id,
-	authorId: chatMessages.authorId,
-	authorRole: chatMessages.authorRole,
-	body: chatMessages.body,
-	systemEvent: chatMessages.systemEvent,
-	orderId: chatMessages.orderId,
-	orderCode: orders.code,
-	createdAt: chatMessages.createdAt,
-}
-
 export type ThreadHeader = {
 	id: string
 	guestId: string
@@ -357,19 +316,15 @@ function threadHeader(thread: ConversationRow, caller: ChatCaller, db: DbOrTx): 
 	const hostId = thread.hostId ?? ''
 	const otherId = thread.userId === caller.id ? hostId : thread.userId
 	const other = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, otherId)).get()
-	const cursors = db
-		.select({ participantId: chatReadCursors.participantId, last: chatReadCursors.lastReadMessageId })
-		.from(chatReadCursors)
-		.where(eq(chatReadCursors.conversationId, thread.id))
-		.all()
+	const cursors = cursorsOf(db, thread.id)
 	return {
 		id: thread.id,
 		guestId: thread.userId,
 		hostId,
 		otherDisplayName: other?.displayName ?? '',
 		confirmed: isPairConfirmed(thread.userId, hostId, db),
-		lastReadMessageId: cursors.find((c) => c.participantId === caller.id)?.last ?? 0,
-		otherLastReadMessageId: cursors.find((c) => c.participantId === otherId)?.last ?? 0,
+		lastReadMessageId: cursors.get(caller.id) ?? 0,
+		otherLastReadMessageId: cursors.get(otherId) ?? 0,
 	}
 }
 
@@ -384,22 +339,13 @@ export function listChatMessages(
 	db: DbOrTx = getDb(),
 ) {
 	const thread = loadThreadFor(threadId, caller, db)
-	const limit = Math.min(Math.max(options.limit ?? CHAT_PAGE_SIZE, 1), 200)
-	const rows = db
-		.select(messageColumns)
-		.from(chatMessages)
-		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
-		.where(and(eq(chatMessages.conversationId, thread.id), gt(chatMessages.id, options.after ?? 0)))
-		.orderBy(asc(chatMessages.id))
-		.limit(limit + 1)
-		.all()
+	const page = messagesAfter(db, thread.id, options.after ?? 0, clampLimit(options.limit, CHAT_PAGE_SIZE))
 	const header = threadHeader(thread, caller, db)
-	const page = rows.slice(0, limit)
 	return {
 		thread: header,
-		messages: messageViews(page, caller, header.confirmed),
-		hasMore: rows.length > limit,
-		lastMessageId: page.at(-1)?.id ?? options.after ?? 0,
+		messages: messageViews(page.rows, caller, header.confirmed),
+		hasMore: page.hasMore,
+		lastMessageId: page.lastMessageId,
 	}
 }
 
@@ -411,21 +357,13 @@ export function latestChatMessages(
 	db: DbOrTx = getDb(),
 ) {
 	const thread = loadThreadFor(threadId, caller, db)
-	const rows = db
-		.select(messageColumns)
-		.from(chatMessages)
-		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
-		.where(eq(chatMessages.conversationId, thread.id))
-		.orderBy(desc(chatMessages.id))
-		.limit(limit + 1)
-		.all()
+	const page = latestMessages(db, thread.id, limit)
 	const header = threadHeader(thread, caller, db)
-	const page = rows.slice(0, limit).reverse()
 	return {
 		thread: header,
-		messages: messageViews(page, caller, header.confirmed),
-		hasEarlier: rows.length > limit,
-		lastMessageId: page.at(-1)?.id ?? 0,
+		messages: messageViews(page.rows, caller, header.confirmed),
+		hasEarlier: page.hasEarlier,
+		lastMessageId: page.lastMessageId,
 	}
 }
 
@@ -440,12 +378,7 @@ export function markChatRead(
 		const thread = loadThreadFor(threadId, caller, tx)
 		const upTo = Math.min(messageId, thread.lastMessageId ?? 0)
 		if (upTo > 0) advanceCursor(tx, thread.id, caller.id, upTo, new Date(options.now ?? Date.now()))
-		const cursor = tx
-			.select({ last: chatReadCursors.lastReadMessageId })
-			.from(chatReadCursors)
-			.where(and(eq(chatReadCursors.conversationId, thread.id), eq(chatReadCursors.participantId, caller.id)))
-			.get()
-		return { threadId: thread.id, lastReadMessageId: cursor?.last ?? 0 }
+		return { threadId: thread.id, lastReadMessageId: cursorOf(tx, thread.id, caller.id) }
 	})
 }
 

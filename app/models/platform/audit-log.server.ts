@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'user',
 	'task',
 	'import',
+	'supportThread',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 

@@ -5,6 +5,7 @@ import {
 	loadTablePage,
 	type DataTable,
 	type ListPage,
+	type TableChoices,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import { getT } from '#app/utils/i18n.server.ts'
@@ -19,8 +20,15 @@ export async function loadAdminTablePage<Row, Item>(
 	args: { request: Request; url: URL; context: Readonly<RouterContextProvider> },
 	table: DataTable<Row, Item>,
 	list: (admin: SessionUser, query: TableQuery) => ListPage<Item>,
+	choices?: TableChoices,
 ) {
 	const admin = await requireRole(args, 'Admin')
-	const page = loadTablePage(table, args.url, looseT(getT(args.context)), (query) => list(admin, query))
+	const page = loadTablePage(
+		table,
+		args.url,
+		looseT(getT(args.context)),
+		(query) => list(admin, query),
+		choices,
+	)
 	return { admin, page }
 }

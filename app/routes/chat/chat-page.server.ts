@@ -15,14 +15,13 @@ import {
 	type HostPlayroomLink,
 } from '#app/models/chat/chat-contacts.server.ts'
 import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
-import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath, stripLocale } from '#app/utils/locale.ts'
-import { notFound } from '#app/utils/route-params.server.ts'
+import { notFound, withNotFound } from '#app/utils/route-params.server.ts'
 import { redirect } from 'react-router'
 import { chatThreadPath, type ChatArea } from './chat-paths.ts'
 
@@ -65,15 +64,6 @@ function targetOf(area: ChatArea, args: Args): ThreadTarget | undefined {
 	}
 	const guestId = param(area === 'owner' ? args.params.guestId : search.get('guestId'))
 	return guestId ? { guestId } : undefined
-}
-
-function withNotFound<T>(work: () => T): T {
-	try {
-		return work()
-	} catch (error) {
-		if (isAppError(error) && error.status === 404) throw notFound()
-		throw error
-	}
 }
 
 async function callerOf(args: Args, area: ChatArea): Promise<ChatCaller & { displayName: string }> {

@@ -16,6 +16,7 @@ const ITEMS: AreaNavItem[] = (
 		['admin/dashboard', '/admin/dashboard'],
 		['admin/search', '/admin/search'],
 		['admin/orders', '/admin/orders'],
+		['admin/support', '/admin/support'],
 		['admin/hosts', '/admin/hosts'],
 		['admin/guests', '/admin/guests'],
 		['admin/admins', '/admin/admins'],
