@@ -1,3 +1,4 @@
+import { CHAT_EMAIL_FREQUENCIES, type ChatEmailFrequency } from '#db/schema/conversations.ts'
 import { z } from '#app/utils/validation.ts'
 import {
 	currentPasswordField,
@@ -29,7 +30,15 @@ export const EMAIL_SETTING_KEYS = [
 	'allowEmailForPersonalOffers',
 	'allowEmailForFeedback',
 ] as const
-export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean>
+/**
+ * How often unread chat messages are e-mailed (issue 32, ADR 0164). Optional in both schemas: a
+ * form or API client that does not send it leaves the setting as it is (admins have no chat).
+ */
+export const chatEmailFrequencyField = z.enum(CHAT_EMAIL_FREQUENCIES)
+export { CHAT_EMAIL_FREQUENCIES }
+export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean> & {
+	chatEmailFrequency?: ChatEmailFrequency
+}
 
 /** Checkboxes: present ("on") is true, absent is false. */
 export const checkbox = z
@@ -41,6 +50,7 @@ export const emailSettingsFormSchema = z.object({
 	allowEmailForBookings: checkbox,
 	allowEmailForPersonalOffers: checkbox,
 	allowEmailForFeedback: checkbox,
+	chatEmailFrequency: chatEmailFrequencyField.optional(),
 })
 
 /** The API sends string booleans (spec §3); real booleans are accepted too. */
@@ -52,6 +62,7 @@ export const emailSettingsApiSchema = z.object({
 	allowEmailForBookings: stringBoolean,
 	allowEmailForPersonalOffers: stringBoolean,
 	allowEmailForFeedback: stringBoolean,
+	chatEmailFrequency: chatEmailFrequencyField.optional(),
 })
 
 export const langPreferenceSchema = z.object({ langPreference: languageField })
