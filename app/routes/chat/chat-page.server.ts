@@ -9,6 +9,7 @@ import {
 	type ChatCaller,
 	type ThreadTarget,
 } from '#app/models/chat/chat.server.ts'
+import { notificationListData } from '#app/models/notifications/notifications.server.ts'
 import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -84,7 +85,14 @@ export async function chatPageLoader(args: Args) {
 		Object.fromEntries(new URL(args.request.url).searchParams),
 	).filter
 	const threads = area === 'owner' && target ? [] : listChatThreads(caller, { filter })
-	if (!target) return { area, filter, threads, thread: null }
+	if (!target) {
+		// The guest's 5 newest unread notifications sit above the threads (docs/subsystems/notifications.md).
+		const notifications =
+			area === 'guest'
+				? notificationListData(user, { locale: getLocale(args.context), perPage: 5, unreadOnly: true })
+				: null
+		return { area, filter, threads, thread: null, notifications }
+	}
 	const found = withNotFound(() => findThread(caller, target))
 	const view = found ? withNotFound(() => latestChatMessages(found.id, caller)) : null
 	if (view && view.lastMessageId > view.thread.lastReadMessageId) {
@@ -99,6 +107,7 @@ export async function chatPageLoader(args: Args) {
 		area,
 		filter,
 		threads,
+		notifications: null,
 		thread: {
 			header: view?.thread ?? null,
 			messages: view?.messages ?? [],
