@@ -3,15 +3,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { eq } from 'drizzle-orm'
+import { eq, isNotNull } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { chatReadCursors } from '#db/schema/conversations.ts'
+import { chatMessages, chatReadCursors } from '#db/schema/conversations.ts'
 import { users } from '#db/schema/users.ts'
 import { markChatRead, sendChatMessage, type ChatCaller } from '#app/models/chat/chat.server.ts'
 import { CHAT_DIGEST_TEMPLATE, sendChatDigest } from '#app/models/chat/chat-digest.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { bookingFixture, hourlySlot, mailsTo, placeOrder } from '#tests/helpers/booking.ts'
+import { bookingFixture, daysAhead, hourlySlot, mailsTo, placeOrder } from '#tests/helpers/booking.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { chatDigestTask } from './chat-digest.server.ts'
 
@@ -224,6 +224,33 @@ describe('chat digest content', () => {
 		const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1] ?? '')
 		expect(hrefs.length).toBeGreaterThan(0)
 		for (const href of hrefs) expect(href).toMatch(/^https?:\/\//)
+	})
+
+	test('a long thread shows its newest 10 messages and counts the earlier ones', async () => {
+		const p = await pair({ hostLang: 'en' })
+		const t0 = Date.now()
+		for (let i = 1; i <= 12; i++) guestWrites(p, `Nachricht Nummer ${i}.`, t0 + i * 1000)
+		await runAt(t0 + 16 * MIN)
+		const [mail] = digestsTo(p.host.email)
+		expect(mail?.subject).toBe(`12 new messages from ${p.guest.displayName}`)
+		expect(mail?.text).toContain('Plus 2 earlier messages in the conversation.')
+		expect(mail?.text).not.toContain('Nachricht Nummer 2.')
+		expect(mail?.text).toContain('Nachricht Nummer 3.')
+		expect(mail?.text).toContain('Nachricht Nummer 12.')
+	})
+
+	test('booking system lines alone send no digest', async () => {
+		const p = await pair()
+		placeOrder(p, hourlySlot(daysAhead(10), 10), { now: Date.now() })
+		const lines = getDb()
+			.select({ event: chatMessages.systemEvent })
+			.from(chatMessages)
+			.where(isNotNull(chatMessages.systemEvent))
+			.all()
+		expect(lines.some((line) => line.event === 'RequestSent')).toBe(true)
+		await runAt(Date.now() + 30 * MIN)
+		expect(digestsTo(p.host.email)).toEqual([])
+		expect(digestsTo(p.guest.email)).toEqual([])
 	})
 
 	test('a claim twice at the same instant sends one e-mail', async () => {
