@@ -1,4 +1,4 @@
-import { CHAT_EMAIL_FREQUENCIES, type ChatEmailFrequency } from '#db/schema/conversations.ts'
+import type { ChatEmailFrequency } from '#db/schema/conversations.ts'
 import { z } from '#app/utils/validation.ts'
 import {
 	currentPasswordField,
@@ -34,8 +34,19 @@ export const EMAIL_SETTING_KEYS = [
  * How often unread chat messages are e-mailed (issue 32, ADR 0164). Optional in both schemas: a
  * form or API client that does not send it leaves the setting as it is (admins have no chat).
  */
+export const CHAT_EMAIL_FREQUENCIES = [
+	'Immediately',
+	'Hourly',
+	'Off',
+] as const satisfies readonly ChatEmailFrequency[]
+// Client-safe copy of the schema's enum (importing db/schema at runtime pulls node:crypto into the
+// browser bundle, as in checkout.ts); compile-time: it names every value.
+export const CHAT_EMAIL_FREQUENCIES_COMPLETE: [
+	Exclude<ChatEmailFrequency, (typeof CHAT_EMAIL_FREQUENCIES)[number]>,
+] extends [never]
+	? true
+	: never = true
 export const chatEmailFrequencyField = z.enum(CHAT_EMAIL_FREQUENCIES)
-export { CHAT_EMAIL_FREQUENCIES }
 export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean> & {
 	chatEmailFrequency?: ChatEmailFrequency
 }
