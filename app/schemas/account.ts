@@ -1,3 +1,4 @@
+import type { ChatEmailFrequency } from '#db/schema/conversations.ts'
 import { z } from '#app/utils/validation.ts'
 import {
 	currentPasswordField,
@@ -29,7 +30,26 @@ export const EMAIL_SETTING_KEYS = [
 	'allowEmailForPersonalOffers',
 	'allowEmailForFeedback',
 ] as const
-export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean>
+/**
+ * How often unread chat messages are e-mailed (issue 32, ADR 0164). Optional in both schemas: a
+ * form or API client that does not send it leaves the setting as it is (admins have no chat).
+ */
+export const CHAT_EMAIL_FREQUENCIES = [
+	'Immediately',
+	'Hourly',
+	'Off',
+] as const satisfies readonly ChatEmailFrequency[]
+// Client-safe copy of the schema's enum (importing db/schema at runtime pulls node:crypto into the
+// browser bundle, as in checkout.ts); compile-time: it names every value.
+export const CHAT_EMAIL_FREQUENCIES_COMPLETE: [
+	Exclude<ChatEmailFrequency, (typeof CHAT_EMAIL_FREQUENCIES)[number]>,
+] extends [never]
+	? true
+	: never = true
+export const chatEmailFrequencyField = z.enum(CHAT_EMAIL_FREQUENCIES)
+export type EmailSettings = Record<(typeof EMAIL_SETTING_KEYS)[number], boolean> & {
+	chatEmailFrequency?: ChatEmailFrequency
+}
 
 /** Checkboxes: present ("on") is true, absent is false. */
 export const checkbox = z
@@ -41,6 +61,7 @@ export const emailSettingsFormSchema = z.object({
 	allowEmailForBookings: checkbox,
 	allowEmailForPersonalOffers: checkbox,
 	allowEmailForFeedback: checkbox,
+	chatEmailFrequency: chatEmailFrequencyField.optional(),
 })
 
 /** The API sends string booleans (spec §3); real booleans are accepted too. */
@@ -52,6 +73,7 @@ export const emailSettingsApiSchema = z.object({
 	allowEmailForBookings: stringBoolean,
 	allowEmailForPersonalOffers: stringBoolean,
 	allowEmailForFeedback: stringBoolean,
+	chatEmailFrequency: chatEmailFrequencyField.optional(),
 })
 
 export const langPreferenceSchema = z.object({ langPreference: languageField })

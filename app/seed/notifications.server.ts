@@ -24,7 +24,7 @@ const GUEST_KINDS: Partial<Record<OrderStatus, UserNotificationKind[]>> = {
 
 /**
  * Issue 32: notifications for host@example.com (/host/messages) and guest@example.com (the top
- * of /guest/orders) from the demo orders: those of the last two days unread, older ones read.
+ * of /guest/chatMessages) from the demo orders: those of the last two days unread, older ones read.
  * Own random stream: earlier steps keep their ids.
  */
 export const notificationsSeedStep: SeedStep = {

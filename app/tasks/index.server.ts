@@ -1,4 +1,5 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
+import { chatDigestTask } from './chat-digest.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
@@ -21,6 +22,7 @@ export const ALL_TASKS = [
 	orphanedImagesTask,
 	ratingRequestTask,
 	ratingPublishTask,
+	chatDigestTask,
 ]
 
 export function registerAllTasks() {

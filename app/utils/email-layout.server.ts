@@ -33,8 +33,21 @@ export type EmailContent = {
 	paragraphs: string[]
 	/** Label/value rows after the paragraphs (order details, bank details). */
 	details?: { label: string; value: string }[]
+	/**
+	 * Blocks after the details, each with a small heading, label/value rows and a link (the chat
+	 * digest: one block per conversation, its messages as rows and the link to the thread).
+	 */
+	sections?: EmailSection[]
 	action?: { label: string; url: string }
 	footer: string
+}
+
+export type EmailSection = {
+	heading: string
+	rows: { label: string; value: string }[]
+	/** A short muted line under the rows (e.g. why contact details are hidden). */
+	note?: string
+	link?: { label: string; url: string }
 }
 
 /** The logo, served from public/ (a 96 px PNG of the brand mark shown at 48 px; SVG does not show in Gmail). */
@@ -162,6 +175,41 @@ function detailsTable(rows: NonNullable<EmailContent['details']>) {
 	)
 }
 
+function emailSection(section: EmailSection, index: number) {
+	return h(
+		Section,
+		{ key: index, style: { margin: '0 0 8px' } },
+		h(
+			Heading,
+			{
+				as: 'h2',
+				className: 'sz-ink',
+				style: {
+					fontFamily: FONT,
+					color: LIGHT.ink,
+					fontSize: '18px',
+					lineHeight: '26px',
+					margin: '8px 0 0',
+				},
+			},
+			section.heading,
+		),
+		section.rows.length ? detailsTable(section.rows) : null,
+		section.note ? h(Text, { className: 'sz-muted', style: small }, lines(section.note)) : null,
+		section.link
+			? h(
+					Text,
+					{ style: { ...text, margin: '0 0 16px' } },
+					h(
+						Link,
+						{ href: section.link.url, className: 'sz-link', style: { color: LIGHT.accent, fontWeight: 600 } },
+						section.link.label,
+					),
+				)
+			: null,
+	)
+}
+
 function emailDocument(content: EmailContent) {
 	const { locale } = content
 	const t = getFixedT(locale)
@@ -265,6 +313,7 @@ function emailDocument(content: EmailContent) {
 						h(Text, { key: index, className: 'sz-ink', style: text }, lines(paragraph)),
 					),
 					content.details?.length ? detailsTable(content.details) : null,
+					content.sections?.map(emailSection) ?? null,
 					content.action
 						? h(
 								Section,

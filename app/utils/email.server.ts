@@ -132,6 +132,12 @@ export function renderEmailLayout(input: EmailContent): { text: string; html: st
 	if (input.details?.length) {
 		textParts.push(...input.details.map((row) => `${row.label}: ${row.value}`), '')
 	}
+	for (const section of input.sections ?? []) {
+		textParts.push(section.heading, ...section.rows.map((row) => `${row.label}: ${row.value}`))
+		if (section.note) textParts.push(section.note)
+		if (section.link) textParts.push(`${section.link.label}: ${section.link.url}`)
+		textParts.push('')
+	}
 	if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '')
 	textParts.push('--', input.footer)
 	return { text: textParts.join('\n'), html: renderEmailHtml(input) }

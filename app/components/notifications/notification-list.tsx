@@ -111,8 +111,8 @@ export function NotificationList({
 }
 
 /**
- * The guest's unread notifications as a small section (on /guest/orders for now; it moves to
- * /guest/chatMessages beside the threads). Nothing when there are none.
+ * The guest's unread notifications as a small section above the threads of /guest/chatMessages
+ * (issue 32). Nothing when there are none.
  */
 export function GuestNotifications({
 	data,

@@ -11,6 +11,12 @@ export const account = {
 		allowEmailForBookings: 'E-Mails zu meinen Buchungen',
 		allowEmailForPersonalOffers: 'Persönliche Angebote und Newsletter',
 		allowEmailForFeedback: 'Bitten um Bewertung und Feedback',
+		chatEmailFrequency: 'Ungelesene Chat-Nachrichten per E-Mail',
+		chatEmailFrequencies: {
+			Immediately: 'Sofort (wenn eine Nachricht 15 Minuten ungelesen ist)',
+			Hourly: 'Höchstens einmal pro Stunde',
+			Off: 'Nie',
+		},
 		emailSettingsSaved: 'Deine E-Mail-Einstellungen wurden gespeichert.',
 		changeEmail: 'E-Mail-Adresse ändern',
 		currentEmail: 'Aktuelle Adresse: {{email}}',

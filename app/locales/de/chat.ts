@@ -42,6 +42,20 @@ export const chat = {
 		place: 'Adresse',
 		mobile: '{{name}}: der Gastgeber kommt zu dir',
 	},
+	digest: {
+		subjectOne_one: 'Neue Nachricht von {{name}}',
+		subjectOne_other: '{{count}} neue Nachrichten von {{name}}',
+		subjectMany: 'Neue Nachrichten in {{count}} Unterhaltungen',
+		heading: 'Hallo {{name}}, du hast neue Nachrichten',
+		intro_one: 'Diese Nachricht ist seit mindestens 15 Minuten ungelesen:',
+		intro_other: 'Diese {{count}} Nachrichten sind seit mindestens 15 Minuten ungelesen:',
+		from: 'Von {{name}}',
+		open: 'Unterhaltung öffnen und antworten',
+		earlier_one: 'Dazu {{count}} ältere Nachricht in der Unterhaltung.',
+		earlier_other: 'Dazu {{count}} ältere Nachrichten in der Unterhaltung.',
+		footer:
+			'Spielzimmer – Nachrichten. Wie oft du diese E-Mails bekommst (sofort, stündlich oder nie), stellst du in deinem Konto ein: {{settings}}',
+	},
 	errors: {
 		threadNotFound: 'Diese Unterhaltung gibt es nicht.',
 		orderNotInThread: 'Diese Buchung gehört nicht zu dieser Unterhaltung.',

@@ -14,6 +14,12 @@ export const account: TranslationShape<typeof de> = {
 		allowEmailForBookings: 'E-mails about my bookings',
 		allowEmailForPersonalOffers: 'Personal offers and newsletter',
 		allowEmailForFeedback: 'Requests for ratings and feedback',
+		chatEmailFrequency: 'Unread chat messages by e-mail',
+		chatEmailFrequencies: {
+			Immediately: 'Immediately (when a message has been unread for 15 minutes)',
+			Hourly: 'At most once an hour',
+			Off: 'Never',
+		},
 		emailSettingsSaved: 'Your e-mail settings were saved.',
 		changeEmail: 'Change e-mail address',
 		currentEmail: 'Current address: {{email}}',

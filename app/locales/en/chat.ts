@@ -45,6 +45,20 @@ export const chat: TranslationShape<typeof de> = {
 		place: 'Address',
 		mobile: '{{name}}: the host comes to you',
 	},
+	digest: {
+		subjectOne_one: 'New message from {{name}}',
+		subjectOne_other: '{{count}} new messages from {{name}}',
+		subjectMany: 'New messages in {{count}} conversations',
+		heading: 'Hello {{name}}, you have new messages',
+		intro_one: 'This message has been unread for at least 15 minutes:',
+		intro_other: 'These {{count}} messages have been unread for at least 15 minutes:',
+		from: 'From {{name}}',
+		open: 'Open the conversation and reply',
+		earlier_one: 'Plus {{count}} earlier message in the conversation.',
+		earlier_other: 'Plus {{count}} earlier messages in the conversation.',
+		footer:
+			'Spielzimmer – messages. Choose how often you get these e-mails (immediately, hourly or never) in your account: {{settings}}',
+	},
 	errors: {
 		threadNotFound: 'This conversation does not exist.',
 		orderNotInThread: 'This booking does not belong to this conversation.',

@@ -283,11 +283,18 @@ export function getEmailSettings(userId: string): EmailSettings {
 		allowEmailForBookings: row.allowEmailForBookings,
 		allowEmailForPersonalOffers: row.allowEmailForPersonalOffers,
 		allowEmailForFeedback: row.allowEmailForFeedback,
+		chatEmailFrequency: row.chatEmailFrequency,
 	}
 }
 
+/** Saves the e-mail settings; a missing `chatEmailFrequency` leaves the chat setting unchanged. */
 export function updateEmailSettings(userId: string, settings: EmailSettings) {
-	getDb().update(users).set(settings).where(eq(users.id, userId)).run()
+	const { chatEmailFrequency, ...flags } = settings
+	getDb()
+		.update(users)
+		.set(chatEmailFrequency ? { ...flags, chatEmailFrequency } : flags)
+		.where(eq(users.id, userId))
+		.run()
 }
 
 export function getLangPreference(userId: string): Locale {

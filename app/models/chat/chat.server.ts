@@ -256,7 +256,7 @@ export function isPairConfirmed(guestId: string, hostId: string, db: DbOrTx = ge
 }
 
 /** A message body as the reader sees it: contact details masked until the pair has a confirmed order. */
-function shownBody(body: string, confirmed: boolean): { text: string; masked: boolean } {
+export function shownBody(body: string, confirmed: boolean): { text: string; masked: boolean } {
 	return confirmed ? { text: body, masked: false } : maskContactDetails(body)
 }
 

@@ -161,7 +161,7 @@ export function markAllNotificationsRead(caller: Caller, options: { now?: number
 
 /**
  * What a NotificationList needs (the loader function of every page that shows one: /host/messages,
- * the guest's list on /guest/orders and later /guest/chatMessages): a page of the caller's
+ * the guest's list on /guest/chatMessages): a page of the caller's
  * notifications and their unread count. Dates travel as ISO strings.
  */
 export function notificationListData(

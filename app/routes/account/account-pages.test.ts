@@ -106,6 +106,45 @@ describe('account edit actions', () => {
 		})
 	})
 
+	test('chat e-mails: guests and hosts choose immediately / hourly / off by a plain form post; a bad value changes nothing', async () => {
+		for (const [area, role] of [
+			['guest', 'Customer'],
+			['host', 'Owner'],
+		] as const) {
+			const { user, cookie } = await createLoggedInUser({ role })
+			const path = `/${area}/account/edit`
+			const before = await callRoute(editLoader, { path, cookie, middleware: guard(role) })
+			expect(before.data).toMatchObject({ emailSettings: { chatEmailFrequency: 'Immediately' } })
+			const saved = await callRoute(editAction, {
+				path,
+				cookie,
+				form: { intent: 'emailSettings', allowEmailForBookings: 'on', chatEmailFrequency: 'Hourly' },
+			})
+			expect(saved.status).toBe(302)
+			expect(userRow(user.id)).toMatchObject({ allowEmailForBookings: true, chatEmailFrequency: 'Hourly' })
+			const after = await callRoute(editLoader, { path, cookie, middleware: guard(role) })
+			expect(after.data).toMatchObject({ emailSettings: { chatEmailFrequency: 'Hourly' } })
+
+			const bad = await callRoute(editAction, {
+				path,
+				cookie,
+				form: { intent: 'emailSettings', chatEmailFrequency: 'Weekly' },
+			})
+			expect(bad.status).toBe(400)
+			expect(bad.data).toMatchObject({ result: { error: { chatEmailFrequency: ['validation.choice'] } } })
+			expect(userRow(user.id)).toMatchObject({ allowEmailForBookings: true, chatEmailFrequency: 'Hourly' })
+		}
+		// The admin form has no chat setting: saving the other e-mail settings leaves it as it is.
+		const admin = await createLoggedInUser({ role: 'Admin' })
+		getDb().update(users).set({ chatEmailFrequency: 'Off' }).where(eq(users.id, admin.user.id)).run()
+		await callRoute(editAction, {
+			path: '/admin/account/edit',
+			cookie: admin.cookie,
+			form: { intent: 'emailSettings', allowEmailForFeedback: 'on' },
+		})
+		expect(userRow(admin.user.id)).toMatchObject({ allowEmailForFeedback: true, chatEmailFrequency: 'Off' })
+	})
+
 	test('changing the password ends every session and renews this one', async () => {
 		const { user, token, cookie } = await createLoggedInUser({ role: 'Owner' })
 		const other = createSession({ userId: user.id, persistent: true })

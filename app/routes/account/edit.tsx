@@ -2,7 +2,14 @@ import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import type { Route } from './+types/edit.ts'
-import { CheckboxField, fieldLabels, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	SubmitButton,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import {
 	CurrentPasswordField,
@@ -22,6 +29,7 @@ import {
 } from '#app/models/accounts/account.server.ts'
 import { changePassword, requestEmailChange } from '#app/models/accounts/credentials.server.ts'
 import {
+	CHAT_EMAIL_FREQUENCIES,
 	deleteAccountSchema,
 	emailSettingsFormSchema,
 	invoiceAddressSchema,
@@ -41,7 +49,8 @@ import { requireAreaSession } from './area.server.ts'
 /**
  * /guest/account/edit, /host/account/edit, /admin/account/edit (issue 3): one
  * module under three route ids. Profile (language preference used for
- * e-mails), invoice address (hosts), e-mail settings, change of e-mail and of
+ * e-mails), invoice address (hosts), e-mail settings (guests and hosts: how often unread chat
+ * messages are e-mailed, ADR 0164), change of e-mail and of
  * password; hosts can delete their account here, guests on /guest/account/delete.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -70,6 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
 			allowEmailForBookings: row.allowEmailForBookings ? 'on' : '',
 			allowEmailForPersonalOffers: row.allowEmailForPersonalOffers ? 'on' : '',
 			allowEmailForFeedback: row.allowEmailForFeedback ? 'on' : '',
+			chatEmailFrequency: row.chatEmailFrequency,
 		},
 	}
 }
@@ -222,6 +232,16 @@ function EmailSettingsForm({ data }: { data: Route.ComponentProps['loaderData'] 
 					label={ta('edit.allowEmailForPersonalOffers')}
 				/>
 				<CheckboxField field={fields.allowEmailForFeedback} label={ta('edit.allowEmailForFeedback')} />
+				{data.area === 'admin' ? null : (
+					<SelectField
+						field={fields.chatEmailFrequency}
+						label={ta('edit.chatEmailFrequency')}
+						options={CHAT_EMAIL_FREQUENCIES.map((value) => ({
+							value,
+							label: ta(`edit.chatEmailFrequencies.${value}`),
+						}))}
+					/>
+				)}
 				<SubmitButton className="btn-primary">{ta('edit.save')}</SubmitButton>
 			</Form>
 		</Section>

@@ -393,6 +393,7 @@ describe('/api/User', () => {
 			allowEmailForBookings: 'true',
 			allowEmailForPersonalOffers: 'false',
 			allowEmailForFeedback: 'true',
+			chatEmailFrequency: 'Immediately',
 		})
 		const update = await userApi('UpdateEmailSettings', {
 			token,
@@ -409,6 +410,28 @@ describe('/api/User', () => {
 		})
 		const bad = await userApi('UpdateEmailSettings', { token, json: { allowEmailForBookings: 'ja' } })
 		expect(bad.status).toBe(400)
+	})
+
+	test('the chat e-mail setting (issue 32): optional in UpdateEmailSettings, a bad value is a 400', async () => {
+		const { token } = await createLoggedInUser()
+		const flags = {
+			allowEmailForBookings: 'true',
+			allowEmailForPersonalOffers: 'false',
+			allowEmailForFeedback: 'true',
+		}
+		expect(
+			(await userApi('UpdateEmailSettings', { token, json: { ...flags, chatEmailFrequency: 'Off' } })).status,
+		).toBe(200)
+		expect((await userApi('EmailSettings', { token })).value).toMatchObject({ chatEmailFrequency: 'Off' })
+		// Without the field (an older client) the setting stays.
+		expect((await userApi('UpdateEmailSettings', { token, json: flags })).status).toBe(200)
+		expect((await userApi('EmailSettings', { token })).value).toMatchObject({ chatEmailFrequency: 'Off' })
+		const bad = await userApi('UpdateEmailSettings', {
+			token,
+			json: { ...flags, chatEmailFrequency: 'Weekly' },
+		})
+		expect(bad.status).toBe(400)
+		expect((await userApi('EmailSettings', { token })).value).toMatchObject({ chatEmailFrequency: 'Off' })
 	})
 
 	test('language preference; anonymous callers get 401', async () => {

@@ -9,7 +9,10 @@ import { parseJsonBody } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireUser } from '#app/utils/auth.server.ts'
 
-/** /api/User/* (spec §7 User account): e-mail settings as string booleans, language preference. */
+/**
+ * /api/User/* (spec §7 User account): e-mail settings as string booleans (and the chat e-mail
+ * setting `chatEmailFrequency`, issue 32), language preference.
+ */
 const endpoints = apiEndpoints({
 	EmailSettings: {
 		method: 'GET',
@@ -19,6 +22,7 @@ const endpoints = apiEndpoints({
 				allowEmailForBookings: String(settings.allowEmailForBookings),
 				allowEmailForPersonalOffers: String(settings.allowEmailForPersonalOffers),
 				allowEmailForFeedback: String(settings.allowEmailForFeedback),
+				chatEmailFrequency: settings.chatEmailFrequency,
 			}
 		},
 	},

@@ -14,6 +14,7 @@ import {
 	publishedPlayroomsOfHosts,
 	type HostPlayroomLink,
 } from '#app/models/chat/chat-contacts.server.ts'
+import { notificationListData } from '#app/models/notifications/notifications.server.ts'
 import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
@@ -91,7 +92,14 @@ export async function chatPageLoader(args: Args) {
 		area,
 		area === 'owner' && target ? [] : listChatThreads(caller, { filter }),
 	)
-	if (!target) return { area, filter, threads, thread: null }
+	if (!target) {
+		// The guest's 5 newest unread notifications sit above the threads (docs/subsystems/notifications.md).
+		const notifications =
+			area === 'guest'
+				? notificationListData(user, { locale: getLocale(args.context), perPage: 5, unreadOnly: true })
+				: null
+		return { area, filter, threads, thread: null, notifications }
+	}
 	const found = withNotFound(() => findThread(caller, target))
 	const view = found ? withNotFound(() => latestChatMessages(found.id, caller)) : null
 	if (view && view.lastMessageId > view.thread.lastReadMessageId) {
@@ -108,6 +116,7 @@ export async function chatPageLoader(args: Args) {
 		area,
 		filter,
 		threads,
+		notifications: null,
 		thread: {
 			header: view?.thread ?? null,
 			messages: view?.messages ?? [],

@@ -3,6 +3,7 @@ import type { Route } from './+types/chat-page.ts'
 import { ChatThread } from '#app/components/chat-thread.tsx'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
+import { GuestNotifications } from '#app/components/notifications/notification-list.tsx'
 import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { CHAT_THREAD_FILTERS } from '#app/schemas/chat.ts'
@@ -59,7 +60,14 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
 					{thread.contact ? <ContactBeside contact={thread.contact} /> : null}
 				</>
 			) : (
-				<ThreadList data={loaderData} />
+				<>
+					{loaderData.notifications?.items.length ? (
+						<div className="min-w-0 lg:col-span-2">
+							<GuestNotifications data={loaderData.notifications} />
+						</div>
+					) : null}
+					<ThreadList data={loaderData} />
+				</>
 			)}
 		</DetailFrame>
 	)

@@ -4,9 +4,6 @@ import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { WaitlistList } from '#app/components/waitlist-list.tsx'
-import { GuestNotifications } from '#app/components/notifications/notification-list.tsx'
-import { notificationListData } from '#app/models/notifications/notifications.server.ts'
-import { getLocale } from '#app/utils/i18n.server.ts'
 import { listGuestOrders } from '#app/models/booking/order-queries.server.ts'
 import { listWaitlistForGuest } from '#app/models/booking/waitlist.server.ts'
 import { guestOrdersQuerySchema } from '#app/schemas/booking.ts'
@@ -26,12 +23,6 @@ export async function loader(args: Route.LoaderArgs) {
 	return {
 		tab: waiting ? ('waiting' as const) : query.tab,
 		waiting,
-		// The 5 newest unread notifications; they move to /guest/chatMessages (docs/subsystems/notifications.md).
-		notifications: notificationListData(user, {
-			locale: getLocale(args.context),
-			perPage: 5,
-			unreadOnly: true,
-		}),
 		...(waiting
 			? { items: [], currentPage: 1, perPage: query.perPage, totalCount: 0 }
 			: listGuestOrders(user.id, { tab: query.tab, page: query.currentPage, perPage: query.perPage })),
@@ -50,7 +41,6 @@ export default function GuestOrdersPage({ loaderData }: Route.ComponentProps) {
 		<main id="main" data-testid="guest-orders">
 			<title>{`${title} | ${tc('appName')}`}</title>
 			<h1 className="mb-4 text-3xl font-bold">{title}</h1>
-			<GuestNotifications data={loaderData.notifications} />
 			<nav aria-label={t('orders.tabs.label')} className="mb-4">
 				<ul className="flex flex-wrap gap-2">
 					{TABS.map((tab) => (

@@ -11,12 +11,13 @@ import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { createSession } from '#app/models/accounts/session.server.ts'
+import ChatPage, { loader as chatPageLoader } from '../chat/chat-page.tsx'
 import GuestOrdersPage, { loader as guestOrdersLoader } from '../guest/orders.tsx'
 import { action as notificationsAction } from '../resources/notifications.ts'
 import HostMessagesPage, { loader as messagesLoader } from './messages.tsx'
 
 /**
- * Issue 32: the host inbox /host/messages and the guest's notifications on /guest/orders,
+ * Issue 32: the host inbox /host/messages and the guest's notifications on /guest/chatMessages,
  * through the real loaders and the plain form post (no JavaScript).
  */
 afterEach(cleanup)
@@ -121,27 +122,49 @@ describe('/host/messages', () => {
 	})
 })
 
-describe('the guest’s notifications on /guest/orders', () => {
-	test('the accepted request shows at the top; "mark all read" clears it', async () => {
+describe('the guest’s notifications on /guest/chatMessages', () => {
+	test('the accepted request shows above the threads, not on /guest/orders; "mark all read" clears it', async () => {
 		const { fixture, order } = await scenario()
 		acceptOrder(order.id, { id: fixture.host.id, role: 'Owner' })
 		const cookie = `auth.token=${createSession({ userId: fixture.guest.id, persistent: true }).token}`
 		const load = () =>
-			callRoute(guestOrdersLoader as never, { path: '/guest/orders', cookie, middleware: guestArea })
-		const Page = GuestOrdersPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
-		await renderWithApp(<Page loaderData={(await load()).data} />, { locale: 'de', path: '/guest/orders' })
-		expect(screen.getByTestId('guest-notifications').textContent).toContain(
-			`Deine Anfrage ${order.code} für Tobeland Süd wurde angenommen.`,
-		)
+			callRoute(chatPageLoader as never, { path: '/guest/chatMessages', cookie, middleware: guestArea })
+		const Page = ChatPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+		await renderWithApp(<Page loaderData={(await load()).data} />, {
+			locale: 'de',
+			path: '/guest/chatMessages',
+		})
+		const section = screen.getByTestId('guest-notifications')
+		expect(section.textContent).toContain(`Deine Anfrage ${order.code} für Tobeland Süd wurde angenommen.`)
+		// The mark-read forms post to /resources/notifications and come back here.
+		const back = section.querySelector('input[name="redirectTo"]') as HTMLInputElement | null
+		expect(back?.value).toBe('/guest/chatMessages')
+		expect(section.querySelector('form')?.getAttribute('action')).toBe('/resources/notifications')
+		cleanup()
+
+		// /guest/orders no longer shows them.
+		const orders = await callRoute(guestOrdersLoader as never, {
+			path: '/guest/orders',
+			cookie,
+			middleware: guestArea,
+		})
+		const OrdersPage = GuestOrdersPage as unknown as (props: { loaderData: unknown }) => React.ReactElement
+		await renderWithApp(<OrdersPage loaderData={orders.data} />, { locale: 'de', path: '/guest/orders' })
+		expect(screen.queryByTestId('guest-notifications')).toBeNull()
 		cleanup()
 
 		const marked = await callRoute(notificationsAction as never, {
 			path: '/resources/notifications',
 			cookie,
-			form: { intent: 'readAll', redirectTo: '/guest/orders' },
+			form: { intent: 'readAll', redirectTo: '/guest/chatMessages' },
 		})
 		expect(marked.status).toBe(302)
-		await renderWithApp(<Page loaderData={(await load()).data} />, { locale: 'de', path: '/guest/orders' })
+		expect(marked.location).toBe('/guest/chatMessages')
+		await renderWithApp(<Page loaderData={(await load()).data} />, {
+			locale: 'de',
+			path: '/guest/chatMessages',
+		})
 		expect(screen.queryByTestId('guest-notifications')).toBeNull()
+		expect(screen.getByTestId('chat-page')).toBeTruthy()
 	})
 })
