@@ -7,7 +7,7 @@ import {
 } from '#db/schema/conversations.ts'
 import { orders } from '#db/schema/orders.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import type { DbOrTx } from '#app/utils/db.server.ts'
+import { preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 
 /**
  * The chat store shared by the guest–host chat (chat.server.ts) and the support chat
@@ -67,11 +67,14 @@ export function cursorOf(db: DbOrTx, conversationId: string, participantId: stri
 /** Every cursor of a thread, by participant. */
 export function cursorsOf(db: DbOrTx, conversationId: string): Map<string, number> {
 	return new Map(
-		db
-			.select({ participantId: chatReadCursors.participantId, last: chatReadCursors.lastReadMessageId })
-			.from(chatReadCursors)
-			.where(eq(chatReadCursors.conversationId, conversationId))
-			.all()
+		preparedQuery(db, 'chat.cursorsOf', (d) =>
+			d
+				.select({ participantId: chatReadCursors.participantId, last: chatReadCursors.lastReadMessageId })
+				.from(chatReadCursors)
+				.where(eq(chatReadCursors.conversationId, sql.placeholder('conversationId')))
+				.prepare(),
+		)
+			.all({ conversationId })
 			.map((row) => [row.participantId, row.last]),
 	)
 }
@@ -148,28 +151,37 @@ export const messageColumns = {
 
 /** Messages of a thread after `after`, ascending, at most `limit` (+1 to tell whether there is more). */
 export function messagesAfter(db: DbOrTx, conversationId: string, after: number, limit: number) {
-	const rows = db
-		.select(messageColumns)
-		.from(chatMessages)
-		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
-		.where(and(eq(chatMessages.conversationId, conversationId), gt(chatMessages.id, after)))
-		.orderBy(asc(chatMessages.id))
-		.limit(limit + 1)
-		.all()
+	const rows = preparedQuery(db, 'chat.messagesAfter', (d) =>
+		d
+			.select(messageColumns)
+			.from(chatMessages)
+			.leftJoin(orders, eq(orders.id, chatMessages.orderId))
+			.where(
+				and(
+					eq(chatMessages.conversationId, sql.placeholder('conversationId')),
+					gt(chatMessages.id, sql.placeholder('after')),
+				),
+			)
+			.orderBy(asc(chatMessages.id))
+			.limit(sql.placeholder('limit'))
+			.prepare(),
+	).all({ conversationId, after, limit: limit + 1 })
 	const page = rows.slice(0, limit)
 	return { rows: page, hasMore: rows.length > limit, lastMessageId: page.at(-1)?.id ?? after }
 }
 
 /** The newest `limit` messages of a thread, ascending. */
 export function latestMessages(db: DbOrTx, conversationId: string, limit: number) {
-	const rows = db
-		.select(messageColumns)
-		.from(chatMessages)
-		.leftJoin(orders, eq(orders.id, chatMessages.orderId))
-		.where(eq(chatMessages.conversationId, conversationId))
-		.orderBy(desc(chatMessages.id))
-		.limit(limit + 1)
-		.all()
+	const rows = preparedQuery(db, 'chat.latestMessages', (d) =>
+		d
+			.select(messageColumns)
+			.from(chatMessages)
+			.leftJoin(orders, eq(orders.id, chatMessages.orderId))
+			.where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
+			.orderBy(desc(chatMessages.id))
+			.limit(sql.placeholder('limit'))
+			.prepare(),
+	).all({ conversationId, limit: limit + 1 })
 	const page = rows.slice(0, limit).reverse()
 	return { rows: page, hasEarlier: rows.length > limit, lastMessageId: page.at(-1)?.id ?? 0 }
 }

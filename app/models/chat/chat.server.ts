@@ -10,7 +10,7 @@ import {
 import { orders } from '#db/schema/orders.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import type { Hub } from '#app/utils/realtime.ts'
 import { maskContactDetails } from './chat-masking.ts'
 import {
@@ -71,22 +71,30 @@ export function hasGuestHostThread(guestId: string, hostId: string, db: DbOrTx =
 }
 
 function pairThread(db: DbOrTx, guestId: string, hostId: string): ConversationRow | undefined {
-	return db
-		.select()
-		.from(conversations)
-		.where(
-			and(
-				eq(conversations.kind, 'GuestHost'),
-				eq(conversations.userId, guestId),
-				eq(conversations.hostId, hostId),
-			),
-		)
-		.get()
+	return preparedQuery(db, 'chat.pairThread', (d) =>
+		d
+			.select()
+			.from(conversations)
+			.where(
+				and(
+					eq(conversations.kind, 'GuestHost'),
+					eq(conversations.userId, sql.placeholder('guestId')),
+					eq(conversations.hostId, sql.placeholder('hostId')),
+				),
+			)
+			.prepare(),
+	).get({ guestId, hostId })
 }
 
 /** The thread if the caller takes part in it; otherwise 404 (no existence leak). */
 export function loadThreadFor(threadId: string, caller: ChatCaller, db: DbOrTx = getDb()): ConversationRow {
-	const thread = db.select().from(conversations).where(eq(conversations.id, threadId)).get()
+	const thread = preparedQuery(db, 'chat.threadById', (d) =>
+		d
+			.select()
+			.from(conversations)
+			.where(eq(conversations.id, sql.placeholder('id')))
+			.prepare(),
+	).get({ id: threadId })
 	if (!thread || !isParticipant(thread, caller)) throw threadNotFound()
 	return thread
 }
@@ -245,13 +253,19 @@ function publishChatHint(hub: Hub, recipientId: string, sender: ChatCaller) {
 /** True once the pair has an order in a confirmed state: contact details are shown from then on. */
 export function isPairConfirmed(guestId: string, hostId: string, db: DbOrTx = getDb()): boolean {
 	return Boolean(
-		db
-			.select({ id: orders.id })
-			.from(orders)
-			.where(
-				and(eq(orders.guestId, guestId), eq(orders.hostId, hostId), inArray(orders.status, CONFIRMED_STATES)),
-			)
-			.get(),
+		preparedQuery(db, 'chat.pairConfirmed', (d) =>
+			d
+				.select({ id: orders.id })
+				.from(orders)
+				.where(
+					and(
+						eq(orders.guestId, sql.placeholder('guestId')),
+						eq(orders.hostId, sql.placeholder('hostId')),
+						inArray(orders.status, CONFIRMED_STATES),
+					),
+				)
+				.prepare(),
+		).get({ guestId, hostId }),
 	)
 }
 
@@ -315,7 +329,13 @@ export type ThreadHeader = {
 function threadHeader(thread: ConversationRow, caller: ChatCaller, db: DbOrTx): ThreadHeader {
 	const hostId = thread.hostId ?? ''
 	const otherId = thread.userId === caller.id ? hostId : thread.userId
-	const other = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, otherId)).get()
+	const other = preparedQuery(db, 'chat.displayName', (d) =>
+		d
+			.select({ displayName: users.displayName })
+			.from(users)
+			.where(eq(users.id, sql.placeholder('id')))
+			.prepare(),
+	).get({ id: otherId })
 	const cursors = cursorsOf(db, thread.id)
 	return {
 		id: thread.id,
@@ -392,30 +412,39 @@ function participantColumn(caller: ChatCaller) {
  */
 function unreadByThread(caller: ChatCaller, db: DbOrTx) {
 	if (caller.role !== 'Customer' && caller.role !== 'Owner') return []
-	return db
-		.select({
-			threadId: conversations.id,
-			guestId: conversations.userId,
-			hostId: conversations.hostId,
-			count: count(chatMessages.id),
-		})
-		.from(conversations)
-		.leftJoin(
-			chatReadCursors,
-			and(eq(chatReadCursors.conversationId, conversations.id), eq(chatReadCursors.participantId, caller.id)),
-		)
-		.innerJoin(
-			chatMessages,
-			and(
-				eq(chatMessages.conversationId, conversations.id),
-				gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
-				isNotNull(chatMessages.authorId),
-				ne(chatMessages.authorId, caller.id),
-			),
-		)
-		.where(and(eq(conversations.kind, 'GuestHost'), eq(participantColumn(caller), caller.id)))
-		.groupBy(conversations.id)
-		.all()
+	// Runs on every logged-in page (the status counts): prepared once per side.
+	const side = caller.role === 'Owner' ? 'host' : 'guest'
+	return preparedQuery(db, `chat.unreadByThread.${side}`, (d) =>
+		d
+			.select({
+				threadId: conversations.id,
+				guestId: conversations.userId,
+				hostId: conversations.hostId,
+				count: count(chatMessages.id),
+			})
+			.from(conversations)
+			.leftJoin(
+				chatReadCursors,
+				and(
+					eq(chatReadCursors.conversationId, conversations.id),
+					eq(chatReadCursors.participantId, sql.placeholder('callerId')),
+				),
+			)
+			.innerJoin(
+				chatMessages,
+				and(
+					eq(chatMessages.conversationId, conversations.id),
+					gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
+					isNotNull(chatMessages.authorId),
+					ne(chatMessages.authorId, sql.placeholder('callerId')),
+				),
+			)
+			.where(
+				and(eq(conversations.kind, 'GuestHost'), eq(participantColumn(caller), sql.placeholder('callerId'))),
+			)
+			.groupBy(conversations.id)
+			.prepare(),
+	).all({ callerId: caller.id })
 }
 
 export type UnreadChatEntry = { guestId?: string; hostId?: string; count: number }
@@ -530,11 +559,15 @@ function confirmedPartners(caller: ChatCaller, db: DbOrTx): Set<string> {
 
 /** The orders of the pair, newest first (the order chips and the host's side panel). */
 export function pairOrders(guestId: string, hostId: string, db: DbOrTx = getDb()) {
-	return db
-		.select({ id: orders.id, code: orders.code, status: orders.status, checkIn: orders.checkIn })
-		.from(orders)
-		.where(and(eq(orders.guestId, guestId), eq(orders.hostId, hostId)))
-		.orderBy(desc(orders.checkIn))
-		.limit(20)
-		.all()
+	return preparedQuery(db, 'chat.pairOrders', (d) =>
+		d
+			.select({ id: orders.id, code: orders.code, status: orders.status, checkIn: orders.checkIn })
+			.from(orders)
+			.where(
+				and(eq(orders.guestId, sql.placeholder('guestId')), eq(orders.hostId, sql.placeholder('hostId'))),
+			)
+			.orderBy(desc(orders.checkIn))
+			.limit(20)
+			.prepare(),
+	).all({ guestId, hostId })
 }
