@@ -9,7 +9,7 @@ import {
 	type ChatCaller,
 	type ThreadTarget,
 } from '#app/models/chat/chat.server.ts'
-import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
+import { CHAT_BODY_MAX_LENGTH, chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
@@ -62,6 +62,11 @@ function targetOf(area: ChatArea, args: Args): ThreadTarget | undefined {
 	return guestId ? { guestId } : undefined
 }
 
+/** The `draft` query ("contact host" from the playroom page, carried through login), at most one message long. */
+function draftOf(request: Request): string {
+	return (new URL(request.url).searchParams.get('draft') ?? '').slice(0, CHAT_BODY_MAX_LENGTH)
+}
+
 function withNotFound<T>(work: () => T): T {
 	try {
 		return work()
@@ -109,6 +114,8 @@ export async function chatPageLoader(args: Args) {
 				: [],
 			/** A fresh id per rendered form: posting it twice (double click, resubmit) is one message. */
 			clientMessageId: crypto.randomUUID(),
+			/** Typed on the playroom page before login (ADR 0162): prefilled, never sent by itself. */
+			draft: draftOf(args.request),
 		},
 	}
 }
