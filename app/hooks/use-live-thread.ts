@@ -80,6 +80,7 @@ export function useLiveThread<M extends LiveMessage>({
 	request,
 }: {
 	live: LiveThreadConfig | undefined
+	/** The loader's thread; a new `messages` array (a revalidation) is merged in. */
 	initial: { messages: M[]; otherLastReadMessageId: number; lastReadMessageId?: number }
 	request: LiveRequest
 }) {
@@ -113,10 +114,15 @@ export function useLiveThread<M extends LiveMessage>({
 	}, [])
 
 	// New loader data (a revalidation, the form post without the live path) joins the list.
-	useEffect(() => {
-		apply(initial.messages)
+	const [loaded, setLoaded] = useState(initial.messages)
+	if (loaded !== initial.messages) {
+		setLoaded(initial.messages)
+		setMessages((current) => mergeMessages(current, initial.messages))
 		setOtherLastRead((current) => Math.max(current, initial.otherLastReadMessageId))
-	}, [apply, initial.messages, initial.otherLastReadMessageId])
+	}
+	useEffect(() => {
+		lastId.current = Math.max(lastId.current, messages.at(-1)?.id ?? 0)
+	}, [messages])
 
 	const markRead = useCallback(async () => {
 		const { live: config, request: call } = latest.current
@@ -267,7 +273,9 @@ export function useLiveThread<M extends LiveMessage>({
 	const retry = useCallback(
 		(clientMessageId: string) => {
 			const found = pendingRef.current.find((item) => item.clientMessageId === clientMessageId)
-			if (!found) return Promise.resolve()
+			// Only a failed message; a second click while it is on its way does nothing.
+			if (found?.status !== 'failed') return Promise.resolve()
+			pendingRef.current = pendingRef.current.map((item) => (item === found ? { ...item, status: 'sending' } : item))
 			setPending((list) =>
 				list.map((item) => (item.clientMessageId === clientMessageId ? { ...item, status: 'sending' } : item)),
 			)
