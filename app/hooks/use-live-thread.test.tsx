@@ -14,10 +14,23 @@ import { mergeMessages, useLiveThread, type LiveMessage, type LiveThreadConfig }
  */
 const API = '/api/Customer/Chat'
 const THREAD = 'TTTTTTTTTTTTTTTT'
-const LIVE: LiveThreadConfig = { api: API, threadId: THREAD, event: 'GuestHasNewChatMessage', otherId: 'HOST' }
+const LIVE: LiveThreadConfig = {
+	api: API,
+	threadId: THREAD,
+	event: 'GuestHasNewChatMessage',
+	otherId: 'HOST',
+}
 
 function row(id: number, body = `Nachricht ${id}`, mine = false): LiveMessage {
-	return { id, mine, body, masked: false, systemEvent: null, order: null, createdAt: new Date(id * 1000).toISOString() }
+	return {
+		id,
+		mine,
+		body,
+		masked: false,
+		systemEvent: null,
+		order: null,
+		createdAt: new Date(id * 1000).toISOString(),
+	}
 }
 
 type Call = { path: string; method: string; json?: Record<string, unknown> }
@@ -112,7 +125,10 @@ beforeEach(() => {
 })
 afterEach(() => cleanup())
 
-function setup(initialRows = [row(1), row(2)], options: { pageSize?: number; status?: WebSocketStatus } = {}) {
+function setup(
+	initialRows = [row(1), row(2)],
+	options: { pageSize?: number; status?: WebSocketStatus } = {},
+) {
 	const server = fakeServer(initialRows, options.pageSize)
 	const realtime = hub(options.status)
 	const view = renderHook(
@@ -130,7 +146,9 @@ function setup(initialRows = [row(1), row(2)], options: { pageSize?: number; sta
 
 describe('mergeMessages', () => {
 	test('one entry per id, ascending, a newer copy of a row wins', () => {
-		expect(mergeMessages([row(1), row(3)], [row(2), row(3, 'neu'), row(4)]).map((m) => [m.id, m.body])).toEqual([
+		expect(
+			mergeMessages([row(1), row(3)], [row(2), row(3, 'neu'), row(4)]).map((m) => [m.id, m.body]),
+		).toEqual([
 			[1, 'Nachricht 1'],
 			[2, 'Nachricht 2'],
 			[3, 'neu'],
@@ -161,22 +179,29 @@ describe('useLiveThread: never lost', () => {
 		act(() => realtime.setStatus('Online'))
 		view.rerender()
 		await waitFor(() => expect(ids()).toEqual([1, 2, 3, 4, 5]))
-		expect(view.result.current.messages.slice(2).map((message) => message.body)).toEqual(['eins', 'zwei', 'drei'])
+		expect(view.result.current.messages.slice(2).map((message) => message.body)).toEqual([
+			'eins',
+			'zwei',
+			'drei',
+		])
 		// A late hub event for rows already shown adds nothing.
 		act(() => realtime.emit({ type: 'GuestHasNewChatMessage', hostId: 'HOST', count: 3 }))
 		await waitFor(() => expect(server.calls.at(-1)?.path).toContain('after=5'))
 		expect(ids()).toEqual([1, 2, 3, 4, 5])
 	})
 
-	test.each(['visibilitychange', 'online', 'pageshow'] as const)('%s alone fetches what was missed', async (name) => {
-		const { server, ids } = setup()
-		server.add(row(3), row(4), row(5))
-		act(() => {
-			if (name === 'visibilitychange') document.dispatchEvent(new Event(name))
-			else window.dispatchEvent(new Event(name))
-		})
-		await waitFor(() => expect(ids()).toEqual([1, 2, 3, 4, 5]))
-	})
+	test.each(['visibilitychange', 'online', 'pageshow'] as const)(
+		'%s alone fetches what was missed',
+		async (name) => {
+			const { server, ids } = setup()
+			server.add(row(3), row(4), row(5))
+			act(() => {
+				if (name === 'visibilitychange') document.dispatchEvent(new Event(name))
+				else window.dispatchEvent(new Event(name))
+			})
+			await waitFor(() => expect(ids()).toEqual([1, 2, 3, 4, 5]))
+		},
+	)
 
 	test('a hidden tab does not fetch on visibilitychange to hidden', async () => {
 		const { server } = setup()
@@ -201,7 +226,9 @@ describe('useLiveThread: sending', () => {
 		act(() => {
 			sent = view.result.current.send('Hallo!')
 		})
-		expect(view.result.current.pending.map((item) => [item.body, item.status])).toEqual([['Hallo!', 'sending']])
+		expect(view.result.current.pending.map((item) => [item.body, item.status])).toEqual([
+			['Hallo!', 'sending'],
+		])
 		await act(() => sent)
 		expect(ids()).toEqual([1, 2, 3])
 		expect(view.result.current.pending).toEqual([])
@@ -213,7 +240,9 @@ describe('useLiveThread: sending', () => {
 		const { server, view, ids } = setup()
 		server.failNextSends(1)
 		await act(() => view.result.current.send('Noch da?'))
-		expect(view.result.current.pending.map((item) => [item.body, item.status])).toEqual([['Noch da?', 'failed']])
+		expect(view.result.current.pending.map((item) => [item.body, item.status])).toEqual([
+			['Noch da?', 'failed'],
+		])
 		const id = view.result.current.pending[0]!.clientMessageId
 		// A double click on "retry": the second click finds it on its way and does nothing.
 		await act(() => Promise.all([view.result.current.retry(id), view.result.current.retry(id)]))
@@ -255,7 +284,9 @@ describe('useLiveThread: the read cursor moves only while visible and focused', 
 		expect(server.markReads()).toEqual([])
 		focused = true
 		act(() => window.dispatchEvent(new Event('focus')))
-		await waitFor(() => expect(server.markReads().map((call) => call.json)).toEqual([{ threadId: THREAD, messageId: 3 }]))
+		await waitFor(() =>
+			expect(server.markReads().map((call) => call.json)).toEqual([{ threadId: THREAD, messageId: 3 }]),
+		)
 	})
 
 	test('visible and focused: a new message is marked read at once, once', async () => {

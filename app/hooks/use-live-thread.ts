@@ -60,7 +60,10 @@ type MessagesAnswer<M> = {
 type SendAnswer = { threadId: string; messageId: number }
 
 /** The page's API call (useApi() in the app; a fake in tests). */
-export type LiveRequest = <T>(path: string, options?: { method?: 'GET' | 'POST'; json?: unknown }) => Promise<T>
+export type LiveRequest = <T>(
+	path: string,
+	options?: { method?: 'GET' | 'POST'; json?: unknown },
+) => Promise<T>
 
 /** Appends `incoming` to `current`: one entry per id, ascending. */
 export function mergeMessages<M extends { id: number }>(current: M[], incoming: M[]): M[] {
@@ -275,9 +278,13 @@ export function useLiveThread<M extends LiveMessage>({
 			const found = pendingRef.current.find((item) => item.clientMessageId === clientMessageId)
 			// Only a failed message; a second click while it is on its way does nothing.
 			if (found?.status !== 'failed') return Promise.resolve()
-			pendingRef.current = pendingRef.current.map((item) => (item === found ? { ...item, status: 'sending' } : item))
+			pendingRef.current = pendingRef.current.map((item) =>
+				item === found ? { ...item, status: 'sending' } : item,
+			)
 			setPending((list) =>
-				list.map((item) => (item.clientMessageId === clientMessageId ? { ...item, status: 'sending' } : item)),
+				list.map((item) =>
+					item.clientMessageId === clientMessageId ? { ...item, status: 'sending' } : item,
+				),
 			)
 			return post(found)
 		},

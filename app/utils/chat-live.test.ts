@@ -18,13 +18,13 @@ describe('shouldPlayChatSound', () => {
 
 	test('never for a displayName ending in "Test", nor without a user', () => {
 		for (const displayName of ['Anna Test', 'GastTest', 'Host Test ']) {
-			expect(shouldPlayChatSound({ event: toGuest, user: { displayName }, visible: false, openThreads: [] })).toBe(
-				false,
-			)
+			expect(
+				shouldPlayChatSound({ event: toGuest, user: { displayName }, visible: false, openThreads: [] }),
+			).toBe(false)
 		}
-		expect(shouldPlayChatSound({ event: toGuest, user: { displayName: 'Testa' }, visible: true, openThreads: [] })).toBe(
-			true,
-		)
+		expect(
+			shouldPlayChatSound({ event: toGuest, user: { displayName: 'Testa' }, visible: true, openThreads: [] }),
+		).toBe(true)
 		expect(shouldPlayChatSound({ event: toGuest, user: null, visible: true, openThreads: [] })).toBe(false)
 	})
 
@@ -36,7 +36,9 @@ describe('shouldPlayChatSound', () => {
 		expect(shouldPlayChatSound({ event: other, user: anna, visible: true, openThreads: open })).toBe(true)
 		// The same id under the other event type is another thread.
 		const hostSide: OpenThread[] = [{ event: 'HostHasNewChatMessage', otherId: 'HOST-A' }]
-		expect(shouldPlayChatSound({ event: toGuest, user: anna, visible: true, openThreads: hostSide })).toBe(true)
+		expect(shouldPlayChatSound({ event: toGuest, user: anna, visible: true, openThreads: hostSide })).toBe(
+			true,
+		)
 	})
 
 	test('other events never play', () => {

@@ -8,7 +8,10 @@ import type { RealtimeEvent, RealtimeEventType } from './realtime.ts'
  */
 
 /** Hub events that announce a new chat message: they play the sound (spec §2). */
-export const CHAT_MESSAGE_EVENTS: readonly RealtimeEventType[] = ['GuestHasNewChatMessage', 'HostHasNewChatMessage']
+export const CHAT_MESSAGE_EVENTS: readonly RealtimeEventType[] = [
+	'GuestHasNewChatMessage',
+	'HostHasNewChatMessage',
+]
 
 /** A thread open in this tab: the event type that announces its messages and the other side's id. */
 export type OpenThread = { event: RealtimeEventType; otherId?: string }
@@ -24,7 +27,10 @@ export function registerOpenThread(thread: OpenThread): () => void {
 }
 
 /** Whether `event` announces a message of a thread open in this tab (matched by the other side's id). */
-export function isEventOfOpenThread(event: RealtimeEvent, threads: Iterable<OpenThread> = openThreads): boolean {
+export function isEventOfOpenThread(
+	event: RealtimeEvent,
+	threads: Iterable<OpenThread> = openThreads,
+): boolean {
 	const values = Object.values(event) as unknown[]
 	for (const thread of threads) {
 		if (thread.event !== event.type) continue

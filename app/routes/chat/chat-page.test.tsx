@@ -172,9 +172,12 @@ describe('chat pages', () => {
 		const after = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: guest.cookie })
 		expect((after.data as { thread: { messages: unknown[] } }).thread.messages).toHaveLength(count)
 		// At most one message long.
-		const long = await requestPage(`/guest/chatMessages?playroomId=${playroomId}&draft=${'x'.repeat(5_000)}`, {
-			cookie: guest.cookie,
-		})
+		const long = await requestPage(
+			`/guest/chatMessages?playroomId=${playroomId}&draft=${'x'.repeat(5_000)}`,
+			{
+				cookie: guest.cookie,
+			},
+		)
 		expect((long.data as { thread: { draft: string } }).thread.draft).toHaveLength(4_000)
 	})
 })

@@ -95,7 +95,12 @@ function liveConfig(area: ChatArea, thread: ThreadData): LiveThreadConfig | unde
 	const header = thread.header
 	if (!header) return undefined
 	return area === 'guest'
-		? { api: '/api/Customer/Chat', threadId: header.id, event: 'GuestHasNewChatMessage', otherId: header.hostId }
+		? {
+				api: '/api/Customer/Chat',
+				threadId: header.id,
+				event: 'GuestHasNewChatMessage',
+				otherId: header.hostId,
+			}
 		: { api: '/api/Owner/Chat', threadId: header.id, event: 'HostHasNewChatMessage', otherId: header.guestId }
 }
 

@@ -1,0 +1,227 @@
+import type { APIRequestContext, BrowserContext, Page, WebSocketRoute } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { database, DEMO, loginAs, waitForHydration } from './helpers.ts'
+
+/**
+ * The chat end to end (issue 32, docs/subsystems/chat.md, ADR 0162): a visitor types a question
+ * on the playroom page, logs in and finds it in the thread's message box; sends it with
+ * JavaScript; the host answers from /owner/chatMessages on a 390 px phone without JavaScript; the
+ * guest's open thread shows the answer live. "Never lost": with the guest's hub socket dead, the
+ * host sends 3 messages; a reconnect — and, separately, a visibilitychange alone — brings all 3
+ * in order without a reload. Live messages with an <img onerror> and a javascript: link are inert.
+ */
+test.describe.configure({ mode: 'serial' })
+
+function demoFacts() {
+	const db = database()
+	try {
+		const playroom = db
+			.prepare(
+				`SELECT p.id, p.playroom_url_path AS path FROM playrooms p JOIN users u ON u.id = p.host_id
+				 WHERE u.email = ? AND p.status = 'Published' ORDER BY p.created_at LIMIT 1`,
+			)
+			.get(DEMO.host) as { id: string; path: string }
+		const guest = db
+			.prepare('SELECT id, display_name AS name FROM users WHERE email = ?')
+			.get(DEMO.guest) as {
+			id: string
+			name: string
+		}
+		return { playroom, guest }
+	} finally {
+		db.close()
+	}
+}
+
+/** The host writes through the API as their open tab would (the guest's tab is what is tested). */
+async function hostSends(request: APIRequestContext, guestId: string, body: string) {
+	const response = await request.post('/api/Owner/Chat/Send', {
+		data: {
+			guestId,
+			body,
+			clientMessageId: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+		},
+	})
+	expect(response.status(), await response.text()).toBe(200)
+}
+
+/** Proxies the guest's hub socket; `dropping` turns it into a dead connection (no event reaches the page). */
+async function proxyHub(page: Page) {
+	const state = { dropping: false, sockets: [] as WebSocketRoute[] }
+	await page.routeWebSocket(/\/hub$/, (ws) => {
+		state.sockets.push(ws)
+		const server = ws.connectToServer()
+		server.onMessage((message) => {
+			if (!state.dropping) ws.send(message)
+		})
+	})
+	return state
+}
+
+async function online(page: Page) {
+	await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'Online', {
+		timeout: 10_000,
+	})
+}
+
+function messageTexts(page: Page) {
+	return page.getByTestId('chat-messages').getByTestId('chat-message')
+}
+
+async function guestThread(context: BrowserContext, hostId: string) {
+	const page = await context.newPage()
+	const hub = await proxyHub(page)
+	await page.goto(`/en/guest/chatMessages?hostId=${hostId}`)
+	await waitForHydration(page)
+	await online(page)
+	// A reload would clear this mark: the answers must arrive without one.
+	await page.evaluate(() => ((window as unknown as { chatMark: number }).chatMark = 1))
+	return { page, hub }
+}
+
+async function noReload(page: Page) {
+	expect(await page.evaluate(() => (window as unknown as { chatMark?: number }).chatMark)).toBe(1)
+}
+
+test('a guest asks from the playroom page, the host answers on a phone without JavaScript, the answer arrives live', async ({
+	browser,
+	baseURL,
+}) => {
+	test.slow()
+	const { playroom, guest } = demoFacts()
+	const question = `Habt ihr einen Wickeltisch? ${Date.now().toString(36)}`
+
+	// A visitor (desktop, JavaScript on) types the question on the playroom page and logs in.
+	const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+	const page = await guestContext.newPage()
+	const dialogs: string[] = []
+	page.on('dialog', (dialog) => {
+		dialogs.push(dialog.message())
+		void dialog.dismiss()
+	})
+	await page.goto(`/playrooms/${playroom.path}`)
+	await waitForHydration(page)
+	await page.getByTestId('contact-host-draft').fill(question)
+	await page.getByTestId('contact-host').click()
+	await expect(page).toHaveURL(/\/login\?redirect=/)
+	const login = page.getByTestId('login-form')
+	await login.getByLabel(/E-Mail-Adresse/).fill(DEMO.guest)
+	await login.getByLabel(/^Passwort/).fill(DEMO.password)
+	await login.getByRole('button', { name: 'Anmelden', exact: true }).click()
+	await expect(page).toHaveURL(new RegExp(`/guest/chatMessages\\?playroomId=${playroom.id}&draft=`))
+	// The text arrived in the message box, not sent by itself.
+	const box = page.getByRole('textbox', { name: 'Nachricht', exact: true })
+	await expect(box).toHaveValue(question)
+	await expect(messageTexts(page).filter({ hasText: question })).toHaveCount(0)
+	await waitForHydration(page)
+	await online(page)
+	await page.getByRole('button', { name: 'Senden', exact: true }).click()
+	const sent = messageTexts(page).filter({ hasText: question })
+	await expect(sent).toHaveCount(1)
+	await expect(sent).toHaveAttribute('data-status', /sent|read/)
+	await expect(box).toHaveValue('')
+	await page.evaluate(() => ((window as unknown as { chatMark: number }).chatMark = 1))
+
+	// The host answers on a 390 px phone without JavaScript.
+	const hostContext = await browser.newContext({
+		javaScriptEnabled: false,
+		viewport: { width: 390, height: 844 },
+	})
+	await loginAs(hostContext, DEMO.host, baseURL ?? '')
+	const phone = await hostContext.newPage()
+	await phone.goto('/owner/chatMessages')
+	await phone.getByTestId('chat-thread').getByRole('link', { name: guest.name }).click()
+	await expect(phone).toHaveURL(new RegExp(`/owner/chatMessages/${guest.id}$`))
+	await expect(phone.getByText(question)).toBeVisible()
+	const answer = `Ja, mit Wickelauflage! ${Date.now().toString(36)}`
+	await phone.getByRole('textbox', { name: 'Nachricht', exact: true }).fill(answer)
+	await phone.getByRole('button', { name: 'Senden', exact: true }).click()
+	await expect(phone).toHaveURL(new RegExp(`/owner/chatMessages/${guest.id}#message-\\d+$`))
+	await expect(phone.getByText(answer)).toBeVisible()
+	const width = await phone.evaluate(() => document.documentElement.scrollWidth)
+	expect(width).toBeLessThanOrEqual(390)
+
+	// The guest's open thread shows it live, without a reload.
+	await expect(messageTexts(page).filter({ hasText: answer })).toBeVisible({ timeout: 5_000 })
+	await noReload(page)
+	expect(dialogs).toEqual([])
+	await hostContext.close()
+	await guestContext.close()
+})
+
+test.describe('never lost', () => {
+	let guestContext: BrowserContext
+	let hostContext: BrowserContext
+	let hostId: string
+	let guestId: string
+
+	test.beforeEach(async ({ browser, baseURL }) => {
+		const facts = demoFacts()
+		guestId = facts.guest.id
+		const db = database()
+		try {
+			hostId = (db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO.host) as { id: string }).id
+		} finally {
+			db.close()
+		}
+		guestContext = await browser.newContext()
+		await loginAs(guestContext, DEMO.guest, baseURL ?? '')
+		hostContext = await browser.newContext()
+		await loginAs(hostContext, DEMO.host, baseURL ?? '')
+	})
+	test.afterEach(async () => {
+		await guestContext.close()
+		await hostContext.close()
+	})
+
+	test('the socket is lost while the host sends 3 messages; the reconnect brings all 3 in order without reload', async () => {
+		const { page, hub } = await guestThread(guestContext, hostId)
+		const run = Date.now().toString(36)
+		const bodies = [1, 2, 3].map((n) => `Verpasst ${n} ${run}`)
+		hub.dropping = true
+		for (const body of bodies) await hostSends(hostContext.request, guestId, body)
+		// No event reached the page: nothing new is shown.
+		await page.waitForTimeout(1_500)
+		await expect(messageTexts(page).filter({ hasText: run })).toHaveCount(0)
+		// The socket closes; the client reconnects (at once) to a working connection.
+		hub.dropping = false
+		await hub.sockets.at(-1)?.close()
+		await expect(messageTexts(page).filter({ hasText: run })).toContainText(bodies, { timeout: 5_000 })
+		await online(page)
+		await noReload(page)
+	})
+
+	test('the same after a visibilitychange alone', async () => {
+		const { page, hub } = await guestThread(guestContext, hostId)
+		const run = Date.now().toString(36)
+		const bodies = [1, 2, 3].map((n) => `Verschlafen ${n} ${run}`)
+		hub.dropping = true
+		for (const body of bodies) await hostSends(hostContext.request, guestId, body)
+		await page.waitForTimeout(1_500)
+		await expect(messageTexts(page).filter({ hasText: run })).toHaveCount(0)
+		await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+		await expect(messageTexts(page).filter({ hasText: run })).toContainText(bodies, { timeout: 5_000 })
+		await noReload(page)
+	})
+
+	test('an <img onerror> and a javascript: link arriving live are inert text', async () => {
+		const { page } = await guestThread(guestContext, hostId)
+		const dialogs: string[] = []
+		page.on('dialog', (dialog) => {
+			dialogs.push(dialog.message())
+			void dialog.dismiss()
+		})
+		const run = Date.now().toString(36)
+		const image = `<img src=x onerror=alert(1)> ${run}`
+		const link = `javascript:alert(1) ${run}`
+		await hostSends(hostContext.request, guestId, image)
+		await hostSends(hostContext.request, guestId, link)
+		const arrived = messageTexts(page).filter({ hasText: run })
+		await expect(arrived).toContainText([image, link], { timeout: 5_000 })
+		await expect(page.getByTestId('chat-messages').locator('img')).toHaveCount(0)
+		await expect(page.getByTestId('chat-messages').locator('a[href^="javascript"]')).toHaveCount(0)
+		await page.waitForTimeout(500)
+		expect(dialogs).toEqual([])
+		await noReload(page)
+	})
+})
