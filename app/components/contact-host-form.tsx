@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useLocalizePath } from '#app/hooks/use-root-data.ts'
-import { CHAT_DRAFT_MAX_LENGTH } from '#app/schemas/chat.ts'
+
+/**
+ * At most this many characters of a question typed on the playroom page (ADR 0162): it travels in
+ * the URL, through login twice encoded, and must stay under the server's 16 KB request line even
+ * when every character is an umlaut. The thread page accepts a `draft` of up to one message (4,000).
+ * Here, not in app/schemas/chat.ts: the playroom page must not load Zod to render (ADR 0116).
+ */
+export const CHAT_DRAFT_MAX_LENGTH = 1_000
 
 /**
  * "Contact host" on the playroom page (issue 32, ADR 0162): the question is typed here and goes,

@@ -11,13 +11,6 @@ import { entityIdField as idSchema, intField, intParam, requiredText } from './f
  */
 export const CHAT_BODY_MAX_LENGTH = 4_000
 
-/**
- * At most this many characters of a question typed on the playroom page (ADR 0162): it travels in
- * the URL, through login twice encoded, and must stay under the server's 16 KB request line even
- * when every character is an umlaut. The thread page accepts a `draft` up to CHAT_BODY_MAX_LENGTH.
- */
-export const CHAT_DRAFT_MAX_LENGTH = 1_000
-
 export const CHAT_THREAD_FILTERS = ['all', 'unread', 'needsReply'] as const
 
 /** The sender's id for one message: a retry or a double click with it never makes two rows. */
