@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { renderWithApp } from '#tests/helpers/render.tsx'
-import { ChatThread, type ChatThreadData, type ChatThreadMessage } from './chat-thread.tsx'
+import { ChatThread, loadNewHref, type ChatThreadData, type ChatThreadMessage } from './chat-thread.tsx'
 
 /**
  * The thread's send form with JavaScript (issue 32, ADR 0162): the message shows at once, the
@@ -121,5 +121,18 @@ describe('ChatThread with live', () => {
 		await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'))
 		expect(fake.sends).toEqual([])
 		expect(within(screen.getByTestId('chat-messages')).getAllByTestId('chat-message')).toHaveLength(1)
+	})
+})
+
+describe('load new messages without JavaScript', () => {
+	test('the link changes the query, so the page loads again instead of only scrolling', () => {
+		const href = loadNewHref(
+			{ pathname: '/guest/chatMessages', search: '?playroomId=PPPPPPPPPPPPPPPP&draft=Hallo' },
+			7,
+		)
+		expect(href).toBe('/guest/chatMessages?playroomId=PPPPPPPPPPPPPPPP&seen=7#message-7')
+		expect(loadNewHref({ pathname: '/owner/chatMessages/GGGGGGGGGGGGGGGG', search: '?seen=3' }, 9)).toBe(
+			'/owner/chatMessages/GGGGGGGGGGGGGGGG?seen=9#message-9',
+		)
 	})
 })

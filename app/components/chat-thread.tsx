@@ -79,7 +79,6 @@ export function ChatThread({
 		},
 		request: api,
 	})
-	const here = `${location.pathname}${location.search}`
 	const messages = state.messages
 	const masked = messages.some((message) => message.masked)
 	const lastMessageId = messages.at(-1)?.id ?? thread.lastMessageId
@@ -118,7 +117,17 @@ export function ChatThread({
 				</p>
 			) : null}
 			<p className="mb-4">
-				<a href={`${here}#message-${lastMessageId}`} className="link text-sm" data-testid="chat-load-new">
+				<a
+					href={loadNewHref(location, lastMessageId)}
+					className="link text-sm"
+					data-testid="chat-load-new"
+					onClick={(event) => {
+						// With JavaScript the live thread fetches what is new; without, the page loads again.
+						if (!live) return
+						event.preventDefault()
+						void state.fetchNew()
+					}}
+				>
 					{t('thread.loadNew')}
 				</a>
 			</p>
@@ -126,6 +135,17 @@ export function ChatThread({
 			<SendForm key={thread.lastMessageId} thread={thread} onSend={live ? state.send : undefined} />
 		</section>
 	)
+}
+
+/**
+ * "Load new messages" without JavaScript: a URL that differs in its query (`seen=<last id>`), so
+ * the browser loads the page again instead of only scrolling to the fragment; `draft` is dropped.
+ */
+export function loadNewHref(location: { pathname: string; search: string }, lastMessageId: number) {
+	const params = new URLSearchParams(location.search)
+	params.delete('draft')
+	params.set('seen', String(lastMessageId))
+	return `${location.pathname}?${params.toString()}#message-${lastMessageId}`
 }
 
 /** A message of this tab not yet in the list, shown as the author's own at once. */
