@@ -225,3 +225,51 @@ test.describe('never lost', () => {
 		await noReload(page)
 	})
 })
+
+test('the pling: plays for a new message on another page, a muted-speaker button where the browser refuses, silent in that open thread', async ({
+	browser,
+	baseURL,
+}) => {
+	const { guest } = demoFacts()
+	const db = database()
+	const hostId = (db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO.host) as { id: string }).id
+	db.close()
+	const guestContext = await browser.newContext()
+	await loginAs(guestContext, DEMO.guest, baseURL ?? '')
+	const hostContext = await browser.newContext()
+	await loginAs(hostContext, DEMO.host, baseURL ?? '')
+	// The page's audio, recorded; the browser refuses to play until __allowPlay (no user gesture yet).
+	await guestContext.addInitScript(() => {
+		const w = window as unknown as { plays: string[]; allowPlay: boolean }
+		w.plays = []
+		w.allowPlay = false
+		HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+			w.plays.push(this.src)
+			return w.allowPlay ? Promise.resolve() : Promise.reject(new DOMException('blocked', 'NotAllowedError'))
+		}
+	})
+	const plays = (page: Page) => page.evaluate(() => (window as unknown as { plays: string[] }).plays)
+	const page = await guestContext.newPage()
+	await page.goto('/guest/orders')
+	await waitForHydration(page)
+	await online(page)
+	await hostSends(hostContext.request, guest.id, `Pling? ${Date.now().toString(36)}`)
+	await expect.poll(() => plays(page)).toEqual([`${baseURL}/sounds/pling.mp3`])
+	const enable = page.getByRole('button', { name: 'Ton für neue Nachrichten einschalten' })
+	await expect(enable).toBeVisible()
+	await page.evaluate(() => ((window as unknown as { allowPlay: boolean }).allowPlay = true))
+	await enable.click()
+	await expect(enable).toHaveCount(0)
+
+	// In the open, visible thread of that host: the message arrives, no sound.
+	await page.goto(`/guest/chatMessages?hostId=${hostId}`)
+	await waitForHydration(page)
+	await online(page)
+	const quiet = `Leise ${Date.now().toString(36)}`
+	await hostSends(hostContext.request, guest.id, quiet)
+	await expect(messageTexts(page).filter({ hasText: quiet })).toHaveCount(1, { timeout: 5_000 })
+	await page.waitForTimeout(300)
+	expect(await plays(page)).toEqual([])
+	await guestContext.close()
+	await hostContext.close()
+})
