@@ -9,6 +9,8 @@ import { database, DEMO, loginAs, waitForHydration } from './helpers.ts'
  * guest's open thread shows the answer live. "Never lost": with the guest's hub socket dead, the
  * host sends 3 messages; a reconnect — and, separately, a visibilitychange alone — brings all 3
  * in order without a reload. Live messages with an <img onerror> and a javascript: link are inert.
+ * The pling plays for a message on another page (a muted-speaker button where the browser refuses),
+ * not in that open thread. No page logs an error.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -58,6 +60,17 @@ async function proxyHub(page: Page) {
 	return state
 }
 
+/** JavaScript errors and console errors of a page of our own contexts (the `page` fixture's rule). */
+function watchErrors(page: Page) {
+	const errors: string[] = []
+	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+	page.on('console', (message) => {
+		if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+			errors.push(`console.error: ${message.text()}`)
+	})
+	return errors
+}
+
 async function online(page: Page) {
 	await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'Online', {
 		timeout: 10_000,
@@ -70,13 +83,14 @@ function messageTexts(page: Page) {
 
 async function guestThread(context: BrowserContext, hostId: string) {
 	const page = await context.newPage()
+	const errors = watchErrors(page)
 	const hub = await proxyHub(page)
 	await page.goto(`/en/guest/chatMessages?hostId=${hostId}`)
 	await waitForHydration(page)
 	await online(page)
 	// A reload would clear this mark: the answers must arrive without one.
 	await page.evaluate(() => ((window as unknown as { chatMark: number }).chatMark = 1))
-	return { page, hub }
+	return { page, hub, errors }
 }
 
 async function noReload(page: Page) {
@@ -94,6 +108,7 @@ test('a guest asks from the playroom page, the host answers on a phone without J
 	// A visitor (desktop, JavaScript on) types the question on the playroom page and logs in.
 	const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
 	const page = await guestContext.newPage()
+	const errors = watchErrors(page)
 	const dialogs: string[] = []
 	page.on('dialog', (dialog) => {
 		dialogs.push(dialog.message())
@@ -145,6 +160,7 @@ test('a guest asks from the playroom page, the host answers on a phone without J
 	await expect(messageTexts(page).filter({ hasText: answer })).toBeVisible({ timeout: 5_000 })
 	await noReload(page)
 	expect(dialogs).toEqual([])
+	expect(errors).toEqual([])
 	await hostContext.close()
 	await guestContext.close()
 })
@@ -175,7 +191,7 @@ test.describe('never lost', () => {
 	})
 
 	test('the socket is lost while the host sends 3 messages; the reconnect brings all 3 in order without reload', async () => {
-		const { page, hub } = await guestThread(guestContext, hostId)
+		const { page, hub, errors } = await guestThread(guestContext, hostId)
 		const run = Date.now().toString(36)
 		const bodies = [1, 2, 3].map((n) => `Verpasst ${n} ${run}`)
 		hub.dropping = true
@@ -189,10 +205,11 @@ test.describe('never lost', () => {
 		await expect(messageTexts(page).filter({ hasText: run })).toContainText(bodies, { timeout: 5_000 })
 		await online(page)
 		await noReload(page)
+		expect(errors).toEqual([])
 	})
 
 	test('the same after a visibilitychange alone', async () => {
-		const { page, hub } = await guestThread(guestContext, hostId)
+		const { page, hub, errors } = await guestThread(guestContext, hostId)
 		const run = Date.now().toString(36)
 		const bodies = [1, 2, 3].map((n) => `Verschlafen ${n} ${run}`)
 		hub.dropping = true
@@ -202,10 +219,11 @@ test.describe('never lost', () => {
 		await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
 		await expect(messageTexts(page).filter({ hasText: run })).toContainText(bodies, { timeout: 5_000 })
 		await noReload(page)
+		expect(errors).toEqual([])
 	})
 
 	test('an <img onerror> and a javascript: link arriving live are inert text', async () => {
-		const { page } = await guestThread(guestContext, hostId)
+		const { page, errors } = await guestThread(guestContext, hostId)
 		const dialogs: string[] = []
 		page.on('dialog', (dialog) => {
 			dialogs.push(dialog.message())
@@ -223,6 +241,7 @@ test.describe('never lost', () => {
 		await page.waitForTimeout(500)
 		expect(dialogs).toEqual([])
 		await noReload(page)
+		expect(errors).toEqual([])
 	})
 })
 
@@ -250,6 +269,7 @@ test('the pling: plays for a new message on another page, a muted-speaker button
 	})
 	const plays = (page: Page) => page.evaluate(() => (window as unknown as { plays: string[] }).plays)
 	const page = await guestContext.newPage()
+	const errors = watchErrors(page)
 	await page.goto('/guest/orders')
 	await waitForHydration(page)
 	await online(page)
@@ -270,6 +290,7 @@ test('the pling: plays for a new message on another page, a muted-speaker button
 	await expect(messageTexts(page).filter({ hasText: quiet })).toHaveCount(1, { timeout: 5_000 })
 	await page.waitForTimeout(300)
 	expect(await plays(page)).toEqual([])
+	expect(errors).toEqual([])
 	await guestContext.close()
 	await hostContext.close()
 })
