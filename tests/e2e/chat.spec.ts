@@ -165,6 +165,30 @@ test('a guest asks from the playroom page, the host answers on a phone without J
 	await guestContext.close()
 })
 
+test('without JavaScript the question typed on the playroom page also arrives through login, prefilled', async ({
+	browser,
+}) => {
+	const { playroom } = demoFacts()
+	const context = await browser.newContext({
+		javaScriptEnabled: false,
+		viewport: { width: 390, height: 844 },
+	})
+	const page = await context.newPage()
+	const question = `Gibt es Parkplätze? ${Date.now().toString(36)}`
+	await page.goto(`/en/playrooms/${playroom.path}`)
+	await page.getByLabel('Your question to the host').fill(question)
+	await page.getByRole('button', { name: 'Contact host' }).click()
+	await expect(page).toHaveURL(/\/en\/login\?redirect=/)
+	const login = page.getByTestId('login-form')
+	await login.getByLabel(/E-mail address/).fill(DEMO.guest)
+	await login.getByLabel(/^Password/).fill(DEMO.password)
+	await login.getByRole('button', { name: 'Log in', exact: true }).click()
+	await expect(page).toHaveURL(new RegExp(`/en/guest/chatMessages\\?playroomId=${playroom.id}&draft=`))
+	await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(question)
+	await expect(messageTexts(page).filter({ hasText: question })).toHaveCount(0)
+	await context.close()
+})
+
 test.describe('never lost', () => {
 	let guestContext: BrowserContext
 	let hostContext: BrowserContext
