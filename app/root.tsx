@@ -14,6 +14,7 @@ import {
 import { isbot } from 'isbot'
 import type { Route } from './+types/root.ts'
 import { AccountChrome } from './components/account-chrome.tsx'
+import { ChatSound } from './components/chat-sound.tsx'
 import { CatalogueChrome } from './components/catalogue-chrome.tsx'
 import { ConsentNotice } from './components/consent-notice.tsx'
 import { ErrorPage } from './components/error-page.tsx'
@@ -173,6 +174,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<CatalogueChrome />
 			<Outlet />
 			<AppToaster colorMode={colorMode} />
+			{loaderData.user ? <ChatSound /> : null}
 		</RealtimeProvider>
 	)
 }

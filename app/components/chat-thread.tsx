@@ -1,14 +1,17 @@
 import { getTextareaProps } from '@conform-to/react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
 import { useAppForm } from '#app/components/app-form.ts'
 import { FieldErrors, FormAlert, getFormProps, SubmitButton } from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
+import { useLiveThread, type LiveThreadConfig, type PendingMessage } from '#app/hooks/use-live-thread.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { linkifyParts } from '#app/models/chat/chat-masking.ts'
 import { CHAT_BODY_MAX_LENGTH, chatSendFormSchema } from '#app/schemas/chat.ts'
 import type { ChatSystemEvent } from '#db/schema/conversations.ts'
+import { useApi } from '#app/utils/api-client.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 
 /**
@@ -16,6 +19,10 @@ import { formatDateTime } from '#app/utils/format-instant.ts'
  * HTML), links clickable only for http(s) URLs once contact details are shown, order chips, a
  * "load new messages" link and the send form that posts and comes back to the new message. The
  * one building block for every thread: guest–host (the three areas) and support.
+ *
+ * With JavaScript and `live` (ADR 0162) the same thread is live: new messages arrive without a
+ * reload (use-live-thread.ts), a message is sent as JSON and shows "sending", "sent" or
+ * "failed — retry", and the read cursor moves only while the tab is visible and focused.
  */
 export type ChatThreadMessage = {
 	id: number
@@ -33,6 +40,8 @@ export type ChatThreadData = {
 		/** Contact details shown unmasked (the guest–host pair has a confirmed order; support: always). */
 		confirmed: boolean
 		otherLastReadMessageId: number
+		/** The reader's own cursor (the live thread marks read only above it). */
+		lastReadMessageId?: number
 	} | null
 	messages: ChatThreadMessage[]
 	hasEarlier: boolean
@@ -41,6 +50,8 @@ export type ChatThreadData = {
 	orders: { id: string; code: string }[]
 	/** A fresh id per rendered form: posting it twice (double click, resubmit) is one message. */
 	clientMessageId: string
+	/** Text to start the send form with (typed on the playroom page before login; never sent by itself). */
+	draft?: string
 }
 
 type Message = ChatThreadMessage
@@ -48,29 +59,54 @@ type Message = ChatThreadMessage
 export function ChatThread({
 	thread,
 	orderPath,
+	live,
 }: {
 	thread: ChatThreadData
 	/** Where an order chip links to (locale-free). */
 	orderPath: (orderId: string) => string
+	/** The endpoint family and thread for the live thread with JavaScript; without it, pages only. */
+	live?: LiveThreadConfig
 }) {
 	const { t } = useTranslation('chat')
 	const location = useLocation()
-	const here = `${location.pathname}${location.search}`
-	const masked = thread.messages.some((message) => message.masked)
+	const api = useApi()
+	const state = useLiveThread({
+		live,
+		initial: {
+			messages: thread.messages,
+			otherLastReadMessageId: thread.header?.otherLastReadMessageId ?? 0,
+			lastReadMessageId: thread.header?.lastReadMessageId,
+		},
+		request: api,
+	})
+	const messages = state.messages
+	const masked = messages.some((message) => message.masked)
+	const lastMessageId = messages.at(-1)?.id ?? thread.lastMessageId
 	return (
 		<section aria-label={thread.header?.otherDisplayName ?? t('thread.bodyLabel')} className="card">
 			{thread.hasEarlier ? <p className="mb-2 text-sm text-ink-muted">{t('thread.earlier')}</p> : null}
-			{thread.messages.length === 0 ? (
+			{messages.length === 0 && state.pending.length === 0 ? (
 				<p className="mb-4">{t('thread.empty')}</p>
 			) : (
-				<ol className="mb-4 flex flex-col gap-2" data-testid="chat-messages">
-					{thread.messages.map((message) => (
+				<ol className="mb-4 flex flex-col gap-2" data-testid="chat-messages" aria-live="polite">
+					{messages.map((message) => (
 						<MessageItem
 							key={message.id}
 							orderPath={orderPath}
 							message={message}
 							confirmed={Boolean(thread.header?.confirmed)}
-							read={message.mine && message.id <= (thread.header?.otherLastReadMessageId ?? 0)}
+							read={message.mine && message.id <= state.otherLastReadMessageId}
+						/>
+					))}
+					{state.pending.map((item) => (
+						<MessageItem
+							key={item.clientMessageId}
+							orderPath={orderPath}
+							message={pendingMessage(item, thread.orders)}
+							confirmed={false}
+							read={false}
+							pending={item.status === 'failed' ? 'failed' : 'sending'}
+							onRetry={() => void state.retry(item.clientMessageId)}
 						/>
 					))}
 				</ol>
@@ -82,17 +118,47 @@ export function ChatThread({
 			) : null}
 			<p className="mb-4">
 				<a
-					href={`${here}#message-${thread.lastMessageId}`}
+					href={loadNewHref(location, lastMessageId)}
 					className="link text-sm"
 					data-testid="chat-load-new"
+					onClick={(event) => {
+						// With JavaScript the live thread fetches what is new; without, the page loads again.
+						if (!live) return
+						event.preventDefault()
+						void state.fetchNew()
+					}}
 				>
 					{t('thread.loadNew')}
 				</a>
 			</p>
 			{/* A new message (after a send) starts an empty form with a fresh clientMessageId. */}
-			<SendForm key={thread.lastMessageId} thread={thread} />
+			<SendForm key={thread.lastMessageId} thread={thread} onSend={live ? state.send : undefined} />
 		</section>
 	)
+}
+
+/**
+ * "Load new messages" without JavaScript: a URL that differs in its query (`seen=<last id>`), so
+ * the browser loads the page again instead of only scrolling to the fragment; `draft` is dropped.
+ */
+export function loadNewHref(location: { pathname: string; search: string }, lastMessageId: number) {
+	const params = new URLSearchParams(location.search)
+	params.delete('draft')
+	params.set('seen', String(lastMessageId))
+	return `${location.pathname}?${params.toString()}#message-${lastMessageId}`
+}
+
+/** A message of this tab not yet in the list, shown as the author's own at once. */
+function pendingMessage(item: PendingMessage, orders: ChatThreadData['orders']): Message {
+	return {
+		id: 0,
+		mine: true,
+		body: item.body,
+		masked: false,
+		systemEvent: null,
+		order: orders.find((order) => order.id === item.orderId) ?? null,
+		createdAt: item.createdAt,
+	}
 }
 
 function MessageItem({
@@ -100,11 +166,16 @@ function MessageItem({
 	message,
 	confirmed,
 	read,
+	pending,
+	onRetry,
 }: {
 	orderPath: (orderId: string) => string
 	message: Message
 	confirmed: boolean
 	read: boolean
+	/** A message of this tab on its way: "sending", or "failed" with a retry button. */
+	pending?: 'sending' | 'failed'
+	onRetry?: () => void
 }) {
 	const { t } = useTranslation('chat')
 	const locale = useLocale()
@@ -127,9 +198,10 @@ function MessageItem({
 	}
 	return (
 		<li
-			id={`message-${message.id}`}
+			id={pending ? undefined : `message-${message.id}`}
 			className={`max-w-[85%] rounded-lg border border-line px-3 py-2 ${message.mine ? 'self-end bg-accent/10' : 'self-start bg-surface'}`}
 			data-testid="chat-message"
+			data-status={pending ?? (message.mine ? (read ? 'read' : 'sent') : undefined)}
 		>
 			<p className="break-words whitespace-pre-wrap">
 				{(confirmed ? linkifyParts(message.body) : [{ text: message.body }]).map((part, index) =>
@@ -151,22 +223,53 @@ function MessageItem({
 			<p className="mt-1 flex flex-wrap gap-2 text-xs text-ink-muted">
 				<span>{time}</span>
 				{chip}
-				{message.mine ? <span>{read ? t('thread.read') : t('thread.sent')}</span> : null}
+				{pending === 'sending' ? (
+					<span>{t('thread.sending')}</span>
+				) : pending === 'failed' ? (
+					<>
+						<span className="text-danger">{t('thread.failed')}</span>
+						<button type="button" className="link" onClick={onRetry} data-testid="chat-retry">
+							{t('thread.retry')}
+						</button>
+					</>
+				) : message.mine ? (
+					<span>{read ? t('thread.read') : t('thread.sent')}</span>
+				) : null}
 			</p>
 		</li>
 	)
 }
 
-function SendForm({ thread }: { thread: ChatThreadData }) {
+function SendForm({
+	thread,
+	onSend,
+}: {
+	thread: ChatThreadData
+	/** With JavaScript: show the message as "sending" and post it as JSON (the live thread). */
+	onSend?: (body: string, orderId?: string) => Promise<void>
+}) {
 	const { t } = useTranslation('chat')
 	const [form, fields] = useAppForm({
 		id: 'chat-send',
 		schema: chatSendFormSchema,
 		lastResult: useFormResult('send'),
-		defaultValue: { clientMessageId: thread.clientMessageId },
+		defaultValue: { clientMessageId: thread.clientMessageId, body: thread.draft ?? '' },
 	})
+	const formProps = getFormProps(form)
+	const textarea = useRef<HTMLTextAreaElement>(null)
+	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+		// The schema's check first: an invalid message shows its error and is not sent.
+		formProps.onSubmit(event)
+		if (event.defaultPrevented || !onSend || !textarea.current) return
+		event.preventDefault()
+		const data = new FormData(event.currentTarget)
+		const orderId = String(data.get(fields.orderId.name) ?? '') || undefined
+		// Shown as "sending" in the list at once, so the textarea may be emptied: the text is not lost.
+		void onSend(textarea.current.value, orderId)
+		textarea.current.value = ''
+	}
 	return (
-		<Form method="POST" {...getFormProps(form)}>
+		<Form method="POST" {...formProps} onSubmit={onSubmit}>
 			<FormAlert form={form} />
 			<input type="hidden" name="clientMessageId" value={thread.clientMessageId} />
 			<label htmlFor={fields.body.id} className="mb-1 block font-medium">
@@ -174,6 +277,7 @@ function SendForm({ thread }: { thread: ChatThreadData }) {
 			</label>
 			<textarea
 				{...getTextareaProps(fields.body)}
+				ref={textarea}
 				key={fields.body.key}
 				rows={3}
 				maxLength={CHAT_BODY_MAX_LENGTH}

@@ -24,6 +24,12 @@ const ICONS = {
 			<path d="M9 4v16" />
 		</>
 	),
+	volumeOff: (
+		<>
+			<path d="M11 5 6 9H2v6h4l5 4V5z" />
+			<path d="m23 9-6 6M17 9l6 6" />
+		</>
+	),
 } as const
 
 export type IconName = keyof typeof ICONS

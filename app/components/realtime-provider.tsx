@@ -3,12 +3,13 @@ import { createRealtimeClient, hubUrl } from '#app/utils/realtime-client.ts'
 import type { RealtimeEvent, RealtimeEventType, WebSocketStatus } from '#app/utils/realtime.ts'
 
 type Listener = (event: RealtimeEvent) => void
-type RealtimeState = {
+export type RealtimeState = {
 	status: WebSocketStatus
 	subscribe: (type: RealtimeEventType, listener: Listener) => () => void
 }
 
-const RealtimeContext = createContext<RealtimeState>({
+/** Exported for tests that drive status and events by hand; the app uses RealtimeProvider. */
+export const RealtimeContext = createContext<RealtimeState>({
 	status: 'Unknown',
 	subscribe: () => () => {},
 })

@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
+import { useRealtimeEvent } from '#app/components/realtime-provider.tsx'
+import { requestStatusRefresh, STATUS_REFRESH_EVENT } from '#app/utils/chat-live.ts'
 
 /**
  * Status polling (spec §4): while the tab is visible, the role area asks the
@@ -8,7 +10,9 @@ import { useRevalidator } from 'react-router'
  * from the layout loader, so the badges are there without JavaScript. A
  * changed count revalidates the page: the layout loader then brings the new
  * counts and the dashboard's next activities "reinitialise". A 401/403
- * (logged out meanwhile) stops the polling.
+ * (logged out meanwhile) stops the polling. A chat message announced by the hub
+ * and a thread marked read (the live thread's `requestStatusRefresh`) ask at once
+ * (issue 32, ADR 0162), so the chat badges follow within a moment.
  */
 export type StatusCounts = {
 	unreadMessageCount: number
@@ -43,13 +47,17 @@ export function useStatusPolling(endpoint: string | null, initial: StatusCounts 
 		const timer = window.setInterval(() => void poll(), STATUS_POLL_MS)
 		const onVisible = () => void poll()
 		document.addEventListener('visibilitychange', onVisible)
+		window.addEventListener(STATUS_REFRESH_EVENT, onVisible)
 		return () => {
 			stopped = true
 			window.clearInterval(timer)
 			document.removeEventListener('visibilitychange', onVisible)
+			window.removeEventListener(STATUS_REFRESH_EVENT, onVisible)
 		}
 		// Restarts when the endpoint or the shown counts change (and after a revalidation, which is harmless).
 	}, [endpoint, shown, revalidator])
+	useRealtimeEvent('GuestHasNewChatMessage', requestStatusRefresh)
+	useRealtimeEvent('HostHasNewChatMessage', requestStatusRefresh)
 	return initial
 }
 

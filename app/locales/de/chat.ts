@@ -27,6 +27,14 @@ export const chat = {
 		sent: 'Gesendet',
 		contactHost: 'Gastgeber kontaktieren',
 		order: 'Buchung {{code}}',
+		sending: 'Wird gesendet …',
+		failed: 'Nicht gesendet',
+		retry: 'Erneut senden',
+		questionLabel: 'Deine Frage an den Gastgeber',
+		questionHint: 'Nach dem Anmelden steht deine Frage im Nachrichtenfeld – du schickst sie selbst ab.',
+	},
+	sound: {
+		enable: 'Ton für neue Nachrichten einschalten',
 	},
 	system: {
 		RequestSent: 'Buchungsanfrage gesendet',

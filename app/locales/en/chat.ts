@@ -30,6 +30,14 @@ export const chat: TranslationShape<typeof de> = {
 		sent: 'Sent',
 		contactHost: 'Contact host',
 		order: 'Booking {{code}}',
+		sending: 'Sending …',
+		failed: 'Not sent',
+		retry: 'Send again',
+		questionLabel: 'Your question to the host',
+		questionHint: 'After logging in your question is in the message box – you send it yourself.',
+	},
+	sound: {
+		enable: 'Turn on the sound for new messages',
 	},
 	system: {
 		RequestSent: 'Booking request sent',

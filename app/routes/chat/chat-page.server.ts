@@ -15,7 +15,7 @@ import {
 	type HostPlayroomLink,
 } from '#app/models/chat/chat-contacts.server.ts'
 import { notificationListData } from '#app/models/notifications/notifications.server.ts'
-import { chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
+import { CHAT_BODY_MAX_LENGTH, chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
@@ -65,6 +65,11 @@ function targetOf(area: ChatArea, args: Args): ThreadTarget | undefined {
 	}
 	const guestId = param(area === 'owner' ? args.params.guestId : search.get('guestId'))
 	return guestId ? { guestId } : undefined
+}
+
+/** The `draft` query ("contact host" from the playroom page, carried through login), at most one message long. */
+function draftOf(request: Request): string {
+	return (new URL(request.url).searchParams.get('draft') ?? '').slice(0, CHAT_BODY_MAX_LENGTH)
 }
 
 async function callerOf(args: Args, area: ChatArea): Promise<ChatCaller & { displayName: string }> {
@@ -128,6 +133,8 @@ export async function chatPageLoader(args: Args) {
 				: [],
 			/** A fresh id per rendered form: posting it twice (double click, resubmit) is one message. */
 			clientMessageId: crypto.randomUUID(),
+			/** Typed on the playroom page before login (ADR 0162): prefilled, never sent by itself. */
+			draft: draftOf(args.request),
 		},
 	}
 }

@@ -182,4 +182,27 @@ describe('chat pages', () => {
 		expect(anonymous.status).toBe(302)
 		expect(anonymous.location).toBe(`/login?redirect=${encodeURIComponent(path)}`)
 	})
+	test('a question typed on the playroom page goes through login and arrives prefilled, not sent (ADR 0162)', async () => {
+		const draft = 'Habt ihr einen Wickeltisch? <img src=x onerror=alert(1)> Grüße'
+		const path = `/guest/chatMessages?playroomId=${playroomId}&draft=${encodeURIComponent(draft)}`
+		const anonymous = await requestPage(path)
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.location).toBe(`/login?redirect=${encodeURIComponent(path)}`)
+		const before = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: guest.cookie })
+		const count = (before.data as { thread: { messages: unknown[] } }).thread.messages.length
+		const frame = await render(path, guest.cookie)
+		const box = within(frame).getByRole('textbox', { name: 'Nachricht' }) as HTMLTextAreaElement
+		expect(box.value).toBe(draft)
+		expect(frame.querySelector('img')).toBeNull()
+		const after = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: guest.cookie })
+		expect((after.data as { thread: { messages: unknown[] } }).thread.messages).toHaveLength(count)
+		// At most one message long.
+		const long = await requestPage(
+			`/guest/chatMessages?playroomId=${playroomId}&draft=${'x'.repeat(5_000)}`,
+			{
+				cookie: guest.cookie,
+			},
+		)
+		expect((long.data as { thread: { draft: string } }).thread.draft).toHaveLength(4_000)
+	})
 })

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next'
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/chat-page.ts'
 import { ChatThread } from '#app/components/chat-thread.tsx'
 import { StatusBadge } from '#app/components/booking-ui.tsx'
 import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { GuestNotifications } from '#app/components/notifications/notification-list.tsx'
 import { LocaleLink, LocaleNavLink } from '#app/components/locale-link.tsx'
+import type { LiveThreadConfig } from '#app/hooks/use-live-thread.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { CHAT_THREAD_FILTERS } from '#app/schemas/chat.ts'
 import { formatDate } from '#app/utils/format-instant.ts'
@@ -24,6 +26,25 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	return chatPageAction(args)
+}
+
+/**
+ * An open thread with JavaScript is live (ADR 0162): it fetches its own new messages, so the
+ * status polling's revalidation (a badge count changed) does not reload it — a reload would move
+ * the read cursor while the tab is not looked at. Navigations and form posts load as always.
+ */
+export function shouldRevalidate({
+	currentUrl,
+	nextUrl,
+	currentParams,
+	formMethod,
+	defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+	const sameUrl = currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search
+	const threadOpen =
+		Boolean(currentParams.guestId) || /[?&](hostId|playroomId|guestId)=/.test(currentUrl.search)
+	if (!formMethod && sameUrl && threadOpen) return false
+	return defaultShouldRevalidate
 }
 
 type Data = Route.ComponentProps['loaderData']
@@ -54,7 +75,12 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
 								{tc('threads.back')}
 							</LocaleLink>
 						</p>
-						<ChatThread thread={thread} orderPath={(orderId) => `/${area}/orders/${orderId}`} />
+						<ChatThread
+							key={thread.header?.id ?? 'new'}
+							thread={thread}
+							orderPath={(orderId) => `/${area}/orders/${orderId}`}
+							live={liveConfig(area, thread)}
+						/>
 					</DetailColumn>
 					{thread.orders.length > 0 ? <OrdersBeside area={area} orders={thread.orders} /> : null}
 					{thread.contact ? <ContactBeside contact={thread.contact} /> : null}
@@ -71,6 +97,20 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
 			)}
 		</DetailFrame>
 	)
+}
+
+/** The live thread's endpoint family and hub event; none before the thread's first message (the form post creates it). */
+function liveConfig(area: ChatArea, thread: ThreadData): LiveThreadConfig | undefined {
+	const header = thread.header
+	if (!header) return undefined
+	return area === 'guest'
+		? {
+				api: '/api/Customer/Chat',
+				threadId: header.id,
+				event: 'GuestHasNewChatMessage',
+				otherId: header.hostId,
+			}
+		: { api: '/api/Owner/Chat', threadId: header.id, event: 'HostHasNewChatMessage', otherId: header.guestId }
 }
 
 function ThreadList({ data }: { data: Data }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import type { Route } from './+types/detail.ts'
 import { useFavouriteButtonState } from '#app/components/favourite-button.tsx'
+import { ContactHostForm } from '#app/components/contact-host-form.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { PageMeta } from '#app/components/page-meta.tsx'
 import { CardGrid } from '#app/components/playroom-card.tsx'
@@ -134,7 +135,6 @@ function useCountView(playroomUrlPath: string) {
 
 export default function PlayroomPage({ loaderData: data }: Route.ComponentProps) {
 	const { t } = useTranslation('catalogue')
-	const { t: tchat } = useTranslation('chat')
 	const locale = useLocale()
 	const { detail, view } = data
 	useCountView(detail.playroomUrlPath)
@@ -183,16 +183,8 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 						onClick={followLinks}
 					/>
 					{detail.status === 'Published' ? (
-						<p className="card">
-							{/* The guest area's guard sends a visitor through login and back here (docs/subsystems/chat.md). */}
-							<LocaleLink
-								to={`/guest/chatMessages?playroomId=${detail.id}`}
-								className="btn-secondary w-full"
-								data-testid="contact-host"
-							>
-								{tchat('thread.contactHost')}
-							</LocaleLink>
-						</p>
+						// The guest area's guard sends a visitor through login and back with the typed text (ADR 0162).
+						<ContactHostForm playroomId={detail.id} />
 					) : null}
 					<PlayroomLocation
 						id={detail.id}
