@@ -65,6 +65,7 @@ export function ChatSound() {
 	}
 	useRealtimeEvent('GuestHasNewChatMessage', onEvent)
 	useRealtimeEvent('HostHasNewChatMessage', onEvent)
+	useRealtimeEvent('SupportHasNewMessage', onEvent)
 
 	if (!blocked || silent) return null
 	return (

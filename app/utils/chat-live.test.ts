@@ -41,6 +41,13 @@ describe('shouldPlayChatSound', () => {
 		)
 	})
 
+	test('a support answer plays too, except in that open support thread', () => {
+		const support = { type: 'SupportHasNewMessage', conversationId: 'THREAD-S', count: 1 } as const
+		expect(shouldPlayChatSound({ event: support, user: anna, visible: true, openThreads: [] })).toBe(true)
+		const open: OpenThread[] = [{ event: 'SupportHasNewMessage', otherId: 'THREAD-S' }]
+		expect(shouldPlayChatSound({ event: support, user: anna, visible: true, openThreads: open })).toBe(false)
+	})
+
 	test('other events never play', () => {
 		const seed = { type: 'SeedProgress', step: 'x', done: 1, total: 2 } as never
 		expect(shouldPlayChatSound({ event: seed, user: anna, visible: false, openThreads: [] })).toBe(false)

@@ -11,6 +11,7 @@ import type { RealtimeEvent, RealtimeEventType } from './realtime.ts'
 export const CHAT_MESSAGE_EVENTS: readonly RealtimeEventType[] = [
 	'GuestHasNewChatMessage',
 	'HostHasNewChatMessage',
+	'SupportHasNewMessage',
 ]
 
 /** A thread open in this tab: the event type that announces its messages and the other side's id. */

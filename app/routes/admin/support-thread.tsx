@@ -88,7 +88,20 @@ export default function AdminSupportThreadPage({ loaderData }: Route.ComponentPr
 						{tc('support.admin.back')}
 					</LocaleLink>
 				</p>
-				<ChatThread thread={thread} orderPath={(orderId) => `/admin/orders/${orderId}`} />
+				<ChatThread
+					thread={thread}
+					orderPath={(orderId) => `/admin/orders/${orderId}`}
+					live={
+						header
+							? {
+									api: '/api/Admin/Support',
+									threadId: header.id,
+									event: 'SupportHasNewMessage',
+									otherId: header.id,
+								}
+							: undefined
+					}
+				/>
 			</DetailColumn>
 			<DetailColumn>
 				{user ? (

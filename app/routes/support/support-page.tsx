@@ -44,6 +44,16 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
 							header: thread.header && { ...thread.header, otherDisplayName: tc('support.platformName') },
 						}}
 						orderPath={(orderId) => `/guest/orders/${orderId}`}
+						live={
+							thread.header
+								? {
+										api: '/api/Support',
+										threadId: thread.header.id,
+										event: 'SupportHasNewMessage',
+										otherId: thread.header.id,
+									}
+								: undefined
+						}
 					/>
 				</DetailColumn>
 			</DetailFrame>
