@@ -136,3 +136,22 @@ describe('load new messages without JavaScript', () => {
 		)
 	})
 })
+
+describe('quick replies', () => {
+	test('with JavaScript a quick reply fills the message field in place; nothing is sent', async () => {
+		const fetchSpy = vi.spyOn(globalThis, 'fetch')
+		await renderWithApp(
+			<ChatThread
+				thread={{ ...thread, quickReplies: [{ locale: 'de', body: 'Danke für deine Nachricht!' }] }}
+				orderPath={(id) => `/host/orders/${id}`}
+			/>,
+			{ path: '/host/chatMessages?guestId=GGGGGGGGGGGGGGGG' },
+		)
+		const link = within(screen.getByTestId('chat-quick-replies')).getByRole('link')
+		expect(link.getAttribute('href')).toContain('draft=Danke')
+		fireEvent.click(link)
+		expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('Danke für deine Nachricht!')
+		expect(fetchSpy).not.toHaveBeenCalled()
+		fetchSpy.mockRestore()
+	})
+})

@@ -52,6 +52,8 @@ export type ChatThreadData = {
 	clientMessageId: string
 	/** Text to start the send form with (typed on the playroom page before login; never sent by itself). */
 	draft?: string
+	/** Texts the writer can start from (a host's ChatQuickReply templates, filled for this guest). */
+	quickReplies?: { locale: string; body: string }[]
 }
 
 type Message = ChatThreadMessage
@@ -146,6 +148,49 @@ export function loadNewHref(location: { pathname: string; search: string }, last
 	params.delete('draft')
 	params.set('seen', String(lastMessageId))
 	return `${location.pathname}?${params.toString()}#message-${lastMessageId}`
+}
+
+/**
+ * Quick replies above the message field: without JavaScript a link that loads the thread with the
+ * text as `draft` (prefilled, not sent); with JavaScript it fills the field in place.
+ */
+function QuickReplies({
+	replies,
+	textarea,
+}: {
+	replies: { locale: string; body: string }[]
+	textarea: React.RefObject<HTMLTextAreaElement | null>
+}) {
+	const { t } = useTranslation('chat')
+	const location = useLocation()
+	if (replies.length === 0) return null
+	const hrefOf = (body: string) => {
+		const params = new URLSearchParams(location.search)
+		params.delete('seen')
+		params.set('draft', body)
+		return `${location.pathname}?${params.toString()}#chat-send`
+	}
+	return (
+		<div className="mb-2 flex flex-wrap items-center gap-2 text-sm" data-testid="chat-quick-replies">
+			<span className="text-ink-muted">{t('thread.quickReplies')}</span>
+			{replies.map((reply) => (
+				<a
+					key={reply.locale}
+					href={hrefOf(reply.body)}
+					className="btn border border-line px-3 py-1"
+					title={reply.body}
+					onClick={(event) => {
+						if (!textarea.current) return
+						event.preventDefault()
+						textarea.current.value = reply.body
+						textarea.current.focus()
+					}}
+				>
+					{t('thread.quickReply', { language: reply.locale.toUpperCase() })}
+				</a>
+			))}
+		</div>
+	)
 }
 
 /** A message of this tab not yet in the list, shown as the author's own at once. */
@@ -275,6 +320,7 @@ function SendForm({
 			<label htmlFor={fields.body.id} className="mb-1 block font-medium">
 				{t('thread.bodyLabel')}
 			</label>
+			<QuickReplies replies={thread.quickReplies ?? []} textarea={textarea} />
 			<textarea
 				{...getTextareaProps(fields.body)}
 				ref={textarea}

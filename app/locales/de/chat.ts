@@ -17,6 +17,8 @@ export const chat = {
 		loadNew: 'Neue Nachrichten laden',
 		earlier: 'Ältere Nachrichten sind ausgeblendet.',
 		bodyLabel: 'Nachricht',
+		quickReplies: 'Schnellantwort:',
+		quickReply: 'Vorlage {{language}}',
 		send: 'Senden',
 		orderLabel: 'Bezieht sich auf Buchung',
 		noOrder: 'Keine Buchung',

@@ -20,6 +20,8 @@ export const chat: TranslationShape<typeof de> = {
 		loadNew: 'Load new messages',
 		earlier: 'Earlier messages are hidden.',
 		bodyLabel: 'Message',
+		quickReplies: 'Quick reply:',
+		quickReply: 'Template {{language}}',
 		send: 'Send',
 		orderLabel: 'About booking',
 		noOrder: 'No booking',

@@ -14,6 +14,7 @@ import {
 	publishedPlayroomsOfHosts,
 	type HostPlayroomLink,
 } from '#app/models/chat/chat-contacts.server.ts'
+import { quickRepliesFor } from '#app/models/chat/chat-quick-replies.server.ts'
 import { notificationListData } from '#app/models/notifications/notifications.server.ts'
 import { CHAT_BODY_MAX_LENGTH, chatSendFormSchema, chatThreadsQuerySchema } from '#app/schemas/chat.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -135,6 +136,8 @@ export async function chatPageLoader(args: Args) {
 			clientMessageId: crypto.randomUUID(),
 			/** Typed on the playroom page before login (ADR 0162): prefilled, never sent by itself. */
 			draft: draftOf(args.request),
+			/** The host's ChatQuickReply texts, filled for this guest (hosts only). */
+			quickReplies: pair && caller.role === 'Owner' ? quickRepliesFor(pair.hostId, pair.guestId) : [],
 		},
 	}
 }

@@ -148,6 +148,24 @@ describe('chat pages', () => {
 		expect(contact.textContent).toContain('Teststraße 1, 50667')
 	})
 
+	test('the host’s quick replies: a link that loads the thread with the text prefilled, not sent', async () => {
+		const path = `/host/chatMessages?guestId=${guest.user.id}`
+		const frame = await render(path, host.cookie)
+		const links = within(within(frame).getByTestId('chat-quick-replies')).getAllByRole('link')
+		expect(links).toHaveLength(2)
+		const href = links[0]?.getAttribute('href') ?? ''
+		expect(href).toContain('draft=')
+		const followed = await render(href.replace(/#.*$/, ''), host.cookie)
+		const textarea = followed.querySelector('textarea')
+		expect(textarea?.value).toContain(host.user.displayName)
+		// Nothing was sent: the guest has no new unread message from the host.
+		const status = await requestPage('/guest/chatMessages?filter=unread', { cookie: guest.cookie })
+		expect(JSON.stringify(status.data)).not.toContain(textarea?.value.slice(0, 20) ?? 'x')
+		// Guests get no quick replies.
+		const guestView = await requestPage(`/guest/chatMessages?hostId=${host.user.id}`, { cookie: guest.cookie })
+		expect((guestView.data as { thread: { quickReplies: unknown[] } }).thread.quickReplies).toEqual([])
+	})
+
 	test('sending is a form post that redirects back to the new message; the same form twice is one message', async () => {
 		const path = `/owner/chatMessages/${guest.user.id}`
 		const form = { body: 'Gern, bis dann!', clientMessageId: 'owner-form-0001' }
