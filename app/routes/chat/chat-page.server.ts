@@ -94,10 +94,8 @@ export async function chatPageLoader(args: Args) {
 	const filter = chatThreadsQuerySchema.parse(
 		Object.fromEntries(new URL(args.request.url).searchParams),
 	).filter
-	const threads = withHostPlayrooms(
-		area,
-		area === 'owner' && target ? [] : listChatThreads(caller, { filter }),
-	)
+	// An open thread shows no list (the page renders one or the other): read and send none.
+	const threads = withHostPlayrooms(area, target ? [] : listChatThreads(caller, { filter }))
 	if (!target) {
 		// The guest's 5 newest unread notifications sit above the threads (docs/subsystems/notifications.md).
 		const notifications =
