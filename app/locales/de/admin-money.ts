@@ -92,6 +92,10 @@ export const adminMoney = {
 			'arrival-instructions': 'Anreisehinweise senden',
 			'order-reminders': 'Erinnerungen senden',
 			'orphaned-images': 'Verwaiste Bildordner entfernen',
+			'rating-requests': 'Um Bewertungen bitten',
+			'rating-publication': 'Bewertungen veröffentlichen',
+			'chat-digest': 'Ungelesene Nachrichten per E-Mail',
+			'voucher-expiry': 'Abgelaufene Gutscheine schließen',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

@@ -94,6 +94,10 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'arrival-instructions': 'Send arrival instructions',
 			'order-reminders': 'Send reminders',
 			'orphaned-images': 'Remove orphaned image folders',
+			'rating-requests': 'Ask for ratings',
+			'rating-publication': 'Publish ratings',
+			'chat-digest': 'E-mail unread chat messages',
+			'voucher-expiry': 'Close expired vouchers',
 		},
 		runNow: {
 			title: 'Run now',
