@@ -13,6 +13,7 @@ import { notificationsSeedStep } from './notifications.server.ts'
 import { chatSeedStep } from './chat.server.ts'
 import { supportSeedStep } from './support.server.ts'
 import { ratingsSeedStep } from './ratings.server.ts'
+import { vouchersSeedStep } from './vouchers.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 
@@ -33,6 +34,7 @@ export const SEED_STEPS: SeedStep[] = [
 	chatSeedStep,
 	supportSeedStep,
 	ratingsSeedStep,
+	vouchersSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {

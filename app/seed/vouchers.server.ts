@@ -1,0 +1,135 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { playrooms } from '#db/schema/catalogue.ts'
+import { users } from '#db/schema/users.ts'
+import { VOUCHER_CODE_ALPHABET } from '#app/domain/voucher-codes.ts'
+import {
+	expireVoucher,
+	issueVoucher,
+	type IssueVoucherInput,
+} from '#app/models/vouchers/voucher-ledger.server.ts'
+import { immediateTransaction } from '#app/utils/db.server.ts'
+import type { SeedContext, SeedStep } from './types.ts'
+
+const DAY = 86_400_000
+
+/**
+ * The demo vouchers' codes (issue 33). Codes are stored hashed, so the demo ones are made from
+ * fixed characters: a "random" source that yields each character's index in the alphabet.
+ */
+export const DEMO_VOUCHER_CODES = {
+	gift: 'GEBU-RTST-AG25',
+	playroomGift: 'SPAS-SHAB-EN26',
+	expiredGift: 'VERG-ANGE-N234',
+	hostDiscount: 'HERB-STRA-BATT',
+	platformDiscount: 'SCHN-EEZE-CHEN',
+} as const
+
+function fixedCode(code: string): (size: number) => Uint8Array {
+	const indexes = [...code.replaceAll('-', '')].map((char) => VOUCHER_CODE_ALPHABET.indexOf(char))
+	if (indexes.some((index) => index < 0)) throw new Error(`${code} is not a voucher code`)
+	return (size) => Uint8Array.from({ length: size }, (_, i) => indexes[i] ?? 0)
+}
+
+function userId(ctx: SeedContext, email: string) {
+	return ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? null
+}
+
+/** The end of the third year after `date` (gift vouchers, §§ 195, 199 BGB). */
+function endOfThirdYear(date: Date) {
+	return new Date(Date.UTC(date.getUTCFullYear() + 3, 11, 31, 22, 59, 59))
+}
+
+/**
+ * Demo vouchers: a platform gift voucher of the demo guest, a gift voucher for one of the demo
+ * host's playrooms, an expired one, the demo host's 10 % code and a platform discount — so the
+ * checkout and the voucher pages have something to work with on first start.
+ */
+export const vouchersSeedStep: SeedStep = {
+	name: 'vouchers',
+	run: (ctx) => {
+		const guestId = userId(ctx, 'guest@example.com')
+		const hostId = userId(ctx, 'host@example.com')
+		const adminId = userId(ctx, 'admin@example.com')
+		const playroom = hostId
+			? ctx.db
+					.select({ id: playrooms.id })
+					.from(playrooms)
+					.where(and(eq(playrooms.hostId, hostId), eq(playrooms.status, 'Published')))
+					.orderBy(asc(playrooms.name))
+					.get()
+			: undefined
+		const issue = (code: string, input: Omit<IssueVoucherInput, 'now'>, now = ctx.now) =>
+			immediateTransaction((tx) => issueVoucher({ ...input, now }, tx, fixedCode(code)).voucher)
+		const bought = new Date(ctx.now.getTime() - 30 * DAY)
+		issue(
+			DEMO_VOUCHER_CODES.gift,
+			{
+				kind: 'Gift',
+				issuer: 'Platform',
+				scope: 'All',
+				amount: 5_000,
+				origin: 'Purchase',
+				paid: true,
+				holderUserId: guestId,
+				validUntil: endOfThirdYear(bought),
+			},
+			bought,
+		)
+		if (playroom && hostId) {
+			issue(DEMO_VOUCHER_CODES.playroomGift, {
+				kind: 'Gift',
+				issuer: 'Platform',
+				scope: 'Playroom',
+				scopeHostId: hostId,
+				scopePlayroomId: playroom.id,
+				amount: 3_000,
+				origin: 'Purchase',
+				paid: true,
+				validUntil: endOfThirdYear(ctx.now),
+			})
+			issue(DEMO_VOUCHER_CODES.hostDiscount, {
+				kind: 'Discount',
+				issuer: 'Host',
+				issuerHostId: hostId,
+				scope: 'Host',
+				scopeHostId: hostId,
+				discountPercent: 10,
+				maxUses: 100,
+				maxUsesPerGuest: 1,
+				origin: 'Created',
+				createdById: hostId,
+				validUntil: new Date(ctx.now.getTime() + 90 * DAY),
+			})
+		}
+		const old = new Date(ctx.now.getTime() - 4 * 365 * DAY)
+		const expired = issue(
+			DEMO_VOUCHER_CODES.expiredGift,
+			{
+				kind: 'Gift',
+				issuer: 'Platform',
+				scope: 'All',
+				amount: 2_000,
+				origin: 'Purchase',
+				paid: true,
+				holderUserId: guestId,
+				validUntil: endOfThirdYear(old),
+			},
+			old,
+		)
+		immediateTransaction((tx) => expireVoucher(expired.id, ctx.now, tx))
+		issue(DEMO_VOUCHER_CODES.platformDiscount, {
+			kind: 'Discount',
+			issuer: 'Platform',
+			scope: 'All',
+			discountAmount: 500,
+			minOrderAmount: 3_000,
+			maxUsesPerGuest: 1,
+			origin: 'Created',
+			createdById: adminId,
+			validUntil: new Date(ctx.now.getTime() + 60 * DAY),
+		})
+		ctx.log(
+			`vouchers: gift ${DEMO_VOUCHER_CODES.gift} (50 EUR), host code ${DEMO_VOUCHER_CODES.hostDiscount} (10 %), platform code ${DEMO_VOUCHER_CODES.platformDiscount}`,
+		)
+	},
+}
