@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs } from './helpers.ts'
+import { DEMO, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * The support chat (issue 32, ADR 0163): the demo guest writes to support without JavaScript on
@@ -57,6 +57,26 @@ test('a guest asks support without JavaScript, an admin answers, the guest sees 
 	await guestJs.getByTestId('support-widget').click()
 	await expect(guestJs).toHaveURL(/\/en\/support$/)
 	await expect(guestJs.getByTestId('chat-message').filter({ hasText: answer })).toHaveCount(1)
+
+	// With JavaScript on both sides the thread is live: the admin's next answer (sent as JSON from the
+	// admin page) appears in the guest's open thread without a reload, and the guest's reply in the
+	// admin's.
+	await waitForHydration(guestJs)
+	await waitForHydration(admin)
+	await guestJs.evaluate(() => Object.assign(window, { __sameDocument: true }))
+	const liveAnswer = `Live-Antwort ${Date.now()}`
+	await admin.getByLabel('Message').fill(liveAnswer)
+	await admin.getByRole('button', { name: 'Send' }).click()
+	await expect(guestJs.getByTestId('chat-message').filter({ hasText: liveAnswer })).toHaveCount(1, {
+		timeout: 10_000,
+	})
+	const liveReply = `Danke, verstanden ${Date.now()}`
+	await guestJs.getByLabel('Message').fill(liveReply)
+	await guestJs.getByRole('button', { name: 'Send' }).click()
+	await expect(admin.getByTestId('chat-message').filter({ hasText: liveReply })).toHaveCount(1, {
+		timeout: 10_000,
+	})
+	expect(await guestJs.evaluate(() => '__sameDocument' in window)).toBe(true)
 
 	// Without JavaScript the page shows it on the next load.
 	await guestPage.goto('/en/support')
