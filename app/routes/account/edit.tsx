@@ -123,7 +123,7 @@ export async function action(args: Route.ActionArgs) {
 			})
 		case 'emailSettings':
 			return run(emailSettingsFormSchema, (value) => {
-				updateEmailSettings(session.user.id, value)
+				updateEmailSettings(session.user.id, value, { ip: requestMeta(args).ip ?? null, language: locale })
 				return saved('account:edit.emailSettingsSaved')
 			})
 		case 'changeEmail':
