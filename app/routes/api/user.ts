@@ -17,7 +17,7 @@ import { requireUser } from '#app/utils/auth.server.ts'
  * /api/User/* (spec §7 User account): e-mail settings as string booleans (and the chat e-mail
  * setting `chatEmailFrequency`, issue 32), language preference.
  */
-type Args = Parameters<typeof requireUser>[0]
+type Args = Parameters<typeof requestMeta>[0]
 const consentMeta = (args: Args) => ({ ip: requestMeta(args).ip ?? null, language: getLocale(args.context) })
 
 const endpoints = apiEndpoints({
