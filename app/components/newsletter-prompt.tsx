@@ -42,7 +42,6 @@ function NewsletterBanner() {
 }
 
 function NewsletterModal({ onDecline }: { onDecline: () => void }) {
-	const { t } = useTranslation('newsletter')
 	const dialog = useRef<HTMLDialogElement>(null)
 	const fetcher = useFetcher({ key: FETCHER_KEY })
 	const location = useLocation()
