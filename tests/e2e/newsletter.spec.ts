@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { database, loginAs, waitForHydration } from './helpers.ts'
+import { database, expectNoSidewaysScroll, loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * The newsletter prompt (issue 33, spec §2/§4, ADR 0169): a logged-in demo guest with personal
@@ -112,6 +112,7 @@ test('without JavaScript: the banner, /newsletter, activate as a plain form', as
 	await banner.getByRole('link', { name: 'Zum Newsletter' }).click()
 	await expect(page).toHaveURL(`${baseURL}/newsletter`)
 	await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible()
+	await expectNoSidewaysScroll(page, '/newsletter at 360 px')
 	await page.getByRole('button', { name: 'Newsletter aktivieren' }).click()
 	await expect(page).toHaveURL(`${baseURL}/`)
 	await expect(page.getByText('Newsletter aktiviert. Schön, dass du dabei bist!')).toBeVisible()

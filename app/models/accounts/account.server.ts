@@ -303,14 +303,14 @@ export function getEmailSettings(userId: string): EmailSettings {
 export function updateEmailSettings(
 	userId: string,
 	settings: EmailSettings,
-	meta: { ip: string | null; language: Locale } = { ip: null, language: 'de' },
+	meta: { ip: string | null; language: Locale; source?: 'Account' | 'Admin' } = { ip: null, language: 'de' },
 ) {
 	const { chatEmailFrequency, ...flags } = settings
 	const mailId = immediateTransaction((tx) => {
 		const sent = applyPersonalOffersSetting(
 			userId,
 			flags.allowEmailForPersonalOffers,
-			{ ...meta, source: 'Account' },
+			{ ...meta, source: meta.source ?? 'Account' },
 			tx,
 		)
 		tx.update(users)

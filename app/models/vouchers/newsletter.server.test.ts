@@ -5,6 +5,7 @@ import { users } from '#db/schema/users.ts'
 import { newsletterConsents, vouchers, welcomeVouchers } from '#db/schema/vouchers.ts'
 import { NEWSLETTER_TEXT_VERSION, showsNewsletterPrompt } from '#app/domain/newsletter.ts'
 import { confirmEmail, deleteUserAsAdmin, updateEmailSettings } from '#app/models/accounts/account.server.ts'
+import { confirmEmailAsAdmin, resetPassword } from '#app/models/accounts/credentials.server.ts'
 import { issueUserToken } from '#app/models/accounts/user-token.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { extractLinks } from '#app/utils/email.server.ts'
@@ -183,6 +184,26 @@ describe('activation', () => {
 		expect(welcomeMails(user.email)).toHaveLength(0)
 		const token = issueUserToken({ userId: user.id, purpose: 'confirmEmail' }, db())
 		confirmEmail({ userId: user.id, token })
+		expect(welcomeVouchersOf(user.id)).toHaveLength(1)
+		expect(welcomeMails(user.email)).toHaveLength(1)
+	})
+})
+
+describe('other ways the address gets confirmed issue a waiting voucher too', () => {
+	test('an admin confirms it by hand', async () => {
+		const admin = await createTestUser({ role: 'Admin' })
+		const user = await createTestUser({ emailConfirmedAt: null })
+		activateNewsletter(user.id, { source: 'Modal', ip: null, language: 'de' })
+		confirmEmailAsAdmin(admin, user.id)
+		expect(welcomeVouchersOf(user.id)).toHaveLength(1)
+		expect(welcomeMails(user.email)).toHaveLength(1)
+	})
+
+	test('a password reset link proves the address', async () => {
+		const user = await createTestUser({ emailConfirmedAt: null })
+		activateNewsletter(user.id, { source: 'Modal', ip: null, language: 'de' })
+		const token = issueUserToken({ userId: user.id, purpose: 'resetPassword' }, db())
+		await resetPassword({ userId: user.id, token, password: 'Sonnenblumen-Rutsche-77' })
 		expect(welcomeVouchersOf(user.id)).toHaveLength(1)
 		expect(welcomeMails(user.email)).toHaveLength(1)
 	})

@@ -16,6 +16,7 @@ import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { action as newsletterAction, loader as newsletterLoader } from './newsletter-page.tsx'
 import { action as unsubscribeAction, loader as unsubscribeLoader } from './unsubscribe.tsx'
+import { action as editAction } from '../account/edit.tsx'
 
 /** The newsletter prompt in the app shell, its page and the unsubscribe link (issue 33, ADR 0169). */
 type RootData = Awaited<ReturnType<typeof rootLoader>>
@@ -164,5 +165,31 @@ describe('/newsletter/unsubscribe', () => {
 			form: { token: 'nope' },
 		})
 		expect(wrongPost.status).toBe(404)
+	})
+})
+
+describe('the account settings checkbox (source Account)', () => {
+	test('ticking and unticking "personal offers" records Consent and Withdrawal with the IP', async () => {
+		const guest = await createLoggedInUser()
+		const save = (offers: boolean) =>
+			callRoute(editAction as never, {
+				path: '/en/guest/account/edit',
+				cookie: guest.cookie,
+				form: offers
+					? { intent: 'emailSettings', allowEmailForBookings: 'on', allowEmailForPersonalOffers: 'on' }
+					: { intent: 'emailSettings', allowEmailForBookings: 'on' },
+			})
+		expect((await save(true)).status).toBe(302)
+		expect((await save(false)).status).toBe(302)
+		const records = getDb()
+			.select()
+			.from(newsletterConsents)
+			.where(eq(newsletterConsents.userId, guest.user.id))
+			.all()
+			.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+		expect(records.map((r) => [r.action, r.source, r.language, r.ip])).toEqual([
+			['Consent', 'Account', 'en', '127.0.0.1'],
+			['Withdrawal', 'Account', 'en', '127.0.0.1'],
+		])
 	})
 })
