@@ -168,6 +168,21 @@ describe('/newsletter/unsubscribe', () => {
 	})
 })
 
+describe('/newsletter/unsubscribe as RFC 8058 one-click', () => {
+	test('a POST with List-Unsubscribe=One-Click and the token in the URL (no cookie) unsubscribes', async () => {
+		const guest = await createLoggedInUser({ allowEmailForPersonalOffers: true })
+		const token = unsubscribeToken(guest.user.id)
+		const result = await callRoute(unsubscribeAction as never, {
+			path: `/newsletter/unsubscribe?token=${token}`,
+			form: { 'List-Unsubscribe': 'One-Click' },
+		})
+		expect(result.data).toEqual({ done: true })
+		expect(
+			getDb().select().from(users).where(eq(users.id, guest.user.id)).get()!.allowEmailForPersonalOffers,
+		).toBe(false)
+	})
+})
+
 describe('the account settings checkbox (source Account)', () => {
 	test('ticking and unticking "personal offers" records Consent and Withdrawal with the IP', async () => {
 		const guest = await createLoggedInUser()
