@@ -6,6 +6,7 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { NewsletterForms } from '#app/components/newsletter-prompt.tsx'
 import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 import { NEWSLETTER_DISMISSED_MAX_AGE_SECONDS, NEWSLETTER_DISMISSED_VALUE } from '#app/domain/newsletter.ts'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { activateNewsletter, personalOffersAllowed } from '#app/models/vouchers/newsletter.server.ts'
 import { requestMeta } from '#app/utils/account-session.server.ts'
@@ -39,6 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
 	const user = await requireUser(args)
+	// One guest's newsletter choice changes no page that other visitors see.
+	keepPageCache(context)
 	const form = await request.formData()
 	const locale = getLocale(context)
 	const source = form.get('source') === 'Modal' ? 'Modal' : 'Page'

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/unsubscribe.ts'
 import { AuthPage, Notice } from '#app/components/auth-page.tsx'
+import { keepPageCache } from '#app/render/page-cache.server.ts'
 import { unsubscribeByToken, unsubscribeTarget } from '#app/models/vouchers/newsletter.server.ts'
 import { requestMeta } from '#app/utils/account-session.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
@@ -21,6 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const { request, context } = args
+	// One guest's newsletter choice changes no page that other visitors see.
+	keepPageCache(context)
 	const form = await request.formData()
 	const token = String(form.get('token') ?? new URL(request.url).searchParams.get('token') ?? '')
 	const target = unsubscribeTarget(token)
