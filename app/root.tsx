@@ -18,11 +18,14 @@ import { ChatSound } from './components/chat-sound.tsx'
 import { CatalogueChrome } from './components/catalogue-chrome.tsx'
 import { ConsentNotice } from './components/consent-notice.tsx'
 import { ErrorPage } from './components/error-page.tsx'
+import { NewsletterPrompt } from './components/newsletter-prompt.tsx'
 import { SiteChrome } from './components/site-chrome.tsx'
 import { ProgressBar } from './components/progress-bar.tsx'
 import { RealtimeProvider } from './components/realtime-provider.tsx'
 import { AppToaster, useToastFromServer } from './components/toaster.tsx'
 import { messagesUrl } from './i18n.ts'
+import { showsNewsletterPrompt } from './domain/newsletter.ts'
+import { personalOffersAllowed } from './models/vouchers/newsletter.server.ts'
 import { MESSAGES_VERSION } from './locales/resources.server.ts'
 import appStylesHref from './styles/app.css?url'
 import { getAuth } from './utils/auth.server.ts'
@@ -82,6 +85,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// The first-visit banner is server-rendered (ADR 0068); the page cache key holds the same state.
 		consent: { decided: consentDecided, returning: Boolean(consentCookie) && !consentDecided },
 		isBot: isbot(request.headers.get('User-Agent')),
+		// Spec §4: logged-in guests with personal offers off who did not dismiss it (ADR 0169).
+		newsletterPrompt:
+			Boolean(user) &&
+			!session?.impersonatorUserId &&
+			showsNewsletterPrompt({
+				role: user?.role,
+				dismissed: Boolean(cookies[COOKIE_NAMES.newsletterDismissed]),
+				allowEmailForPersonalOffers: user?.role === 'Customer' ? personalOffersAllowed(user.id) : false,
+			}),
 		publicConfig: { mapStyleUrl: env.MAP_STYLE_URL ?? null },
 	}
 }
@@ -170,6 +182,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			    parsed bytes instead of after a long page (search: Lighthouse LCP, ADR 0068), and a
 			    keyboard or screen-reader user meets the choice first. */}
 			<ConsentNotice decided={loaderData.consent.decided} returning={loaderData.consent.returning} />
+			<NewsletterPrompt show={loaderData.newsletterPrompt} />
 			<AccountChrome />
 			<CatalogueChrome />
 			<Outlet />

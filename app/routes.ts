@@ -119,6 +119,9 @@ export default [
 			route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
 			// The user's support thread with the platform (ADR 0163; not in spec §2's tables).
 			route('support', 'routes/support/support-page.tsx', { id: 'support' }),
+			// The newsletter's page and unsubscribe link (issue 33, ADR 0169; not in spec §2's tables).
+			route('newsletter', 'routes/newsletter/newsletter-page.tsx', { id: 'newsletter' }),
+			route('newsletter/unsubscribe', 'routes/newsletter/unsubscribe.tsx', { id: 'newsletter/unsubscribe' }),
 
 			...INFO_PAGES.map((slug) => route(`info/${slug}`, 'routes/content-page.tsx', { id: `info/${slug}` })),
 

@@ -142,3 +142,53 @@ export function UserSessions({ activity }: { activity: UserActivity }) {
 		</DetailSection>
 	)
 }
+
+/** The newsletter's consent and withdrawal records (issue 33, ADR 0169): the proof of each consent. */
+export type NewsletterConsentEntry = {
+	id: string
+	createdAt: number
+	action: 'Consent' | 'Withdrawal'
+	source: 'Modal' | 'Page' | 'Account' | 'Unsubscribe' | 'Admin'
+	email: string
+	textVersion: string
+	language: 'de' | 'en'
+	ip: string | null
+}
+
+export function UserNewsletterConsents({ records }: { records: NewsletterConsentEntry[] }) {
+	const { t } = useTranslation('newsletter')
+	const { t: tc } = useTranslation()
+	const locale = useLocale()
+	return (
+		<DetailSection id="user-newsletter-consents" title={t('admin.title')} wide>
+			{records.length === 0 ? (
+				<p>{t('admin.empty')}</p>
+			) : (
+				<Rows
+					label={t('admin.title')}
+					testId="user-newsletter-consents-table"
+					head={[
+						t('admin.time'),
+						t('admin.action'),
+						t('admin.source'),
+						t('admin.email'),
+						t('admin.textVersion'),
+						t('admin.language'),
+						t('admin.ip'),
+					]}
+					rows={records.map((record) => [
+						formatDateTime(record.createdAt, locale),
+						t(`admin.actions.${record.action}`),
+						t(`admin.sources.${record.source}`),
+						<span key="email" className="break-all">
+							{record.email}
+						</span>,
+						record.textVersion,
+						tc(`language.name.${record.language}`),
+						record.ip ?? '–',
+					])}
+				/>
+			)}
+		</DetailSection>
+	)
+}

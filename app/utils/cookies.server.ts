@@ -12,7 +12,8 @@ export const COOKIE_NAMES = {
 	sidebar: 'sidebar',
 	toast: 'sz_toast',
 	favourites: 'favourites',
-	newsletterDismissed: 'newsletter_dismissed',
+	/** Spec §4 "a 'dismissed' cookie", §9: 31536000 s (app/domain/newsletter.ts). */
+	newsletterDismissed: 'dismissed',
 } as const
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60

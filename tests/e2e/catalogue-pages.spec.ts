@@ -383,6 +383,8 @@ test('the gallery follows the keyboard', async ({ page }) => {
 })
 
 test.describe('consent', () => {
+	// Only the cookies the site sets: not the dismissed newsletter prompt every context starts with.
+	test.use({ storageState: { cookies: [], origins: [] } })
 	test('"necessary only" keeps maps and analytics off: no map or tracking requests, no non-essential cookies', async ({
 		page,
 		context,

@@ -21,6 +21,7 @@ import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
+import { newsletter } from './newsletter.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -47,4 +48,5 @@ export const de = {
 	adminAudit,
 	notifications,
 	vouchers,
+	newsletter,
 }

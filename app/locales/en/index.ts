@@ -23,6 +23,7 @@ import { adminImport } from './admin-import.ts'
 import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
+import { newsletter } from './newsletter.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -48,4 +49,5 @@ export const en: TranslationShape<typeof de> = {
 	adminAudit,
 	notifications,
 	vouchers,
+	newsletter,
 }

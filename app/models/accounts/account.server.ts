@@ -15,6 +15,10 @@ import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { runDetached } from '#app/utils/detached.server.ts'
 import { assertStrongPassword, passwordUserInputs } from '#app/utils/password-strength.server.ts'
 import { deliverSoon, sendAccountLink } from './account-emails.server.ts'
+import {
+	applyPersonalOffersSetting,
+	issuePendingWelcomeVoucher,
+} from '#app/models/vouchers/newsletter.server.ts'
 import { changedFields, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { hostHasFutureOrders } from '#app/models/host-office/host-orders.server.ts'
 import { deleteUserSessions, type ActiveSession } from './session.server.ts'
@@ -190,18 +194,22 @@ export function tokenError(status: Exclude<TokenCheck['status'], 'valid'>): AppE
 /** Follows a confirmation link: the token is spent and the address confirmed. */
 export function confirmEmail(input: { userId: string; token: string; now?: Date }): UserRow {
 	const now = input.now ?? new Date()
-	return immediateTransaction((tx) => {
+	const { confirmed, mailId } = immediateTransaction((tx) => {
 		const check = checkUserToken({ ...input, purpose: 'confirmEmail', now }, tx)
 		if (check.status !== 'valid') throw tokenError(check.status)
 		const user = getUser(check.userId, tx)
 		if (!user || !spendUserToken(check.tokenId, now, tx)) throw tokenError('invalid')
-		return tx
+		const confirmed = tx
 			.update(users)
 			.set({ emailConfirmedAt: user.emailConfirmedAt ?? now })
 			.where(eq(users.id, user.id))
 			.returning()
 			.get()
+		// A welcome voucher requested before the address was confirmed is issued now (ADR 0169).
+		return { confirmed, mailId: issuePendingWelcomeVoucher(confirmed, tx, now) }
 	})
+	deliverSoon([mailId])
+	return confirmed
 }
 
 const confirmPath = (userId: string) => (token: string) => `/auth/confirmEmail/${userId}/${token}`
@@ -287,14 +295,31 @@ export function getEmailSettings(userId: string): EmailSettings {
 	}
 }
 
-/** Saves the e-mail settings; a missing `chatEmailFrequency` leaves the chat setting unchanged. */
-export function updateEmailSettings(userId: string, settings: EmailSettings) {
+/**
+ * Saves the e-mail settings; a missing `chatEmailFrequency` leaves the chat setting unchanged.
+ * Turning personal offers on or off records the newsletter consent or withdrawal (source Account,
+ * ADR 0169) in the same transaction; the other flags are then saved as given.
+ */
+export function updateEmailSettings(
+	userId: string,
+	settings: EmailSettings,
+	meta: { ip: string | null; language: Locale; source?: 'Account' | 'Admin' } = { ip: null, language: 'de' },
+) {
 	const { chatEmailFrequency, ...flags } = settings
-	getDb()
-		.update(users)
-		.set(chatEmailFrequency ? { ...flags, chatEmailFrequency } : flags)
-		.where(eq(users.id, userId))
-		.run()
+	const mailId = immediateTransaction((tx) => {
+		const sent = applyPersonalOffersSetting(
+			userId,
+			flags.allowEmailForPersonalOffers,
+			{ ...meta, source: meta.source ?? 'Account' },
+			tx,
+		)
+		tx.update(users)
+			.set(chatEmailFrequency ? { ...flags, chatEmailFrequency } : flags)
+			.where(eq(users.id, userId))
+			.run()
+		return sent
+	})
+	deliverSoon([mailId])
 }
 
 export function getLangPreference(userId: string): Locale {

@@ -18,6 +18,7 @@ import {
 import { changedFields, recordAdminAudit, SECRET_CHANGE } from '#app/models/platform/audit-log.server.ts'
 import { deliverSoon, queueAccountEmail, sendAccountLink } from './account-emails.server.ts'
 import { endImpersonationLog } from './impersonation.server.ts'
+import { issuePendingWelcomeVoucher } from '#app/models/vouchers/newsletter.server.ts'
 import {
 	createSession,
 	deleteSession,
@@ -193,9 +194,13 @@ export async function resetPassword(input: {
 		revokeUserTokens(user.id, CREDENTIAL_LINKS, tx)
 		deleteUserSessions(user.id, {}, tx)
 		tx.delete(loginFailures).where(eq(loginFailures.email, user.email)).run()
-		return queueAccountEmail('passwordChanged', user, '/', tx)
+		// The link proved the address: a welcome voucher waiting for it is issued now (ADR 0169).
+		const welcome = user.emailConfirmedAt
+			? null
+			: issuePendingWelcomeVoucher({ ...user, emailConfirmedAt: now }, tx, now)
+		return [queueAccountEmail('passwordChanged', user, '/', tx), welcome]
 	})
-	deliverSoon([mailId])
+	deliverSoon(mailId)
 }
 
 const wrongPassword = (field: string) =>
@@ -271,9 +276,9 @@ export async function setPasswordAsAdmin(
 /** An admin confirms a user's address by hand. */
 export function confirmEmailAsAdmin(admin: { id: string; role: string }, userId: string, now = new Date()) {
 	if (admin.role !== 'Admin') throw new AppError(403)
-	immediateTransaction((tx) => {
+	const mailId = immediateTransaction((tx) => {
 		const user = requireUserRow(userId, tx)
-		if (user.emailConfirmedAt) return
+		if (user.emailConfirmedAt) return null
 		tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId)).run()
 		recordAdminAudit(tx, {
 			admin,
@@ -283,7 +288,10 @@ export function confirmEmailAsAdmin(admin: { id: string; role: string }, userId:
 			changes: changedFields(user, { emailConfirmedAt: now }),
 			now,
 		})
+		// A welcome voucher waiting for the confirmation is issued now (ADR 0169).
+		return issuePendingWelcomeVoucher({ ...user, emailConfirmedAt: now }, tx, now)
 	})
+	deliverSoon([mailId])
 }
 
 /**

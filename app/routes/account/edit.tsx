@@ -123,7 +123,12 @@ export async function action(args: Route.ActionArgs) {
 			})
 		case 'emailSettings':
 			return run(emailSettingsFormSchema, (value) => {
-				updateEmailSettings(session.user.id, value)
+				updateEmailSettings(session.user.id, value, {
+					ip: requestMeta(args).ip ?? null,
+					language: locale,
+					// An admin acting as the user changes it for them: recorded as the admin's (ADR 0169).
+					source: session.impersonatorUserId ? 'Admin' : 'Account',
+				})
 				return saved('account:edit.emailSettingsSaved')
 			})
 		case 'changeEmail':

@@ -4,7 +4,12 @@ import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
 import { Rows } from '#app/components/admin-order-sections.tsx'
-import { UserOrders, UserPlayrooms, UserSessions } from '#app/components/admin-user-sections.tsx'
+import {
+	UserNewsletterConsents,
+	UserOrders,
+	UserPlayrooms,
+	UserSessions,
+} from '#app/components/admin-user-sections.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { NewPasswordFields } from '#app/components/account-fields.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
@@ -16,6 +21,7 @@ import { LocaleLink } from '#app/components/locale-link.tsx'
 import { deleteUserAsAdmin, requireUserRow } from '#app/models/accounts/account.server.ts'
 import { endAllUserSessions, getUserActivity } from '#app/models/admin/admin-user-activity.server.ts'
 import { getUserForAdmin } from '#app/models/admin/admin-users.server.ts'
+import { listNewsletterConsents } from '#app/models/vouchers/newsletter.server.ts'
 import { confirmEmailAsAdmin, setPasswordAsAdmin } from '#app/models/accounts/credentials.server.ts'
 import { adminChangePasswordSchema } from '#app/schemas/account.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -42,7 +48,17 @@ export async function loader(args: Route.LoaderArgs) {
 	requireOwnedParams(args.params, admin)
 	const { list, role } = listOf(args.url)
 	const user = getUserForAdmin(admin, userIdOf(args.params), role)
-	return { list, user, activity: getUserActivity(admin, user.id), ...userAuditData(user.id, list) }
+	const newsletterConsents = listNewsletterConsents(admin, user.id).map((record) => ({
+		...record,
+		createdAt: record.createdAt.getTime(),
+	}))
+	return {
+		list,
+		user,
+		activity: getUserActivity(admin, user.id),
+		newsletterConsents,
+		...userAuditData(user.id, list),
+	}
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -172,6 +188,7 @@ export default function AdminUserDetailPage({ loaderData }: Route.ComponentProps
 				<UserOrders userId={user.id} activity={activity} />
 			)}
 			<UserSessions activity={activity} />
+			<UserNewsletterConsents records={loaderData.newsletterConsents} />
 			<DetailSection id="user-impersonations" title={ta('admin.impersonations')}>
 				{user.impersonations.length === 0 ? (
 					<p>{ta('admin.none')}</p>

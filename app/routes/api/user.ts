@@ -4,6 +4,10 @@ import {
 	updateEmailSettings,
 	updateLangPreference,
 } from '#app/models/accounts/account.server.ts'
+import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
+import { activateNewsletter } from '#app/models/vouchers/newsletter.server.ts'
+import { requestMeta } from '#app/utils/account-session.server.ts'
+import { getLocale } from '#app/utils/i18n.server.ts'
 import { emailSettingsApiSchema, langPreferenceSchema } from '#app/schemas/account.ts'
 import { parseJsonBody } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
@@ -13,6 +17,9 @@ import { requireUser } from '#app/utils/auth.server.ts'
  * /api/User/* (spec §7 User account): e-mail settings as string booleans (and the chat e-mail
  * setting `chatEmailFrequency`, issue 32), language preference.
  */
+type Args = Parameters<typeof requestMeta>[0]
+const consentMeta = (args: Args) => ({ ip: requestMeta(args).ip ?? null, language: getLocale(args.context) })
+
 const endpoints = apiEndpoints({
 	EmailSettings: {
 		method: 'GET',
@@ -30,8 +37,22 @@ const endpoints = apiEndpoints({
 		method: 'POST',
 		handler: async (args) => {
 			const user = await requireUser(args)
-			updateEmailSettings(user.id, await parseJsonBody(emailSettingsApiSchema, args.request))
+			updateEmailSettings(
+				user.id,
+				await parseJsonBody(emailSettingsApiSchema, args.request),
+				consentMeta(args),
+			)
 			return null
+		},
+	},
+	/** The newsletter modal's "activate" (spec §4; the spec does not show its path): guests only. */
+	ActivateNewsletter: {
+		method: 'POST',
+		handler: async (args) => {
+			const user = await requireUser(args)
+			const result = activateNewsletter(user.id, { ...consentMeta(args), source: 'Modal' })
+			deliverSoon([result.mailId])
+			return { activated: result.activated, welcomeVoucher: result.welcomeVoucher }
 		},
 	},
 	GetLangPreference: {
