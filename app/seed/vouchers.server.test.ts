@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { vouchers } from '#db/schema/vouchers.ts'
+import { newsletterConsents, vouchers } from '#db/schema/vouchers.ts'
 import { findVoucherByCode, voucherTransactionsOf } from '#app/models/vouchers/voucher-ledger.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { seedDemoData } from './index.server.ts'
@@ -27,4 +27,12 @@ test('the demo vouchers are found by their printed codes, in the states the READ
 	expect(expired).toMatchObject({ status: 'Expired', balance: 0 })
 	expect(voucherTransactionsOf(expired?.id ?? '').map((row) => row.kind)).toEqual(['Issue', 'Expire'])
 	expect(getDb().select().from(vouchers).where(eq(vouchers.origin, 'Purchase')).all()).toHaveLength(3)
+})
+
+test('guest2 has a confirmed newsletter consent and its welcome voucher', () => {
+	const consents = getDb().select().from(newsletterConsents).all()
+	expect(consents).toEqual([
+		expect.objectContaining({ email: 'guest2@example.com', action: 'Consent', source: 'Page' }),
+	])
+	expect(getDb().select().from(vouchers).where(eq(vouchers.origin, 'Welcome')).all()).toHaveLength(1)
 })

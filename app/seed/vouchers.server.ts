@@ -8,6 +8,7 @@ import {
 	type IssueVoucherInput,
 } from '#app/models/vouchers/voucher-ledger.server.ts'
 import { immediateTransaction } from '#app/utils/db.server.ts'
+import { activateNewsletter } from '#app/models/vouchers/newsletter.server.ts'
 import type { SeedContext, SeedStep } from './types.ts'
 
 const DAY = 86_400_000
@@ -128,6 +129,16 @@ export const vouchersSeedStep: SeedStep = {
 			createdById: adminId,
 			validUntil: new Date(ctx.now.getTime() + 60 * DAY),
 		})
+		// A confirmed newsletter consent (from the page), with its welcome voucher and e-mail.
+		const subscriber = userId(ctx, 'guest2@example.com')
+		if (subscriber) {
+			activateNewsletter(subscriber, {
+				source: 'Page',
+				ip: '192.0.2.10',
+				language: 'de',
+				now: new Date(ctx.now.getTime() - 7 * DAY),
+			})
+		}
 		ctx.log(
 			`vouchers: gift ${DEMO_VOUCHER_CODES.gift} (50 EUR), host code ${DEMO_VOUCHER_CODES.hostDiscount} (10 %), platform code ${DEMO_VOUCHER_CODES.platformDiscount}`,
 		)
