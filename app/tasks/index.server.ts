@@ -7,6 +7,7 @@ import { arrivalInstructionsTask, orderReminderTask } from './order-notification
 import { orphanedImagesTask } from './orphaned-images.server.ts'
 import { ratingPublishTask, ratingRequestTask } from './ratings.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
+import { voucherDeliveryTask } from './voucher-delivery.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
@@ -23,6 +24,7 @@ export const ALL_TASKS = [
 	ratingRequestTask,
 	ratingPublishTask,
 	chatDigestTask,
+	voucherDeliveryTask,
 ]
 
 export function registerAllTasks() {
