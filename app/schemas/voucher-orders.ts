@@ -27,10 +27,29 @@ const amountMessage = validationMessage('vouchers:orders.errors.amount', {
 	max: VOUCHER_ORDER_MAX / 100,
 })
 
+/** A free amount, when one is typed: 10–500 EUR in whole cents (also checked when another field fails). */
+const otherAmountField = optionalText(20).refine(
+	(value) => value === undefined || inRange(euroTextToCents(value)),
+	{ params: { i18nKey: amountMessage } },
+)
+
+/** The send date: today … a year ahead (Europe/Berlin), said at the field whatever else fails. */
+const sendDateField = localDateField
+	.refine(
+		(value) => {
+			const { min, max } = sendDateBounds()
+			return value >= min && value <= max
+		},
+		{ params: { i18nKey: validationMessage('vouchers:orders.errors.sendDate') } },
+	)
+	.optional()
+
+const always = { when: () => true }
+
 export const voucherOrderFormSchema = z
 	.object({
 		amountChoice: z.enum(AMOUNT_CHOICES),
-		otherAmount: optionalText(20),
+		otherAmount: otherAmountField,
 		scope: z.enum(VOUCHER_ORDER_SCOPE_CHOICES),
 		playroomId: entityIdField.optional(),
 		childName: requiredText(CHILD_NAME_MAX),
@@ -38,48 +57,38 @@ export const voucherOrderFormSchema = z
 		buyerName: requiredText(BUYER_NAME_MAX),
 		buyerEmail: emailField,
 		recipientEmail: emailField.optional(),
-		sendDate: localDateField.optional(),
+		sendDate: sendDateField,
 		language: z.enum(LANGUAGES),
 		idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
 	})
-	.superRefine((value, ctx) => {
-		if (value.amountChoice === 'other' && voucherOrderAmount(value) === null) {
-			ctx.addIssue({ code: 'custom', path: ['otherAmount'], params: { i18nKey: amountMessage } })
-		}
-		if (value.scope !== 'All' && !value.playroomId) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['scope'],
-				params: { i18nKey: validationMessage('vouchers:orders.errors.scopeNeedsPlayroom') },
-			})
-		}
-		if (value.sendDate) {
-			const { min, max } = sendDateBounds()
-			if (value.sendDate < min || value.sendDate > max) {
-				ctx.addIssue({
-					code: 'custom',
-					path: ['sendDate'],
-					params: { i18nKey: validationMessage('vouchers:orders.errors.sendDate') },
-				})
-			}
-		}
-		if (value.sendDate && !value.recipientEmail) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['recipientEmail'],
-				params: { i18nKey: validationMessage('vouchers:orders.errors.sendDateNeedsRecipient') },
-			})
-		}
+	// The cross-field rules run even when a field failed, so one submit lists every problem.
+	.refine((value) => value.amountChoice !== 'other' || Boolean(value.otherAmount), {
+		path: ['otherAmount'],
+		params: { i18nKey: amountMessage },
+		...always,
+	})
+	.refine((value) => value.scope === 'All' || Boolean(value.playroomId), {
+		path: ['scope'],
+		params: { i18nKey: validationMessage('vouchers:orders.errors.scopeNeedsPlayroom') },
+		...always,
+	})
+	.refine((value) => !value.sendDate || Boolean(value.recipientEmail), {
+		path: ['recipientEmail'],
+		params: { i18nKey: validationMessage('vouchers:orders.errors.sendDateNeedsRecipient') },
+		...always,
 	})
 
 export type VoucherOrderFormValue = z.infer<typeof voucherOrderFormSchema>
+
+function inRange(cents: number | null): cents is number {
+	return cents !== null && cents >= VOUCHER_ORDER_MIN && cents <= VOUCHER_ORDER_MAX
+}
 
 /** The order's amount in cents: the preset, or the free amount within 10–500 EUR in whole cents; else null. */
 export function voucherOrderAmount(value: Pick<VoucherOrderFormValue, 'amountChoice' | 'otherAmount'>) {
 	if (value.amountChoice !== 'other') return Number(value.amountChoice)
 	const cents = value.otherAmount ? euroTextToCents(value.otherAmount) : null
-	if (cents === null || cents < VOUCHER_ORDER_MIN || cents > VOUCHER_ORDER_MAX) return null
-	return cents
+	return inRange(cents) ? cents : null
 }
 
 /** The secret link's query and the PDF's format. */

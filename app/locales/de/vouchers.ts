@@ -30,7 +30,8 @@ export const vouchers = {
 			buyerName: 'Dein Name',
 			buyerEmail: 'Deine E-Mail-Adresse',
 			recipientEmail: 'E-Mail-Adresse des Empfängers (optional)',
-			recipientEmailHint: 'Wir schicken den Gutschein auch dorthin – am Versanddatum oder gleich nach der Zahlung.',
+			recipientEmailHint:
+				'Wir schicken den Gutschein auch dorthin – am Versanddatum oder gleich nach der Zahlung.',
 			sendDate: 'Versanddatum (optional)',
 			sendDateHint: 'Am Morgen dieses Tages (z. B. am Geburtstag), höchstens ein Jahr im Voraus.',
 			language: 'Sprache des Gutscheins',
@@ -60,9 +61,11 @@ export const vouchers = {
 			playroomUnavailable: 'Für dieses Spielzimmer kann man gerade keinen Gutschein kaufen.',
 			sendDate: 'Das Versanddatum muss zwischen heute und einem Jahr ab heute liegen.',
 			sendDateNeedsRecipient: 'Für ein Versanddatum brauchen wir die E-Mail-Adresse des Empfängers.',
-			keyReused: 'Dieses Formular wurde schon für eine andere Bestellung verwendet. Lade die Seite bitte neu.',
+			keyReused:
+				'Dieses Formular wurde schon für eine andere Bestellung verwendet. Lade die Seite bitte neu.',
 			notAwaitingPayment: 'Die Gutscheinbestellung {{code}} wartet nicht auf eine Zahlung.',
-			amountMismatch: 'Die Gutscheinbestellung {{code}} kostet {{amount}} €. Andere Beträge bitte ohne diese Referenz erfassen.',
+			amountMismatch:
+				'Die Gutscheinbestellung {{code}} kostet {{amount}} €. Andere Beträge bitte ohne diese Referenz erfassen.',
 		},
 		detail: {
 			title: 'Deine Gutscheinbestellung {{code}}',
@@ -95,7 +98,8 @@ export const vouchers = {
 			scan: 'Scanne den Code, um Guthaben zu sehen und zu buchen.',
 		},
 		emails: {
-			footer: 'Du bekommst diese E-Mail, weil du bei uns einen Gutschein bestellt hast oder einen geschenkt bekommst.',
+			footer:
+				'Du bekommst diese E-Mail, weil du bei uns einen Gutschein bestellt hast oder einen geschenkt bekommst.',
 			created: {
 				subject: 'Deine Gutscheinbestellung {{code}}',
 				heading: 'Danke für deine Gutscheinbestellung',

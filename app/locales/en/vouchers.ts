@@ -65,7 +65,8 @@ export const vouchers: TranslationShape<typeof de> = {
 			sendDateNeedsRecipient: 'For a send date we need the recipient’s e-mail address.',
 			keyReused: 'This form was already used for another order. Please reload the page.',
 			notAwaitingPayment: 'Voucher order {{code}} is not awaiting payment.',
-			amountMismatch: 'Voucher order {{code}} costs {{amount}} €. Record other amounts without this reference.',
+			amountMismatch:
+				'Voucher order {{code}} costs {{amount}} €. Record other amounts without this reference.',
 		},
 		detail: {
 			title: 'Your voucher order {{code}}',

@@ -135,7 +135,8 @@ export function recordControlTransaction(
 			const order = matchOrder(reference, tx)
 			// A gift voucher order's GV reference (ADR 0168): paid, it issues the voucher in this transaction.
 			const voucherOrder = order ? undefined : matchVoucherOrder(reference, tx)
-			if (voucherOrder) return recordVoucherOrderTransfer(tx, voucherOrder, { ...input, reference }, admin, now)
+			if (voucherOrder)
+				return recordVoucherOrderTransfer(tx, voucherOrder, { ...input, reference }, admin, now)
 			const earlier = recordedTransfer(tx, input.idempotencyKey, {
 				orderId: order?.id ?? null,
 				amount: input.amount,
@@ -183,7 +184,8 @@ function recordVoucherOrderTransfer(
 	now: Date,
 ): { outcome: ControlTransactionResult; emails: (string | null)[] } {
 	const earlier = recordedTransfer(tx, input.idempotencyKey, { orderId: null, amount: input.amount })
-	if (earlier) return { outcome: { outcome: 'voucherOrder', paymentId: earlier.id, voucherOrder }, emails: [] }
+	if (earlier)
+		return { outcome: { outcome: 'voucherOrder', paymentId: earlier.id, voucherOrder }, emails: [] }
 	assertTransferAccepted(undefined, input.bookingDate, now)
 	if (voucherOrder.status !== 'AwaitingPayment') {
 		throw new AppError(409, 'VoucherOrderNotAwaitingPayment', {
@@ -197,7 +199,9 @@ function recordVoucherOrderTransfer(
 		throw new AppError(400, 'VoucherOrderAmountMismatch', {
 			messageKey: 'vouchers:orders.errors.amountMismatch',
 			params: { code: voucherOrder.code, amount },
-			fields: { amount: [`vouchers:orders.errors.amountMismatch?code=${voucherOrder.code}&amount=${amount}`] },
+			fields: {
+				amount: [`vouchers:orders.errors.amountMismatch?code=${voucherOrder.code}&amount=${amount}`],
+			},
 		})
 	}
 	const duplicate = findDuplicateTransfer(input, tx)

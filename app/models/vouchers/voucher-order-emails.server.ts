@@ -53,10 +53,15 @@ export function queueVoucherOrderEmail(
 			template: `voucherOrder.${kind}`,
 			locale,
 			attachments: extras.pdf
-				? [{ filename: `${order.code}.pdf`, contentType: 'application/pdf', content: extras.pdf.toString('base64') }]
+				? [
+						{
+							filename: `${order.code}.pdf`,
+							contentType: 'application/pdf',
+							content: extras.pdf.toString('base64'),
+						},
+					]
 				: [],
 		},
 		tx,
 	)
 }
-

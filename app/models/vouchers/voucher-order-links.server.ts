@@ -45,7 +45,10 @@ export function codeBytes(voucherOrderId: string): (size: number) => Uint8Array 
 }
 
 /** The page of a voucher order with its secret link. */
-export function voucherOrderPath(order: Pick<VoucherOrderRow, 'id' | 'language'>, locale: Locale = order.language) {
+export function voucherOrderPath(
+	order: Pick<VoucherOrderRow, 'id' | 'language'>,
+	locale: Locale = order.language,
+) {
 	return `${localizePath(`/public/voucher-orders/${order.id}`, locale)}?token=${voucherOrderToken(order.id)}`
 }
 
@@ -56,4 +59,3 @@ export function voucherOrderUrl(order: Pick<VoucherOrderRow, 'id' | 'language'>)
 export function voucherOrderPdfPath(order: Pick<VoucherOrderRow, 'id'>, format: 'a4' | 'a6') {
 	return `/public/voucher-orders/${order.id}/pdf?token=${voucherOrderToken(order.id)}&format=${format}`
 }
-

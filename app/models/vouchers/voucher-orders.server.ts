@@ -9,7 +9,13 @@ import { giftVoucherValidUntil, isDeliveryDue } from '#app/domain/voucher-orders
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { voucherOrderAmount, type VoucherOrderFormValue } from '#app/schemas/voucher-orders.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, sqliteErrorCode, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
+import {
+	getDb,
+	immediateTransaction,
+	sqliteErrorCode,
+	type DbOrTx,
+	type Transaction,
+} from '#app/utils/db.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
@@ -87,7 +93,11 @@ export function createVoucherOrder(
 		})
 	}
 	return immediateTransaction((tx) => {
-		const earlier = tx.select().from(voucherOrders).where(eq(voucherOrders.idempotencyKey, input.idempotencyKey)).get()
+		const earlier = tx
+			.select()
+			.from(voucherOrders)
+			.where(eq(voucherOrders.idempotencyKey, input.idempotencyKey))
+			.get()
 		if (earlier) {
 			if (earlier.buyerEmail !== input.buyerEmail || earlier.amount !== amount) {
 				throw new AppError(409, 'IdempotencyKeyReused', { messageKey: 'vouchers:orders.errors.keyReused' })
@@ -139,7 +149,11 @@ export function createVoucherOrder(
  * The voucher order a secret link names: the id and the right token (compared in constant time),
  * else a 404 — the same for an unknown id, a missing and a wrong token.
  */
-export function findVoucherOrderByLink(voucherOrderId: string, token: string | null | undefined, db: DbOrTx = getDb()) {
+export function findVoucherOrderByLink(
+	voucherOrderId: string,
+	token: string | null | undefined,
+	db: DbOrTx = getDb(),
+) {
 	const order = db.select().from(voucherOrders).where(eq(voucherOrders.id, voucherOrderId)).get()
 	const given = Buffer.from(hashToken(token ?? ''), 'hex')
 	const stored = Buffer.from(order?.tokenHash ?? '0'.repeat(64), 'hex')
@@ -179,8 +193,10 @@ export function voucherScopeText(
 ) {
 	const t = looseT(getFixedT(locale))
 	const scope = voucher?.scope ?? order.scope
-	if (scope === 'Playroom' && details.playroom) return t('vouchers:orders.scopeText.Playroom', { name: details.playroom.name })
-	if (scope === 'Host' && details.host) return t('vouchers:orders.scopeText.Host', { name: details.host.displayName })
+	if (scope === 'Playroom' && details.playroom)
+		return t('vouchers:orders.scopeText.Playroom', { name: details.playroom.name })
+	if (scope === 'Host' && details.host)
+		return t('vouchers:orders.scopeText.Host', { name: details.host.displayName })
 	return t('vouchers:orders.scopeText.All')
 }
 
@@ -197,7 +213,11 @@ function photoFileOf(playroomId: string | null, db: DbOrTx): string | null {
 }
 
 /** The PDF of a paid voucher order (A4 or the A6 card), or null while it is not paid. */
-export function voucherOrderPdf(order: VoucherOrderRow, format: 'a4' | 'a6', db: DbOrTx = getDb()): Buffer | null {
+export function voucherOrderPdf(
+	order: VoucherOrderRow,
+	format: 'a4' | 'a6',
+	db: DbOrTx = getDb(),
+): Buffer | null {
 	const details = voucherOrderDetails(order, db)
 	const voucher = details.voucher
 	if (!voucher) return null
@@ -296,7 +316,8 @@ export function payVoucherOrder(
  * still ahead, or it went out already.
  */
 function deliverToRecipient(tx: Transaction, order: VoucherOrderRow, now: Date): string | null {
-	if (!order.recipientEmail || order.status !== 'Paid' || !isDeliveryDue(order.sendDate, now.getTime())) return null
+	if (!order.recipientEmail || order.status !== 'Paid' || !isDeliveryDue(order.sendDate, now.getTime()))
+		return null
 	const claimed = tx
 		.update(voucherOrders)
 		.set({ deliveredToRecipientAt: now, updatedAt: now })
@@ -338,10 +359,19 @@ export function deliverDueVoucherOrders(now: Date): string[] {
 }
 
 /** What the order form starts with: the playroom it is for (published only) and the logged-in buyer. */
-export function voucherOrderFormContext(playroomId: string | null, userId: string | null, db: DbOrTx = getDb()) {
+export function voucherOrderFormContext(
+	playroomId: string | null,
+	userId: string | null,
+	db: DbOrTx = getDb(),
+) {
 	const playroom = playroomId
 		? (db
-				.select({ id: playrooms.id, name: playrooms.name, status: playrooms.status, hostName: users.displayName })
+				.select({
+					id: playrooms.id,
+					name: playrooms.name,
+					status: playrooms.status,
+					hostName: users.displayName,
+				})
 				.from(playrooms)
 				.innerJoin(users, eq(users.id, playrooms.hostId))
 				.where(eq(playrooms.id, playroomId))
@@ -349,14 +379,21 @@ export function voucherOrderFormContext(playroomId: string | null, userId: strin
 		: null
 	const buyer = userId
 		? (db
-				.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
+				.select({
+					email: users.email,
+					firstName: users.firstName,
+					lastName: users.lastName,
+					displayName: users.displayName,
+				})
 				.from(users)
 				.where(eq(users.id, userId))
 				.get() ?? null)
 		: null
 	return {
 		playroom:
-			playroom?.status === 'Published' ? { id: playroom.id, name: playroom.name, hostName: playroom.hostName } : null,
+			playroom?.status === 'Published'
+				? { id: playroom.id, name: playroom.name, hostName: playroom.hostName }
+				: null,
 		buyer: buyer
 			? {
 					email: buyer.email,

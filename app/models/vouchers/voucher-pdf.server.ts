@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
@@ -62,7 +62,14 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, widt
 	doc.fill('#000000').restore()
 }
 
-function drawPhoto(doc: PDFKit.PDFDocument, photoPath: string | null, x: number, y: number, w: number, h: number) {
+function drawPhoto(
+	doc: PDFKit.PDFDocument,
+	photoPath: string | null,
+	x: number,
+	y: number,
+	w: number,
+	h: number,
+) {
 	if (!photoPath) return false
 	try {
 		doc.image(photoPath, x, y, { cover: [w, h], align: 'center', valign: 'center' })
@@ -99,26 +106,54 @@ export function renderVoucherPdf(input: VoucherPdfInput): Buffer {
 		doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(14).text(t('common:appName'), M, y)
 		y += 40
 		if (drawPhoto(doc, input.photoPath, M, y, W - 2 * M, 220)) y += 236
-		doc.fillColor(INK).font('Helvetica-Bold').fontSize(30).text(text.title, M, y, { width: W - 2 * M })
+		doc
+			.fillColor(INK)
+			.font('Helvetica-Bold')
+			.fontSize(30)
+			.text(text.title, M, y, { width: W - 2 * M })
 		y = doc.y + 8
-		doc.fillColor(ACCENT).fontSize(44).text(amount, M, y, { width: W - 2 * M })
+		doc
+			.fillColor(ACCENT)
+			.fontSize(44)
+			.text(amount, M, y, { width: W - 2 * M })
 		y = doc.y + 8
 		if (text.for) {
-			doc.fillColor(INK).font('Helvetica').fontSize(18).text(text.for, M, y, { width: W - 2 * M })
+			doc
+				.fillColor(INK)
+				.font('Helvetica')
+				.fontSize(18)
+				.text(text.for, M, y, { width: W - 2 * M })
 			y = doc.y + 8
 		}
 		if (input.greeting) {
-			doc.font('Helvetica-Oblique').fontSize(13).text(input.greeting, M, y, { width: W - 2 * M })
+			doc
+				.font('Helvetica-Oblique')
+				.fontSize(13)
+				.text(input.greeting, M, y, { width: W - 2 * M })
 			y = doc.y + 12
 		}
-		doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(text.scope, M, y, { width: W - 2 * M })
+		doc
+			.font('Helvetica')
+			.fontSize(12)
+			.fillColor(MUTED)
+			.text(text.scope, M, y, { width: W - 2 * M })
 		y = Math.max(doc.y + 24, 560)
 		const qr = 150
 		drawQr(doc, input.pageUrl, W - M - qr, y, qr)
 		doc.fillColor(MUTED).font('Helvetica').fontSize(11).text(text.code, M, y)
-		doc.fillColor(INK).font('Courier-Bold').fontSize(24).text(input.code, M, doc.y + 4)
-		doc.font('Helvetica').fontSize(12).text(text.validUntil, M, doc.y + 10, { width: W - 2 * M - qr - 16 })
-		doc.fillColor(MUTED).fontSize(10).text(text.scan, M, doc.y + 10, { width: W - 2 * M - qr - 16 })
+		doc
+			.fillColor(INK)
+			.font('Courier-Bold')
+			.fontSize(24)
+			.text(input.code, M, doc.y + 4)
+		doc
+			.font('Helvetica')
+			.fontSize(12)
+			.text(text.validUntil, M, doc.y + 10, { width: W - 2 * M - qr - 16 })
+		doc
+			.fillColor(MUTED)
+			.fontSize(10)
+			.text(text.scan, M, doc.y + 10, { width: W - 2 * M - qr - 16 })
 		doc.fontSize(8).text(text.hostLeaves, M, 790, { width: W - 2 * M })
 	} else {
 		// A5 landscape, folded in the middle: the right half is the front, the left half the back.
@@ -129,23 +164,65 @@ export function renderVoucherPdf(input: VoucherPdfInput): Buffer {
 		// Outside, front (right half).
 		let y = M
 		if (drawPhoto(doc, input.photoPath, half + M, y, inner, 150)) y += 162
-		doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(text.title, half + M, y, { width: inner })
-		doc.fillColor(ACCENT).fontSize(34).text(amount, half + M, doc.y + 6, { width: inner })
-		if (text.for) doc.fillColor(INK).font('Helvetica').fontSize(14).text(text.for, half + M, doc.y + 6, { width: inner })
+		doc
+			.fillColor(INK)
+			.font('Helvetica-Bold')
+			.fontSize(22)
+			.text(text.title, half + M, y, { width: inner })
+		doc
+			.fillColor(ACCENT)
+			.fontSize(34)
+			.text(amount, half + M, doc.y + 6, { width: inner })
+		if (text.for)
+			doc
+				.fillColor(INK)
+				.font('Helvetica')
+				.fontSize(14)
+				.text(text.for, half + M, doc.y + 6, { width: inner })
 		// Outside, back (left half): QR code, where it can be used, the fine print.
 		const qr = 130
 		drawQr(doc, input.pageUrl, (half - qr) / 2, M + 20, qr)
-		doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(text.scan, M, M + qr + 30, { width: inner, align: 'center' })
+		doc
+			.fillColor(MUTED)
+			.font('Helvetica')
+			.fontSize(9)
+			.text(text.scan, M, M + qr + 30, { width: inner, align: 'center' })
 		doc.text(text.scope, M, doc.y + 8, { width: inner, align: 'center' })
 		doc.fontSize(7).text(text.hostLeaves, M, H - M - 30, { width: inner, align: 'center' })
-		doc.save().moveTo(half, 0).lineTo(half, 8).moveTo(half, H - 8).lineTo(half, H).stroke(MUTED).restore()
+		doc
+			.save()
+			.moveTo(half, 0)
+			.lineTo(half, 8)
+			.moveTo(half, H - 8)
+			.lineTo(half, H)
+			.stroke(MUTED)
+			.restore()
 		// Inside: the greeting on the left, the code and validity on the right.
 		doc.addPage({ size: 'A5', layout: 'landscape', margin: 0 })
-		doc.fillColor(INK).font('Helvetica-Oblique').fontSize(14).text(input.greeting || text.for, M, M + 40, { width: inner })
-		doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(text.code, half + M, M + 40)
-		doc.fillColor(INK).font('Courier-Bold').fontSize(20).text(input.code, half + M, doc.y + 4)
-		doc.font('Helvetica').fontSize(11).text(text.validUntil, half + M, doc.y + 10, { width: inner })
-		doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(16).text(amount, half + M, doc.y + 10, { width: inner })
+		doc
+			.fillColor(INK)
+			.font('Helvetica-Oblique')
+			.fontSize(14)
+			.text(input.greeting || text.for, M, M + 40, { width: inner })
+		doc
+			.fillColor(MUTED)
+			.font('Helvetica')
+			.fontSize(10)
+			.text(text.code, half + M, M + 40)
+		doc
+			.fillColor(INK)
+			.font('Courier-Bold')
+			.fontSize(20)
+			.text(input.code, half + M, doc.y + 4)
+		doc
+			.font('Helvetica')
+			.fontSize(11)
+			.text(text.validUntil, half + M, doc.y + 10, { width: inner })
+		doc
+			.fillColor(ACCENT)
+			.font('Helvetica-Bold')
+			.fontSize(16)
+			.text(amount, half + M, doc.y + 10, { width: inner })
 	}
 	doc.end()
 	const chunks: Buffer[] = []
@@ -156,7 +233,9 @@ export function renderVoucherPdf(input: VoucherPdfInput): Buffer {
 }
 
 /** The file of a stored image's JPEG variant (pdfkit reads JPEG and PNG, not WebP), or null. */
-export function imageFileOf(variants: readonly { url: string; format: string; width: number }[]): string | null {
+export function imageFileOf(
+	variants: readonly { url: string; format: string; width: number }[],
+): string | null {
 	const jpeg = variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width)[0]
 	if (!jpeg) return null
 	const file = path.join(getEnv().UPLOADS_DIR, jpeg.url.replace(/^\/uploads\//, ''))

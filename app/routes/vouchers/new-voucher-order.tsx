@@ -15,13 +15,15 @@ import {
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
-import {
-	createVoucherOrder,
-	voucherOrderFormContext,
-} from '#app/models/vouchers/voucher-orders.server.ts'
+import { createVoucherOrder, voucherOrderFormContext } from '#app/models/vouchers/voucher-orders.server.ts'
 import { voucherOrderPath } from '#app/models/vouchers/voucher-order-links.server.ts'
 import { createId } from '#db/schema/columns.ts'
-import { BUYER_NAME_MAX, CHILD_NAME_MAX, GREETING_MAX, VOUCHER_ORDER_PRESETS } from '#app/domain/voucher-orders.ts'
+import {
+	BUYER_NAME_MAX,
+	CHILD_NAME_MAX,
+	GREETING_MAX,
+	VOUCHER_ORDER_PRESETS,
+} from '#app/domain/voucher-orders.ts'
 import { entityIdField } from '#app/schemas/fields.ts'
 import { voucherOrderFormSchema } from '#app/schemas/voucher-orders.ts'
 import { getSessionUser } from '#app/utils/auth.server.ts'
@@ -85,7 +87,9 @@ export default function NewVoucherOrderPage({ loaderData }: Route.ComponentProps
 	const scopes = playroom
 		? (['Playroom', 'Host', 'All'] as const).map((value) => ({
 				value,
-				label: tv(`orders.scopeChoices.${value}`, { name: value === 'Host' ? playroom.hostName : playroom.name }),
+				label: tv(`orders.scopeChoices.${value}`, {
+					name: value === 'Host' ? playroom.hostName : playroom.name,
+				}),
 			}))
 		: []
 	return (
@@ -147,8 +151,18 @@ export default function NewVoucherOrderPage({ loaderData }: Route.ComponentProps
 						<FieldErrors id={fields.scope.errorId} errors={fields.scope.errors} />
 					</div>
 				)}
-				<TextField field={fields.childName} label={tv('orders.fields.childName')} maxLength={CHILD_NAME_MAX} required />
-				<TextAreaField field={fields.greeting} label={tv('orders.fields.greeting')} maxLength={GREETING_MAX} rows={4} />
+				<TextField
+					field={fields.childName}
+					label={tv('orders.fields.childName')}
+					maxLength={CHILD_NAME_MAX}
+					required
+				/>
+				<TextAreaField
+					field={fields.greeting}
+					label={tv('orders.fields.greeting')}
+					maxLength={GREETING_MAX}
+					rows={4}
+				/>
 				<TextField
 					field={fields.buyerName}
 					label={tv('orders.fields.buyerName')}
@@ -178,7 +192,10 @@ export default function NewVoucherOrderPage({ loaderData }: Route.ComponentProps
 				<SelectField
 					field={fields.language}
 					label={tv('orders.fields.language')}
-					options={(['de', 'en'] as const).map((value) => ({ value, label: tv(`orders.languages.${value}`) }))}
+					options={(['de', 'en'] as const).map((value) => ({
+						value,
+						label: tv(`orders.languages.${value}`),
+					}))}
 				/>
 				<div className="mb-4">
 					<p className="font-semibold">{tv('orders.fields.payment')}</p>

@@ -72,7 +72,12 @@ export default function VoucherOrderPage({ loaderData }: Route.ComponentProps) {
 			{order.bankDetails ? (
 				<>
 					<p>{tv('orders.detail.bankIntro')}</p>
-					<BankTransferInstructions bank={order.bankDetails} code={order.code} amount={order.amount} deadline={null} />
+					<BankTransferInstructions
+						bank={order.bankDetails}
+						code={order.code}
+						amount={order.amount}
+						deadline={null}
+					/>
 				</>
 			) : null}
 			{voucher ? (
