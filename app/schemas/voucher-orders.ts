@@ -1,4 +1,3 @@
-import { LANGUAGES } from '#db/schema/users.ts'
 import {
 	BUYER_NAME_MAX,
 	CHILD_NAME_MAX,
@@ -9,7 +8,7 @@ import {
 	VOUCHER_ORDER_PRESETS,
 } from '#app/domain/voucher-orders.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { emailField } from './auth.ts'
+import { emailField, languageField } from './auth.ts'
 import { IDEMPOTENCY_KEY } from './checkout.ts'
 import { entityIdField, euroTextToCents, localDateField, optionalText, requiredText } from './fields.ts'
 
@@ -58,7 +57,7 @@ export const voucherOrderFormSchema = z
 		buyerEmail: emailField,
 		recipientEmail: emailField.optional(),
 		sendDate: sendDateField,
-		language: z.enum(LANGUAGES),
+		language: languageField,
 		idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
 	})
 	// The cross-field rules run even when a field failed, so one submit lists every problem.

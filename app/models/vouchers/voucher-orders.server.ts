@@ -55,6 +55,11 @@ function newOrderCode(): string {
 	return code
 }
 
+/** A fresh idempotency key for one render of the order form: the same submit twice is one order. */
+export function newVoucherOrderKey(): string {
+	return createId()
+}
+
 export type VoucherOrderBuyer = { id: string } | null
 
 /** A published playroom the voucher can be for, or a 400 at the scope. */

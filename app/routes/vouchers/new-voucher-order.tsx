@@ -15,9 +15,12 @@ import {
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
-import { createVoucherOrder, voucherOrderFormContext } from '#app/models/vouchers/voucher-orders.server.ts'
+import {
+	createVoucherOrder,
+	newVoucherOrderKey,
+	voucherOrderFormContext,
+} from '#app/models/vouchers/voucher-orders.server.ts'
 import { voucherOrderPath } from '#app/models/vouchers/voucher-order-links.server.ts'
-import { createId } from '#db/schema/columns.ts'
 import {
 	BUYER_NAME_MAX,
 	CHILD_NAME_MAX,
@@ -47,7 +50,7 @@ function playroomIdOf(url: URL): string | null {
 export async function loader(args: Route.LoaderArgs) {
 	const user = getSessionUser(args.context)
 	const context = voucherOrderFormContext(playroomIdOf(args.url), user?.id ?? null)
-	return { ...context, idempotencyKey: createId() }
+	return { ...context, idempotencyKey: newVoucherOrderKey() }
 }
 
 export async function action(args: Route.ActionArgs) {
