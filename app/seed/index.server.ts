@@ -15,6 +15,7 @@ import { supportSeedStep } from './support.server.ts'
 import { ratingsSeedStep } from './ratings.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
+import { voucherOrdersSeedStep } from './voucher-orders.server.ts'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 
@@ -33,6 +34,7 @@ export const SEED_STEPS: SeedStep[] = [
 	chatSeedStep,
 	supportSeedStep,
 	ratingsSeedStep,
+	voucherOrdersSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
