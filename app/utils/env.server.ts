@@ -34,6 +34,11 @@ const envSchema = z
 		SEED_DEMO: booleanFromString.optional(),
 		PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://spielzimmer.example' }).optional(),
 		SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+		/**
+		 * Derives the secret links and codes of gift voucher orders (ADR 0168). Defaults to
+		 * SESSION_SECRET; set it before rotating SESSION_SECRET, or sold vouchers' links stop working.
+		 */
+		VOUCHER_LINK_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
 		SMTP_URL: z
 			.string()
 			.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -33,6 +33,7 @@ const PUBLIC_PAGES = [
 	'/playrooms/spielwiese-ehrenfeld',
 	'/playrooms/cities/koeln',
 	'/public/playroomOrder/checkout?playroomUrlPath=spielwiese-ehrenfeld&bookingType=Hourly',
+	'/public/voucher-orders/new-voucher-order',
 	'/info/guest-faq',
 	'/info/host-info',
 	'/info/imprint',

@@ -96,6 +96,7 @@ export const adminMoney = {
 			'rating-publication': 'Bewertungen veröffentlichen',
 			'chat-digest': 'Ungelesene Nachrichten per E-Mail',
 			'voucher-expiry': 'Abgelaufene Gutscheine schließen',
+			'voucher-delivery': 'Geschenkgutscheine zustellen',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

@@ -98,6 +98,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'rating-publication': 'Publish ratings',
 			'chat-digest': 'E-mail unread chat messages',
 			'voucher-expiry': 'Close expired vouchers',
+			'voucher-delivery': 'Deliver gift vouchers',
 		},
 		runNow: {
 			title: 'Run now',

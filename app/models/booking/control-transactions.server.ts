@@ -6,6 +6,11 @@ import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
+import {
+	matchVoucherOrder,
+	payVoucherOrder,
+	type VoucherOrderRow,
+} from '#app/models/vouchers/voucher-orders.server.ts'
 import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
 import {
@@ -38,6 +43,7 @@ export type ControlTransactionResult =
 	| { outcome: 'duplicate'; duplicateId: string }
 	| { outcome: 'unmatched'; paymentId: string }
 	| { outcome: 'matched'; paymentId: string; order: OrderRow; paid: number; due: number; excess: number }
+	| { outcome: 'voucherOrder'; paymentId: string; voucherOrder: VoucherOrderRow }
 
 /**
  * Order codes ("SZ-XXXXXX") inside a free reference text: case-insensitive,
@@ -127,6 +133,10 @@ export function recordControlTransaction(
 	const result = immediateTransaction(
 		(tx): { outcome: ControlTransactionResult; emails: (string | null)[] } => {
 			const order = matchOrder(reference, tx)
+			// A gift voucher order's GV reference (ADR 0168): paid, it issues the voucher in this transaction.
+			const voucherOrder = order ? undefined : matchVoucherOrder(reference, tx)
+			if (voucherOrder)
+				return recordVoucherOrderTransfer(tx, voucherOrder, { ...input, reference }, admin, now)
 			const earlier = recordedTransfer(tx, input.idempotencyKey, {
 				orderId: order?.id ?? null,
 				amount: input.amount,
@@ -159,6 +169,84 @@ export function recordControlTransaction(
 	)
 	deliverQueuedEmails(result.emails)
 	return result.outcome
+}
+
+/**
+ * A bank transfer for a gift voucher order (ADR 0168): the same key again returns the first
+ * outcome; the amount must be the voucher order's; the payment is recorded without an order and
+ * the voucher issued (its sale journal books the money) — once, as the voucher order's status guards.
+ */
+function recordVoucherOrderTransfer(
+	tx: Transaction,
+	voucherOrder: VoucherOrderRow,
+	input: ControlTransactionInput,
+	admin: OrderCaller,
+	now: Date,
+): { outcome: ControlTransactionResult; emails: (string | null)[] } {
+	const earlier = recordedTransfer(tx, input.idempotencyKey, { orderId: null, amount: input.amount })
+	if (earlier)
+		return { outcome: { outcome: 'voucherOrder', paymentId: earlier.id, voucherOrder }, emails: [] }
+	assertTransferAccepted(undefined, input.bookingDate, now)
+	if (voucherOrder.status !== 'AwaitingPayment') {
+		throw new AppError(409, 'VoucherOrderNotAwaitingPayment', {
+			messageKey: 'vouchers:orders.errors.notAwaitingPayment',
+			params: { code: voucherOrder.code },
+			fields: { reference: [`vouchers:orders.errors.notAwaitingPayment?code=${voucherOrder.code}`] },
+		})
+	}
+	if (input.amount !== voucherOrder.amount) {
+		const amount = (voucherOrder.amount / 100).toFixed(2)
+		throw new AppError(400, 'VoucherOrderAmountMismatch', {
+			messageKey: 'vouchers:orders.errors.amountMismatch',
+			params: { code: voucherOrder.code, amount },
+			fields: {
+				amount: [`vouchers:orders.errors.amountMismatch?code=${voucherOrder.code}&amount=${amount}`],
+			},
+		})
+	}
+	const duplicate = findDuplicateTransfer(input, tx)
+	if (duplicate && !input.confirmDuplicate) {
+		return { outcome: { outcome: 'duplicate', duplicateId: duplicate.id }, emails: [] }
+	}
+	const payment = insertPaymentTransaction(
+		{
+			orderId: null,
+			provider: 'BankTransfer',
+			direction: 'Incoming',
+			amount: input.amount,
+			reference: input.reference,
+			status: 'Succeeded',
+			recordedById: admin.id,
+			note: 'voucherOrder',
+			idempotencyKey: input.idempotencyKey ?? null,
+			rawPayload: {
+				recordedBy: admin.id,
+				reference: input.reference,
+				bookingDate: input.bookingDate,
+				voucherOrderId: voucherOrder.id,
+				...(input.payerName ? { payerName: input.payerName } : {}),
+			},
+			now,
+		},
+		tx,
+	)
+	const paid = payVoucherOrder(tx, voucherOrder, { now, actorId: admin.id })
+	recordAdminAudit(tx, {
+		admin,
+		action: 'voucherOrder.recordPayment',
+		entityType: 'paymentTransaction',
+		entityId: payment.id,
+		changes: {
+			voucherOrder: { before: null, after: voucherOrder.code },
+			voucherOrderStatus: { before: voucherOrder.status, after: 'Paid' },
+			voucherId: { before: null, after: paid.voucher.id },
+		},
+		now,
+	})
+	return {
+		outcome: { outcome: 'voucherOrder', paymentId: payment.id, voucherOrder: paid.voucherOrder },
+		emails: paid.emailIds,
+	}
 }
 
 /**

@@ -70,6 +70,12 @@ export async function action(args: Route.ActionArgs) {
 			}),
 		})
 	}
+	if (result.outcome === 'voucherOrder') {
+		return redirectWithToast(localizePath('/admin/paymentTransactions/new-control-transaction', locale), {
+			type: 'success',
+			description: t('vouchers:orders.toast.paid', { code: result.voucherOrder.code }),
+		})
+	}
 	const { order, due, excess } = result
 	const key =
 		excess > 0

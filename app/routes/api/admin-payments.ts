@@ -22,6 +22,16 @@ const endpoints = apiEndpoints({
 			const admin = await requireRole(args, 'Admin')
 			const body = await parseJsonBody(controlTransactionApiSchema, args.request)
 			const result = recordControlTransaction(body, admin)
+			if (result.outcome === 'voucherOrder') {
+				const { voucherOrder } = result
+				return {
+					outcome: result.outcome,
+					paymentId: result.paymentId,
+					voucherOrderId: voucherOrder.id,
+					voucherOrderCode: voucherOrder.code,
+					status: voucherOrder.status,
+				}
+			}
 			if (result.outcome !== 'matched') return result
 			const { order, ...rest } = result
 			return { ...rest, orderId: order.id, orderCode: order.code, status: order.status }

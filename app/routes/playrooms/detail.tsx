@@ -135,6 +135,7 @@ function useCountView(playroomUrlPath: string) {
 
 export default function PlayroomPage({ loaderData: data }: Route.ComponentProps) {
 	const { t } = useTranslation('catalogue')
+	const { t: tv } = useTranslation('vouchers')
 	const locale = useLocale()
 	const { detail, view } = data
 	useCountView(detail.playroomUrlPath)
@@ -185,6 +186,16 @@ export default function PlayroomPage({ loaderData: data }: Route.ComponentProps)
 					{detail.status === 'Published' ? (
 						// The guest area's guard sends a visitor through login and back with the typed text (ADR 0162).
 						<ContactHostForm playroomId={detail.id} />
+					) : null}
+					{detail.status === 'Published' ? (
+						// Issue 33 (ADR 0168): a gift voucher for this playroom, preselected on the order form.
+						<LocaleLink
+							to={`/public/voucher-orders/new-voucher-order?playroomId=${detail.id}`}
+							className="btn-secondary text-center"
+							data-testid="give-voucher"
+						>
+							{tv('orders.giveAsVoucher')}
+						</LocaleLink>
 					) : null}
 					<PlayroomLocation
 						id={detail.id}
