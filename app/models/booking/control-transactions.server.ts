@@ -6,7 +6,7 @@ import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
-import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
+import { amountPayable, insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
 import {
 	assertTransferAccepted,
@@ -84,7 +84,7 @@ export function previewControlTransaction(reference: string, admin: OrderCaller)
 		guestName: guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') || guest.displayName : '',
 		totalAmount: order.totalAmount,
 		paid,
-		due: Math.max(0, order.totalAmount - paid),
+		due: Math.max(0, amountPayable(order) - paid),
 	}
 }
 
@@ -179,8 +179,8 @@ function outcomeOf(
 		paymentId: payment.id,
 		order,
 		paid,
-		due: Math.max(0, order.totalAmount - received),
-		excess: Math.max(0, received - order.totalAmount),
+		due: Math.max(0, amountPayable(order) - received),
+		excess: Math.max(0, received - amountPayable(order)),
 	}
 }
 

@@ -7,7 +7,7 @@ import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { getCancellationQuote } from './order-transitions.server.ts'
-import { paidAmount } from './order-money.server.ts'
+import { amountPayable, paidAmount } from './order-money.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 
 /**
@@ -221,7 +221,7 @@ export function getOrderView(
 		price: order.price,
 		totalAmount: order.totalAmount,
 		paidAmount: paid,
-		amountDue: Math.max(0, order.totalAmount - paid),
+		amountDue: Math.max(0, amountPayable(order) - paid),
 		responseDeadline: order.responseDeadline?.getTime() ?? null,
 		paymentDeadline: order.paymentDeadline?.getTime() ?? null,
 		confirmedAt: order.confirmedAt?.getTime() ?? null,

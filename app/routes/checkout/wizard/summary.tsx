@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
+import { formatAmount } from '#app/utils/format.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
 
@@ -50,7 +51,10 @@ export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: Li
 				) : null}
 				{livePrice.error ? <p className="text-sm text-danger">{livePrice.error}</p> : null}
 				{price ? (
-					<PriceBreakdown price={price} />
+					<>
+						<PriceBreakdown price={price} />
+						{!livePrice.price ? <GiftVoucherLines view={view} /> : null}
+					</>
 				) : (
 					<p className="text-sm">
 						{slot ? t('checkout.summary.priceAfterGuests') : t('checkout.summary.priceAfterSlot')}
@@ -58,6 +62,27 @@ export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: Li
 				)}
 			</div>
 		</aside>
+	)
+}
+
+/** A gift voucher pays after the price (ADR 0167): what it pays and what is left to pay. */
+export function GiftVoucherLines({ view }: { view: CheckoutView }) {
+	const { t } = useTranslation('vouchers')
+	const locale = useLocale()
+	if (view.voucher?.kind !== 'Gift' || view.amountDue === null) return null
+	return (
+		<dl className="mt-2 border-t border-line pt-2 text-sm" data-testid="gift-voucher-lines">
+			<div className="flex justify-between gap-2">
+				<dt>{t('checkout.giftPays', { code: view.voucher.code })}</dt>
+				<dd className="tabular-nums">{formatAmount(-view.voucher.amount, locale)}</dd>
+			</div>
+			<div className="flex justify-between gap-2 font-semibold">
+				<dt>{t('checkout.amountDue')}</dt>
+				<dd className="tabular-nums" data-testid="amount-due">
+					{formatAmount(view.amountDue, locale)}
+				</dd>
+			</div>
+		</dl>
 	)
 }
 
