@@ -6,7 +6,13 @@ import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx, type Transaction } from '#app/utils/db.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
-import { amountPayable, insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
+import {
+	amountPayable,
+	insertPaymentTransaction,
+	paidAmount,
+	postJournal,
+	type OrderRow,
+} from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
 import {
 	assertTransferAccepted,

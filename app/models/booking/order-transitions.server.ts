@@ -69,8 +69,7 @@ export function acceptOrder(orderId: string, host: OrderCaller, options: { now?:
 						...(to === 'Confirmed'
 							? {
 									confirmedAt: at,
-									paymentStatus:
-										paid >= amountPayable(order) && paid > 0 ? 'Paid' : order.paymentStatus,
+									paymentStatus: paid >= amountPayable(order) && paid > 0 ? 'Paid' : order.paymentStatus,
 								}
 							: {
 									paymentDeadline: new Date(
@@ -220,11 +219,7 @@ export function cancelOrder(
 			}
 			// A gift voucher's captured payment: the policy's share goes back onto the voucher (ADR 0167).
 			const voucherCaptured = capturedGiftAmount(order)
-			const voucherRefund = refundOrderVoucher(
-				order,
-				{ actor, policy: quote.policy, now },
-				tx,
-			)
+			const voucherRefund = refundOrderVoucher(order, { actor, policy: quote.policy, now }, tx)
 			const retained = quote.paidAmount - quote.refundAmount + voucherCaptured - voucherRefund
 			const updated = transitionOrder(
 				tx,

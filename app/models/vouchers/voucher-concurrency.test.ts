@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { vouchers } from '#db/schema/vouchers.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
-import { bookingFixture, daysAhead, hourlySlot, orderApiBody, unbalancedJournals } from '#tests/helpers/booking.ts'
+import {
+	bookingFixture,
+	daysAhead,
+	hourlySlot,
+	orderApiBody,
+	unbalancedJournals,
+} from '#tests/helpers/booking.ts'
 import { raceInProcesses } from '#tests/helpers/process-race.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { issueVoucher, voucherTransactionsOf } from './voucher-ledger.server.ts'
@@ -36,23 +42,41 @@ describe('a gift voucher under concurrent redemption', () => {
 		})
 		const { voucher, code } = immediateTransaction((tx) =>
 			issueVoucher(
-				{ kind: 'Gift', issuer: 'Platform', scope: 'All', amount: 10_000, origin: 'Purchase', paid: true, now: new Date() },
+				{
+					kind: 'Gift',
+					issuer: 'Platform',
+					scope: 'All',
+					amount: 10_000,
+					origin: 'Purchase',
+					paid: true,
+					now: new Date(),
+				},
 				tx,
 			),
 		)
 		const guests = await Promise.all(
-			Array.from({ length: REQUESTS }, () => createLoggedInUser({ role: 'Customer', phoneNumber: '+49 30 1234567' })),
+			Array.from({ length: REQUESTS }, () =>
+				createLoggedInUser({ role: 'Customer', phoneNumber: '+49 30 1234567' }),
+			),
 		)
 		// A distinct slot for each order: only the voucher is contended.
 		const jobs = guests.map(({ token }, i) => ({
 			token,
 			path: '/api/Customer/Orders/Create',
-			body: orderApiBody(fixture.playroom.id, hourlySlot(daysAhead(10 + Math.floor(i / 3)), 9 + (i % 3) * 3, 2), {
-				voucherCode: code,
-				idempotencyKey: `voucher-race-${String(i).padStart(3, '0')}-${Date.now().toString(36)}`,
-			}),
+			body: orderApiBody(
+				fixture.playroom.id,
+				hourlySlot(daysAhead(10 + Math.floor(i / 3)), 9 + (i % 3) * 3, 2),
+				{
+					voucherCode: code,
+					idempotencyKey: `voucher-race-${String(i).padStart(3, '0')}-${Date.now().toString(36)}`,
+				},
+			),
 		}))
-		const results = await raceInProcesses({ route: '#app/routes/api/customer-orders.ts', workers: WORKERS, jobs })
+		const results = await raceInProcesses({
+			route: '#app/routes/api/customer-orders.ts',
+			workers: WORKERS,
+			jobs,
+		})
 		const created = results.filter((r) => r.status === 200)
 		const refused = results.filter((r) => r.status === 400)
 		expect(results.filter((r) => r.status !== 200 && r.status !== 400).slice(0, 3)).toEqual([])
@@ -87,7 +111,9 @@ describe('a gift voucher under concurrent redemption', () => {
 				{
 					token,
 					path: '/api/Customer/Orders/Create',
-					body: orderApiBody(fixture.playroom.id, hourlySlot(daysAhead(15), 10), { voucherCode: 'ABCD-EFGH-JKMN' }),
+					body: orderApiBody(fixture.playroom.id, hourlySlot(daysAhead(15), 10), {
+						voucherCode: 'ABCD-EFGH-JKMN',
+					}),
 				},
 			],
 		})

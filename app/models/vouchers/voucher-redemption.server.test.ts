@@ -121,26 +121,46 @@ describe('refusals (nothing is written)', () => {
 			scopeHostId: other.hostId,
 			discountPercent: 10,
 		})
-		const before = getDb().select({ n: sql<number>`count(*)` }).from(voucherTransactions).get()?.n
+		const before = getDb()
+			.select({ n: sql<number>`count(*)` })
+			.from(voucherTransactions)
+			.get()?.n
 		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: code }))).toEqual({
 			name: 'VoucherRefused',
 			fields: { voucherCode: ['vouchers:errors.notForThisPlayroom'] },
 		})
 		const forPlayroom = voucher({ kind: 'Gift', amount: 1_000, scope: 'Playroom', scopePlayroomId: other.id })
-		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: forPlayroom.code }))?.fields).toEqual({
+		expect(
+			refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: forPlayroom.code }))?.fields,
+		).toEqual({
 			voucherCode: ['vouchers:errors.notForThisPlayroom'],
 		})
-		expect(getDb().select({ n: sql<number>`count(*)` }).from(voucherTransactions).get()?.n).toBe(
-			(before ?? 0) + 1,
-		)
+		expect(
+			getDb()
+				.select({ n: sql<number>`count(*)` })
+				.from(voucherTransactions)
+				.get()?.n,
+		).toBe((before ?? 0) + 1)
 		expect(kinds(v.id)).toEqual(['Issue'])
 	})
 
 	test.each([
 		['unknown', () => 'ABCD-EFGH-JKMN', 'vouchers:errors.unknown'],
-		['expired', () => voucher({ kind: 'Gift', amount: 1_000, validUntil: new Date(NOW - 1) }).code, 'vouchers:errors.expired'],
-		['notYetValid', () => voucher({ kind: 'Gift', amount: 1_000, validFrom: new Date(NOW + 86_400_000) }).code, 'vouchers:errors.notYetValid'],
-		['belowMinimum', () => voucher({ kind: 'Discount', discountAmount: 500, minOrderAmount: 10_000 }).code, 'vouchers:errors.belowMinimum?amount=100%2C00%C2%A0%E2%82%AC'],
+		[
+			'expired',
+			() => voucher({ kind: 'Gift', amount: 1_000, validUntil: new Date(NOW - 1) }).code,
+			'vouchers:errors.expired',
+		],
+		[
+			'notYetValid',
+			() => voucher({ kind: 'Gift', amount: 1_000, validFrom: new Date(NOW + 86_400_000) }).code,
+			'vouchers:errors.notYetValid',
+		],
+		[
+			'belowMinimum',
+			() => voucher({ kind: 'Discount', discountAmount: 500, minOrderAmount: 10_000 }).code,
+			'vouchers:errors.belowMinimum?amount=100%2C00%C2%A0%E2%82%AC',
+		],
 	])('%s', (_name, code, message) => {
 		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: code() }))?.fields).toEqual({
 			voucherCode: [message],
@@ -150,17 +170,23 @@ describe('refusals (nothing is written)', () => {
 	test('used up, cancelled and already used by you', () => {
 		const once = voucher({ kind: 'Discount', discountAmount: 500, maxUses: 1 })
 		placeOrder(fixture, { ...wednesday(), voucherCode: once.code })
-		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: once.code }))?.fields).toEqual({
+		expect(
+			refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: once.code }))?.fields,
+		).toEqual({
 			voucherCode: ['vouchers:errors.usedUp'],
 		})
 		const perGuest = voucher({ kind: 'Discount', discountAmount: 500, maxUsesPerGuest: 1 })
 		placeOrder(fixture, { ...wednesday(), voucherCode: perGuest.code })
-		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: perGuest.code }))?.fields).toEqual({
+		expect(
+			refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: perGuest.code }))?.fields,
+		).toEqual({
 			voucherCode: ['vouchers:errors.alreadyUsedByYou'],
 		})
 		const cancelled = voucher({ kind: 'Discount', discountAmount: 500 })
 		getDb().update(vouchers).set({ status: 'Cancelled' }).where(eq(vouchers.id, cancelled.voucher.id)).run()
-		expect(refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: cancelled.code }))?.fields).toEqual({
+		expect(
+			refusedWith(() => placeOrder(fixture, { ...wednesday(), voucherCode: cancelled.code }))?.fields,
+		).toEqual({
 			voucherCode: ['vouchers:errors.cancelled'],
 		})
 	})
@@ -220,13 +246,18 @@ describe('a gift voucher pays last', () => {
 	] as const)('capture → refund on the guest’s cancellation two days ahead, %s', async (policy, after) => {
 		const room = await createTestPlayroom({ instantBooking: true, cancellationPolicy: policy })
 		const { voucher: v, code } = voucher({ kind: 'Gift', amount: 20_000 })
-		const order = placeOrder({ playroom: room, guest: fixture.guest }, { ...firstWednesday(), voucherCode: code })
+		const order = placeOrder(
+			{ playroom: room, guest: fixture.guest },
+			{ ...firstWednesday(), voucherCode: code },
+		)
 		expect(order.status).toBe('Confirmed')
 		expect(balance(v.id)).toBe(10_500)
 		const result = cancelOrder(order.id, { id: fixture.guest.id, role: 'Customer' }, null, { now: NOW })
 		expect(result.order.status).toBe('Cancelled')
 		expect(balance(v.id)).toBe(after)
-		expect(kinds(v.id)).toEqual(after === 10_500 ? ['Issue', 'Hold', 'Capture'] : ['Issue', 'Hold', 'Capture', 'Refund'])
+		expect(kinds(v.id)).toEqual(
+			after === 10_500 ? ['Issue', 'Hold', 'Capture'] : ['Issue', 'Hold', 'Capture', 'Refund'],
+		)
 		expect(ledgerAddsUp(v.id)).toBe(true)
 		expect(unbalancedJournals()).toEqual([])
 	})

@@ -43,7 +43,10 @@ export type VoucherOrderContext = {
 }
 
 /** The refusal with its reason at the field `voucherCode`, its parameters kept in the field message. */
-export function voucherRefusal(reason: VoucherRefusal | 'tooManyAttempts', params: Record<string, string> = {}) {
+export function voucherRefusal(
+	reason: VoucherRefusal | 'tooManyAttempts',
+	params: Record<string, string> = {},
+) {
 	const key = `vouchers:errors.${reason}`
 	return new AppError(reason === 'tooManyAttempts' ? 429 : 400, 'VoucherRefused', {
 		messageKey: key,
@@ -207,7 +210,13 @@ export function refundOrderVoucher(
 		now: refund.now,
 	})
 	const row = refundToVoucher(
-		{ voucherId: order.giftVoucherId, orderId: order.id, hostId: order.hostId, amount, now: new Date(refund.now) },
+		{
+			voucherId: order.giftVoucherId,
+			orderId: order.id,
+			hostId: order.hostId,
+			amount,
+			now: new Date(refund.now),
+		},
 		db,
 	)
 	return row?.value ?? 0

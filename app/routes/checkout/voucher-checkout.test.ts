@@ -6,10 +6,7 @@ import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
 import { issueVoucher, type IssueVoucherInput } from '#app/models/vouchers/voucher-ledger.server.ts'
-import {
-	resetVoucherGuesses,
-	VOUCHER_GUESS_LIMIT,
-} from '#app/models/vouchers/voucher-redemption.server.ts'
+import { resetVoucherGuesses, VOUCHER_GUESS_LIMIT } from '#app/models/vouchers/voucher-redemption.server.ts'
 import { bookingFixture, daysAhead, hourlySlot } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
@@ -49,7 +46,13 @@ const TOTAL = 10_000
 function voucher(input: Partial<IssueVoucherInput> & Pick<IssueVoucherInput, 'kind'>) {
 	return immediateTransaction((tx) =>
 		issueVoucher(
-			{ issuer: 'Platform', scope: 'All', origin: 'Created', now: new Date(Date.now() - 86_400_000), ...input },
+			{
+				issuer: 'Platform',
+				scope: 'All',
+				origin: 'Created',
+				now: new Date(Date.now() - 86_400_000),
+				...input,
+			},
 			tx,
 		),
 	)
@@ -110,18 +113,63 @@ describe('the payment step with a voucher code', () => {
 			{ id: user.id, role: 'Customer' },
 		)
 		const usedUp = voucher({ kind: 'Gift', amount: 1_000 })
-		getDb().update(voucherTable).set({ balance: 0, status: 'UsedUp' }).where(eq(voucherTable.id, usedUp.voucher.id)).run()
+		getDb()
+			.update(voucherTable)
+			.set({ balance: 0, status: 'UsedUp' })
+			.where(eq(voucherTable.id, usedUp.voucher.id))
+			.run()
 		const cancelled = voucher({ kind: 'Gift', amount: 1_000 })
-		getDb().update(voucherTable).set({ status: 'Cancelled' }).where(eq(voucherTable.id, cancelled.voucher.id)).run()
+		getDb()
+			.update(voucherTable)
+			.set({ status: 'Cancelled' })
+			.where(eq(voucherTable.id, cancelled.voucher.id))
+			.run()
 		const cases: [string, string, string, string][] = [
-			['ABCD-EFGH-JKMN', 'unknown', 'Diesen Gutscheincode kennen wir nicht. Prüf bitte die Schreibweise.', 'We do not know this voucher code. Please check the spelling.'],
-			[voucher({ kind: 'Gift', amount: 1_000, validUntil: new Date(Date.now() - 1_000) }).code, 'expired', 'Dieser Gutschein ist abgelaufen.', 'This voucher has expired.'],
-			[voucher({ kind: 'Gift', amount: 1_000, validFrom: new Date(Date.now() + 86_400_000) }).code, 'notYetValid', 'Dieser Gutschein gilt noch nicht.', 'This voucher is not valid yet.'],
+			[
+				'ABCD-EFGH-JKMN',
+				'unknown',
+				'Diesen Gutscheincode kennen wir nicht. Prüf bitte die Schreibweise.',
+				'We do not know this voucher code. Please check the spelling.',
+			],
+			[
+				voucher({ kind: 'Gift', amount: 1_000, validUntil: new Date(Date.now() - 1_000) }).code,
+				'expired',
+				'Dieser Gutschein ist abgelaufen.',
+				'This voucher has expired.',
+			],
+			[
+				voucher({ kind: 'Gift', amount: 1_000, validFrom: new Date(Date.now() + 86_400_000) }).code,
+				'notYetValid',
+				'Dieser Gutschein gilt noch nicht.',
+				'This voucher is not valid yet.',
+			],
 			[usedUp.code, 'usedUp', 'Dieser Gutschein ist bereits aufgebraucht.', 'This voucher has been used up.'],
 			[cancelled.code, 'cancelled', 'Dieser Gutschein wurde storniert.', 'This voucher has been cancelled.'],
-			[voucher({ kind: 'Discount', discountPercent: 10, issuer: 'Host', issuerHostId: other.hostId, scope: 'Host', scopeHostId: other.hostId }).code, 'notForThisPlayroom', 'Dieser Gutschein gilt nicht für dieses Spielzimmer.', 'This voucher is not valid for this playroom.'],
-			[voucher({ kind: 'Discount', discountAmount: 500, minOrderAmount: 15_000 }).code, 'belowMinimum', 'Dieser Gutschein gilt erst ab einem Buchungswert von 150,00\u00a0€.', 'This voucher applies from a booking value of €150.00.'],
-			[usedByMe.code, 'alreadyUsedByYou', 'Du hast diesen Gutschein bereits eingelöst.', 'You have already used this voucher.'],
+			[
+				voucher({
+					kind: 'Discount',
+					discountPercent: 10,
+					issuer: 'Host',
+					issuerHostId: other.hostId,
+					scope: 'Host',
+					scopeHostId: other.hostId,
+				}).code,
+				'notForThisPlayroom',
+				'Dieser Gutschein gilt nicht für dieses Spielzimmer.',
+				'This voucher is not valid for this playroom.',
+			],
+			[
+				voucher({ kind: 'Discount', discountAmount: 500, minOrderAmount: 15_000 }).code,
+				'belowMinimum',
+				'Dieser Gutschein gilt erst ab einem Buchungswert von 150,00\u00a0€.',
+				'This voucher applies from a booking value of €150.00.',
+			],
+			[
+				usedByMe.code,
+				'alreadyUsedByYou',
+				'Du hast diesen Gutschein bereits eingelöst.',
+				'You have already used this voucher.',
+			],
 		]
 		for (const [code, reason, de, en] of cases) {
 			const view = await viewOf(path(code), cookie)
@@ -176,7 +224,11 @@ describe('the payment step with a voucher code', () => {
 		})
 		expect(confirmed.status).toBe(302)
 		const order = getDb().select().from(orders).where(eq(orders.playroomId, fixture.playroom.id)).get()
-		expect(order).toMatchObject({ totalAmount: 9_000, voucherCode: `…-${code.slice(-4)}`, status: 'AwaitingPayment' })
+		expect(order).toMatchObject({
+			totalAmount: 9_000,
+			voucherCode: `…-${code.slice(-4)}`,
+			status: 'AwaitingPayment',
+		})
 	})
 
 	test('a gift voucher covering everything: no payment method needed, the order is confirmed', async () => {
@@ -211,7 +263,11 @@ describe('the payment step with a voucher code', () => {
 			const guess = await callRoute(action, {
 				path: path(null),
 				cookie,
-				form: { intent: 'payment', paymentMethod: 'BankTransfer', voucherCode: `ABCD-EFGH-JK${'MNPQRSTUVW'[i]}${'Z'}` },
+				form: {
+					intent: 'payment',
+					paymentMethod: 'BankTransfer',
+					voucherCode: `ABCD-EFGH-JK${'MNPQRSTUVW'[i]}${'Z'}`,
+				},
 			})
 			expect(guess.status).toBe(400)
 			expect(JSON.stringify(guess.json)).toContain('vouchers:errors.unknown')
@@ -234,6 +290,8 @@ describe('the payment step with a voucher code', () => {
 			'Too many invalid voucher codes. Please try again in 15 minutes.',
 		)
 		// Nothing was held.
-		expect(getDb().select().from(voucherTable).where(eq(voucherTable.id, good.voucher.id)).get()?.usesCount).toBe(0)
+		expect(
+			getDb().select().from(voucherTable).where(eq(voucherTable.id, good.voucher.id)).get()?.usesCount,
+		).toBe(0)
 	})
 })

@@ -98,7 +98,8 @@ export function PaymentStep({
 					</p>
 				) : view.voucher?.kind === 'Gift' ? (
 					<p className="text-sm text-success">
-						{tv('checkout.giftPays', { code: view.voucher.code })}: {formatAmount(view.voucher.amount, locale)}
+						{tv('checkout.giftPays', { code: view.voucher.code })}:{' '}
+						{formatAmount(view.voucher.amount, locale)}
 						{view.amountDue === 0 ? ` – ${tv('checkout.fullyCovered')}` : null}
 					</p>
 				) : null}
