@@ -8,6 +8,7 @@ import { cancelOrder, expireOrder } from '#app/models/booking/order-transitions.
 import {
 	bookingFixture,
 	hourlySlot,
+	mailsTo,
 	NOW,
 	orderRow,
 	placeOrder,
@@ -205,6 +206,8 @@ describe('a gift voucher pays last', () => {
 			paymentStatus: 'Unpaid',
 		})
 		expect(balance(v.id)).toBe(0)
+		// The payment instructions ask for the rest only.
+		expect(JSON.stringify(mailsTo(fixture.guest.email))).toContain('sind 45,00')
 		const result = recordControlTransaction(
 			{ amount: 4_500, bookingDate: '2026-06-01', reference: order.code, payerName: 'Koch' },
 			admin,
