@@ -163,6 +163,9 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('checkbox').first().check()
 		await page.getByRole('button', { name: /Verbindlich anfragen|Zahlungspflichtig buchen/ }).click()
 		await expect(page).toHaveURL(/\/confirmation/)
+		// The confirmation says what the voucher paid and that nothing is left.
+		await expect(page.getByTestId('gift-voucher-lines')).toContainText(`…-${voucher.last4}`)
+		await expect(page.getByTestId('amount-due')).toHaveText(/0,00/)
 		const order = orderOf(voucher.id)
 		expect(order?.voucherAmount).toBe(order?.total)
 		expect(order?.status).toBe(voucher.instant ? 'Confirmed' : 'Requested')

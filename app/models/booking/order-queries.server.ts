@@ -220,6 +220,10 @@ export function getOrderView(
 		contact: order.contact,
 		price: order.price,
 		totalAmount: order.totalAmount,
+		/** A gift voucher's part of the payment (ADR 0167) and its display form. */
+		voucherCode: order.voucherCode,
+		voucherAmount: order.voucherAmount,
+		amountPayable: amountPayable(order),
 		paidAmount: paid,
 		amountDue: Math.max(0, amountPayable(order) - paid),
 		responseDeadline: order.responseDeadline?.getTime() ?? null,

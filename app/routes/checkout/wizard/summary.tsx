@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
-import { formatAmount } from '#app/utils/format.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
+import { GiftVoucherPayment, PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
 
 /** The checkout's side panel: the playroom, the chosen slot and guests, and the price (live on the guests step). */
 export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: LivePrice }) {
@@ -65,24 +64,11 @@ export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: Li
 	)
 }
 
-/** A gift voucher pays after the price (ADR 0167): what it pays and what is left to pay. */
+/** The checkout's gift voucher (ADR 0167): what it pays and what is left to pay. */
 export function GiftVoucherLines({ view }: { view: CheckoutView }) {
-	const { t } = useTranslation('vouchers')
-	const locale = useLocale()
 	if (view.voucher?.kind !== 'Gift' || view.amountDue === null) return null
 	return (
-		<dl className="mt-2 border-t border-line pt-2 text-sm" data-testid="gift-voucher-lines">
-			<div className="flex justify-between gap-2">
-				<dt>{t('checkout.giftPays', { code: view.voucher.code })}</dt>
-				<dd className="tabular-nums">{formatAmount(-view.voucher.amount, locale)}</dd>
-			</div>
-			<div className="flex justify-between gap-2 font-semibold">
-				<dt>{t('checkout.amountDue')}</dt>
-				<dd className="tabular-nums" data-testid="amount-due">
-					{formatAmount(view.amountDue, locale)}
-				</dd>
-			</div>
-		</dl>
+		<GiftVoucherPayment code={view.voucher.code} amount={view.voucher.amount} amountLeft={view.amountDue} />
 	)
 }
 
