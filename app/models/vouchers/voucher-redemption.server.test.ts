@@ -4,7 +4,12 @@ import { voucherTransactions, vouchers } from '#db/schema/vouchers.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
-import { cancelOrder, expireOrder } from '#app/models/booking/order-transitions.server.ts'
+import {
+	acceptOrder,
+	cancelOrder,
+	declineOrder,
+	expireOrder,
+} from '#app/models/booking/order-transitions.server.ts'
 import {
 	bookingFixture,
 	hourlySlot,
@@ -271,5 +276,27 @@ describe('a gift voucher pays last', () => {
 		cancelOrder(order.id, { id: fixture.guest.id, role: 'Customer' }, null, { now: NOW + 1_000 })
 		expect(kinds(v.id)).toEqual(['Issue', 'Hold', 'Release'])
 		expect(balance(v.id)).toBe(2_000)
+	})
+
+	test('a request fully covered waits for the host: accepted → Confirmed and captured; declined → released', async () => {
+		const room = await createTestPlayroom({ instantBooking: false })
+		const host = { id: room.hostId, role: 'Owner' as const }
+		const accepted = voucher({ kind: 'Gift', amount: 20_000 })
+		const first = placeOrder(
+			{ playroom: room, guest: fixture.guest },
+			{ ...wednesday(), voucherCode: accepted.code },
+		)
+		expect(first).toMatchObject({ status: 'Requested', voucherAmount: 9_500 })
+		expect(kinds(accepted.voucher.id)).toEqual(['Issue', 'Hold'])
+		expect(acceptOrder(first.id, host, { now: NOW + 60_000 }).status).toBe('Confirmed')
+		expect(kinds(accepted.voucher.id)).toEqual(['Issue', 'Hold', 'Capture'])
+		const declined = voucher({ kind: 'Gift', amount: 20_000 })
+		const second = placeOrder(
+			{ playroom: room, guest: fixture.guest },
+			{ ...wednesday(), voucherCode: declined.code },
+		)
+		declineOrder(second.id, host, 'Leider belegt', { now: NOW + 60_000 })
+		expect(kinds(declined.voucher.id)).toEqual(['Issue', 'Hold', 'Release'])
+		expect(balance(declined.voucher.id)).toBe(20_000)
 	})
 })
