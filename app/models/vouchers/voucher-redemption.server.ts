@@ -9,7 +9,6 @@ import { AppError } from '#app/utils/app-error.ts'
 import type { DbOrTx } from '#app/utils/db.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import { validationMessage } from '#app/utils/validation-messages.ts'
 import {
 	captureVoucher,
 	findVoucherByCode,
@@ -17,6 +16,7 @@ import {
 	refundToVoucher,
 	releaseVoucher,
 	usesByGuest,
+	voucherRefused,
 	voucherStateRefusal,
 	type VoucherRefusal,
 	type VoucherRow,
@@ -42,16 +42,15 @@ export type VoucherOrderContext = {
 	now: number
 }
 
-/** The refusal with its reason at the field `voucherCode`, its parameters kept in the field message. */
+/** The ledger's refusal (400 at `voucherCode`), or 429 past the guessing limit. */
 export function voucherRefusal(
 	reason: VoucherRefusal | 'tooManyAttempts',
 	params: Record<string, string> = {},
 ) {
-	const key = `vouchers:errors.${reason}`
-	return new AppError(reason === 'tooManyAttempts' ? 429 : 400, 'VoucherRefused', {
-		messageKey: key,
-		params,
-		fields: { voucherCode: [validationMessage(key, params)] },
+	if (reason !== 'tooManyAttempts') return voucherRefused(reason, params)
+	return new AppError(429, 'VoucherRefused', {
+		messageKey: 'vouchers:errors.tooManyAttempts',
+		fields: { voucherCode: ['vouchers:errors.tooManyAttempts'] },
 	})
 }
 
