@@ -208,3 +208,34 @@ export function Facts({ rows, testId }: { rows: [string, React.ReactNode][]; tes
 		</dl>
 	)
 }
+
+/**
+ * A gift voucher pays after the price (ADR 0167): under the breakdown, what it pays and what is
+ * left to pay by the chosen method. The checkout, the confirmation and the order pages show it.
+ */
+export function GiftVoucherPayment({
+	code,
+	amount,
+	amountLeft,
+}: {
+	code: string
+	amount: number
+	amountLeft: number
+}) {
+	const { t } = useTranslation('vouchers')
+	const locale = useLocale()
+	return (
+		<dl className="mt-2 border-t border-line pt-2 text-sm" data-testid="gift-voucher-lines">
+			<div className="flex justify-between gap-2">
+				<dt>{t('checkout.giftPays', { code })}</dt>
+				<dd className="tabular-nums">{formatAmount(-amount, locale)}</dd>
+			</div>
+			<div className="flex justify-between gap-2 font-semibold">
+				<dt>{t('checkout.amountDue')}</dt>
+				<dd className="tabular-nums" data-testid="amount-due">
+					{formatAmount(amountLeft, locale)}
+				</dd>
+			</div>
+		</dl>
+	)
+}

@@ -27,7 +27,9 @@ import {
  * - Extras: PerBooking price × quantity; PerGuest price × quantity (quantity ≤ guests);
  *   PerHour price × quantity × stay hours (prorated per minute). Quantity 1…maxQuantity.
  * - Hooks: last-minute discount (no-op until the LastMinuteDiscount module) and
- *   voucher (rejects every code until the voucher issue fills it in).
+ *   voucher (without a hook every code is refused; the checkout and order creation pass
+ *   app/models/vouchers/voucher-redemption.server.ts). A discount code is a line before the
+ *   total; a gift voucher (the hook returns null) is a way to pay, applied after the price.
  * - VAT contained: round(total × 19 / 119) to the cent. 119 is odd, so there is never
  *   a tie to break. Every other rounding is Math.round of a non-negative amount
  *   (half up), applied per line; the total is the sum of the rounded lines.
@@ -128,7 +130,7 @@ export type VoucherHook = (context: {
 	bookingType: BookingType
 	subtotal: number
 	now: number
-}) => { code: string; amount: number }
+}) => { code: string; amount: number } | null
 
 export type PriceHooks = { lastMinute?: LastMinuteHook; voucher?: VoucherHook }
 
@@ -327,15 +329,17 @@ export function calculatePrice(
 			subtotal,
 			now: request.now,
 		})
-		const amount = Math.min(Math.max(0, voucher.amount), subtotal)
-		lines.push({
-			kind: 'voucher',
-			unit: 'booking',
-			quantity: 1,
-			unitPrice: -amount,
-			amount: -amount,
-			code: voucher.code,
-		})
+		if (voucher) {
+			const amount = Math.min(Math.max(0, voucher.amount), Math.max(0, subtotal))
+			lines.push({
+				kind: 'voucher',
+				unit: 'booking',
+				quantity: 1,
+				unitPrice: -amount,
+				amount: -amount,
+				code: voucher.code,
+			})
+		}
 	}
 
 	const total = Math.max(

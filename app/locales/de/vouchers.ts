@@ -9,6 +9,7 @@ export const vouchers = {
 		notForThisPlayroom: 'Dieser Gutschein gilt nicht für dieses Spielzimmer.',
 		belowMinimum: 'Dieser Gutschein gilt erst ab einem Buchungswert von {{amount}}.',
 		alreadyUsedByYou: 'Du hast diesen Gutschein bereits eingelöst.',
+		tooManyAttempts: 'Zu viele ungültige Gutscheincodes. Versuch es bitte in 15 Minuten noch einmal.',
 		adjustGiftOnly: 'Nur das Guthaben eines Geschenkgutscheins lässt sich korrigieren (Betrag ungleich 0).',
 		adjustBelowZero: 'Das Guthaben darf nicht unter 0 fallen.',
 	},
@@ -122,5 +123,11 @@ export const vouchers = {
 		toast: {
 			paid: 'Gutscheinbestellung {{code}} ist bezahlt, der Gutschein ist ausgestellt.',
 		},
+	},
+	checkout: {
+		discountApplied: 'Rabattcode {{code}}: {{amount}} Rabatt',
+		giftPays: 'Bezahlt mit Gutschein {{code}}',
+		amountDue: 'Noch zu zahlen',
+		fullyCovered: 'Der Gutschein deckt den ganzen Betrag – du musst nichts mehr bezahlen.',
 	},
 }

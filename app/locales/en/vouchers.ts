@@ -12,6 +12,7 @@ export const vouchers: TranslationShape<typeof de> = {
 		notForThisPlayroom: 'This voucher is not valid for this playroom.',
 		belowMinimum: 'This voucher applies from a booking value of {{amount}}.',
 		alreadyUsedByYou: 'You have already used this voucher.',
+		tooManyAttempts: 'Too many invalid voucher codes. Please try again in 15 minutes.',
 		adjustGiftOnly: 'Only a gift voucher’s balance can be corrected (by an amount other than 0).',
 		adjustBelowZero: 'The balance cannot go below 0.',
 	},
@@ -122,5 +123,11 @@ export const vouchers: TranslationShape<typeof de> = {
 		toast: {
 			paid: 'Voucher order {{code}} is paid; the voucher has been issued.',
 		},
+	},
+	checkout: {
+		discountApplied: 'Discount code {{code}}: {{amount}} off',
+		giftPays: 'Paid by voucher {{code}}',
+		amountDue: 'Left to pay',
+		fullyCovered: 'The voucher covers the whole amount – there is nothing left to pay.',
 	},
 }

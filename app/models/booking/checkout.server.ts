@@ -27,6 +27,12 @@ import { findAlternatives, getStartsForDays } from './booking-availability.serve
 import { stayRejectionError } from './order-creation.server.ts'
 import { getCheckoutSummary } from './playroom-booking.server.ts'
 import type { Caller } from '#app/models/catalogue/playrooms.server.ts'
+import {
+	giftShareOf,
+	voucherDisplay,
+	voucherPriceHooks,
+	voucherRefusal,
+} from '#app/models/vouchers/voucher-redemption.server.ts'
 
 /**
  * The checkout wizard (issue 5, ADR 0044): date and time → guests and extras
@@ -175,16 +181,37 @@ export type CheckoutUser = {
 
 type Summary = ReturnType<typeof getCheckoutSummary>
 
+/** The voucher the price uses: a discount (a line of the breakdown) or a gift voucher's share of the total. */
+export type CheckoutVoucher = {
+	kind: 'Gift' | 'Discount'
+	/** `…-7K3M` */
+	code: string
+	/** Discount: the breakdown line's amount off; gift: what the voucher pays. */
+	amount: number
+}
+
 function priceOf(
 	summary: Summary,
 	state: CheckoutState,
 	bookingType: BookingType,
-	overrides: { voucherCode?: string | null } = {},
-	now: number,
-): { price: PriceBreakdown | null; errors: Record<string, string[]> } {
+	context: {
+		guestId: string | null
+		locale: Locale
+		now: number
+		/** Too many unknown codes from this account or address: every code is refused (ADR 0167). */
+		guessesExhausted: boolean
+	},
+	db: DbOrTx,
+): {
+	price: PriceBreakdown | null
+	errors: Record<string, string[]>
+	voucher: CheckoutVoucher | null
+	amountDue: number | null
+} {
+	const now = context.now
 	const settings = summary.bookingTypes.find((b) => b.bookingType === bookingType)
 	if (!settings || state.checkIn === null || state.checkOut === null || state.adults === null) {
-		return { price: null, errors: {} }
+		return { price: null, errors: {}, voucher: null, amountDue: null }
 	}
 	const request = {
 		bookingType,
@@ -196,15 +223,34 @@ function priceOf(
 		now,
 		taxStatus: summary.taxStatus,
 	}
-	const voucherCode = overrides.voucherCode === undefined ? state.voucherCode : overrides.voucherCode
+	const vouchers = voucherPriceHooks(
+		{ playroomId: summary.playroomId, guestId: context.guestId, locale: context.locale, now },
+		db,
+	)
 	try {
-		return { price: calculatePrice({ ...request, voucherCode }, settings, summary.additions), errors: {} }
+		if (state.voucherCode && context.guessesExhausted) throw voucherRefusal('tooManyAttempts')
+		const price = calculatePrice(
+			{ ...request, voucherCode: state.voucherCode },
+			settings,
+			summary.additions,
+			vouchers.hooks,
+		)
+		const applied = state.voucherCode ? vouchers.applied() : null
+		const line = price.lines.find((l) => l.kind === 'voucher')
+		const voucher: CheckoutVoucher | null = !applied
+			? null
+			: applied.kind === 'Gift'
+				? { kind: 'Gift', code: voucherDisplay(applied), amount: giftShareOf(applied, price.total) }
+				: { kind: 'Discount', code: voucherDisplay(applied), amount: line ? -line.amount : 0 }
+		const amountDue = price.total - (voucher?.kind === 'Gift' ? voucher.amount : 0)
+		return { price, errors: {}, voucher, amountDue }
 	} catch (error) {
 		if (!isAppError(error)) throw error
 		const errors = error.fields ?? { _form: [error.messageKey] }
-		if (!errors.voucherCode) return { price: null, errors }
+		if (!errors.voucherCode) return { price: null, errors, voucher: null, amountDue: null }
 		// A refused voucher: show the price without it, and why.
-		return { price: calculatePrice(request, settings, summary.additions), errors }
+		const price = calculatePrice(request, settings, summary.additions)
+		return { price, errors, voucher: null, amountDue: price.total }
 	}
 }
 
@@ -222,7 +268,7 @@ export function loadCheckout(
 	dropped: string[],
 	user: CheckoutUser | null,
 	locale: Locale,
-	options: { now?: number } = {},
+	options: { now?: number; voucherGuessesExhausted?: boolean } = {},
 	db: DbOrTx = getDb(),
 ) {
 	const now = options.now ?? Date.now()
@@ -285,9 +331,25 @@ export function loadCheckout(
 			? availableStarts(rules, loadBusyFor(summary.playroomId, date, db, holds), date, bookingType, now)
 			: []
 
-	const { price, errors: priceErrors } = bookingType
-		? priceOf(summary, effective, bookingType, {}, now)
-		: { price: null, errors: {} }
+	const {
+		price,
+		errors: priceErrors,
+		voucher,
+		amountDue,
+	} = bookingType
+		? priceOf(
+				summary,
+				effective,
+				bookingType,
+				{
+					guestId: user?.id ?? null,
+					locale,
+					now,
+					guessesExhausted: options.voucherGuessesExhausted ?? false,
+				},
+				db,
+			)
+		: { price: null, errors: {}, voucher: null, amountDue: null }
 	const methods = summary.paymentMethods as PaymentMethod[]
 	if (effective.paymentMethod && !methods.includes(effective.paymentMethod)) {
 		// A method this playroom does not take (a forged or stale link) is dropped and said (issue 11).
@@ -304,7 +366,7 @@ export function loadCheckout(
 			Object.keys(priceErrors).filter((k) => k !== 'voucherCode').length === 0,
 		contact: isContactComplete(user),
 		payment:
-			(price !== null && price.total === 0) ||
+			(amountDue === 0 && !priceErrors.voucherCode) ||
 			(effective.paymentMethod !== null &&
 				methods.includes(effective.paymentMethod) &&
 				!priceErrors.voucherCode),
@@ -343,6 +405,8 @@ export function loadCheckout(
 		alternatives,
 		price,
 		priceErrors,
+		voucher,
+		amountDue,
 		paymentMethods: methods,
 		refundSchedule: slot ? refundSchedule(summary.cancellationPolicy, slot.start) : [],
 		idempotencyKey: createId(),
@@ -463,7 +527,7 @@ export function guestsStepErrors(view: CheckoutView): Record<string, string[]> {
 export function paymentStepErrors(view: CheckoutView): Record<string, string[]> {
 	const errors: Record<string, string[]> = {}
 	const method = view.state.paymentMethod
-	if (!(view.price?.total === 0) && (!method || !view.paymentMethods.includes(method))) {
+	if (!(view.amountDue === 0) && (!method || !view.paymentMethods.includes(method))) {
 		errors.paymentMethod = ['booking:errors.paymentMethodNotAccepted']
 	}
 	if (view.priceErrors.voucherCode) errors.voucherCode = view.priceErrors.voucherCode

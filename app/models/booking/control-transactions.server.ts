@@ -11,7 +11,13 @@ import {
 	payVoucherOrder,
 	type VoucherOrderRow,
 } from '#app/models/vouchers/voucher-orders.server.ts'
-import { insertPaymentTransaction, paidAmount, postJournal, type OrderRow } from './order-money.server.ts'
+import {
+	amountPayable,
+	insertPaymentTransaction,
+	paidAmount,
+	postJournal,
+	type OrderRow,
+} from './order-money.server.ts'
 import type { OrderCaller } from './orders.server.ts'
 import {
 	assertTransferAccepted,
@@ -90,7 +96,7 @@ export function previewControlTransaction(reference: string, admin: OrderCaller)
 		guestName: guest ? [guest.firstName, guest.lastName].filter(Boolean).join(' ') || guest.displayName : '',
 		totalAmount: order.totalAmount,
 		paid,
-		due: Math.max(0, order.totalAmount - paid),
+		due: Math.max(0, amountPayable(order) - paid),
 	}
 }
 
@@ -267,8 +273,8 @@ function outcomeOf(
 		paymentId: payment.id,
 		order,
 		paid,
-		due: Math.max(0, order.totalAmount - received),
-		excess: Math.max(0, received - order.totalAmount),
+		due: Math.max(0, amountPayable(order) - received),
+		excess: Math.max(0, received - amountPayable(order)),
 	}
 }
 

@@ -52,6 +52,9 @@ export function apiOrderSummary(order: OrderRow) {
 		paymentStatus: order.paymentStatus,
 		paymentMethod: order.paymentMethod,
 		totalAmount: order.totalAmount,
+		/** The voucher's display form and what a gift voucher pays (ADR 0167). */
+		voucherCode: order.voucherCode,
+		voucherAmount: order.voucherAmount,
 		checkIn: order.checkIn.toISOString(),
 		checkOut: order.checkOut.toISOString(),
 		responseDeadline: order.responseDeadline?.toISOString() ?? null,

@@ -37,6 +37,13 @@ import { assertNotHeldForAnother, markWaitlistBooked } from './waitlist.server.t
 import { writeChatSystemLine } from '#app/models/chat/chat-system-lines.server.ts'
 import { orderNotFound, recordHistory, loadOrder, type OrderCaller, type OrderRow } from './orders.server.ts'
 import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
+import {
+	holdOrderVoucher,
+	orderVoucherColumns,
+	settleOrderVouchers,
+	voucherPriceHooks,
+} from '#app/models/vouchers/voucher-redemption.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 
 /**
  * Creating an order (issue 5, docs/subsystems/booking.md): the stay is checked
@@ -111,7 +118,7 @@ export type CreateOrderInput = {
 export function createOrder(
 	input: CreateOrderInput,
 	caller: OrderCaller,
-	options: { now?: number; hooks?: PriceHooks } = {},
+	options: { now?: number; hooks?: PriceHooks; locale?: Locale } = {},
 ): { order: OrderRow; created: boolean } {
 	if (caller.role !== 'Customer') {
 		throw new AppError(403, 'GuestAccountRequired', { messageKey: 'booking:errors.guestAccountRequired' })
@@ -131,7 +138,7 @@ export function createOrder(
 			}
 			return { order: loadOrder(existing.id, tx), created: false, emails: [] as string[] }
 		}
-		const order = insertOrder(tx, input, caller, now, options.hooks)
+		const order = insertOrder(tx, input, caller, now, options.hooks, options.locale ?? 'de')
 		notifyOrderEvent(tx, order, { type: 'created' }, new Date(now))
 		const emails: (string | null)[] = []
 		if (order.status === 'Requested') {
@@ -160,6 +167,7 @@ function insertOrder(
 	caller: OrderCaller,
 	now: number,
 	hooks: PriceHooks | undefined,
+	locale: Locale,
 ): OrderRow {
 	const playroom = findVisiblePlayroom(
 		{ playroomId: input.playroomId, playroomUrlPath: input.playroomUrlPath },
@@ -189,6 +197,8 @@ function insertOrder(
 	if (rejection) throw stayRejectionError(rejection)
 
 	const additions = getAdditions(playroom.id, 'de', tx)
+	// The voucher code is checked for this playroom and guest under the write lock (ADR 0167).
+	const vouchers = voucherPriceHooks({ playroomId: playroom.id, guestId: guest.id, locale, now }, tx)
 	const price = calculatePrice(
 		{
 			bookingType: input.bookingType,
@@ -204,9 +214,12 @@ function insertOrder(
 		},
 		settings,
 		additions,
-		hooks,
+		{ ...vouchers.hooks, ...hooks },
 	)
-	const amountDue = price.total
+	const voucherLine = price.lines.find((line) => line.kind === 'voucher')
+	// A gift voucher pays last: its share of the total; the rest is paid by the chosen method.
+	const voucher = orderVoucherColumns(vouchers.applied(), voucherLine ? -voucherLine.amount : 0, price.total)
+	const amountDue = price.total - (voucher?.columns.voucherAmount ?? 0)
 	if (amountDue > 0 && !availablePaymentMethods(playroom.paymentMethods).includes(input.paymentMethod)) {
 		throw new AppError(400, 'PaymentMethodNotAccepted', {
 			messageKey: 'booking:errors.paymentMethodNotAccepted',
@@ -219,7 +232,6 @@ function insertOrder(
 		amountDue,
 	})
 	const rateBp = Math.round(getSetting('commissionPercent', tx) * 100)
-	const voucherLine = price.lines.find((line) => line.kind === 'voucher')
 	const extras: OrderExtra[] = price.lines
 		.filter((line) => line.kind === 'extra')
 		.map((line) => {
@@ -267,8 +279,10 @@ function insertOrder(
 			...taxPartOf(price),
 		},
 		totalAmount: price.total,
-		voucherCode: voucherLine?.code ?? null,
-		voucherAmount: voucherLine ? -voucherLine.amount : 0,
+		voucherCode: voucher?.columns.voucherCode ?? voucherLine?.code ?? null,
+		voucherAmount: voucher?.columns.voucherAmount ?? 0,
+		giftVoucherId: voucher?.columns.giftVoucherId ?? null,
+		discountVoucherId: voucher?.columns.discountVoucherId ?? null,
 		paymentMethod: input.paymentMethod,
 		paymentStatus: amountDue <= 0 ? 'Paid' : 'Unpaid',
 		status,
@@ -284,6 +298,12 @@ function insertOrder(
 		createdAt,
 		updatedAt: createdAt,
 	})
+	const applied = vouchers.applied()
+	if (voucher && applied) {
+		// Held in this transaction (one guarded UPDATE); an order confirmed at once captures it.
+		holdOrderVoucher(order, applied.id, voucher.value, createdAt, tx)
+		settleOrderVouchers(order, createdAt, tx)
+	}
 	assertTransition(null, status, 'Customer')
 	recordHistory(tx, order.id, null, status, { id: caller.id, role: 'Customer' }, null, createdAt)
 	markWaitlistBooked(tx, order, now)

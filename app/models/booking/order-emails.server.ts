@@ -16,7 +16,7 @@ import { renderTemplate, toParagraphs } from '#app/utils/mini-template.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { resolveTemplate } from '#app/models/host-office/template-texts.server.ts'
 import { buildOrderIcs, orderIcsFilename } from './order-ics.server.ts'
-import type { OrderRow } from './order-money.server.ts'
+import { amountPayable, type OrderRow } from './order-money.server.ts'
 
 /**
  * The booking e-mails (PRODUCT.md §5; ADR 0043), each in the recipient's
@@ -168,6 +168,16 @@ function details(t: LooseT, order: OrderRow, playroomName: string, locale: Local
 			: { label: tax.label, value: tax.amount },
 		{ label: t('booking:emails.details.status'), value: t(`booking:statuses.${order.status}`) },
 	)
+	if (order.voucherAmount > 0) {
+		// A gift voucher pays last (ADR 0167): what it paid and what is left.
+		rows.push(
+			{
+				label: t('vouchers:checkout.giftPays', { code: order.voucherCode ?? '' }),
+				value: formatAmount(-order.voucherAmount, locale),
+			},
+			{ label: t('vouchers:checkout.amountDue'), value: formatAmount(amountPayable(order), locale) },
+		)
+	}
 	if (forHost) {
 		rows.push(
 			{
@@ -291,7 +301,8 @@ export function queueOrderEmail(
 		playroom: playroom.name,
 		date: formatDate(order.checkIn, locale),
 		deadline: deadline ? formatDateTime(deadline, locale) : '',
-		amount: formatAmount(order.totalAmount, locale),
+		// What the guest pays by transfer, card or on site: the total less a gift voucher's part.
+		amount: formatAmount(amountPayable(order), locale),
 		guest: `${order.contact.firstName} ${order.contact.lastName}`,
 		status: t(`booking:statuses.${order.status}`),
 		reason: extras.reason ?? '',

@@ -59,6 +59,14 @@ export function postJournal(
 	return journalId
 }
 
+/**
+ * What the guest pays for an order by a payment method: the total less what a gift voucher pays
+ * (a way to pay, applied last; ADR 0167).
+ */
+export function amountPayable(order: Pick<OrderRow, 'totalAmount' | 'voucherAmount'>): number {
+	return Math.max(0, order.totalAmount - order.voucherAmount)
+}
+
 /** What the guest has paid for an order and not yet got back (refunds count once they are due). */
 export function paidAmount(orderId: string, db: DbOrTx): number {
 	const row = db
@@ -205,7 +213,7 @@ export function bookOnSiteCompletion(order: OrderRow, now: Date, db: DbOrTx) {
 			orderId: order.id,
 			provider: 'OnSite',
 			direction: 'Incoming',
-			amount: order.totalAmount,
+			amount: amountPayable(order),
 			reference: order.code,
 			status: 'Succeeded',
 			note: 'collected on site by the host',

@@ -7,7 +7,7 @@ import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { getCancellationQuote } from './order-transitions.server.ts'
-import { paidAmount } from './order-money.server.ts'
+import { amountPayable, paidAmount } from './order-money.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 
 /**
@@ -220,8 +220,12 @@ export function getOrderView(
 		contact: order.contact,
 		price: order.price,
 		totalAmount: order.totalAmount,
+		/** A gift voucher's part of the payment (ADR 0167) and its display form. */
+		voucherCode: order.voucherCode,
+		voucherAmount: order.voucherAmount,
+		amountPayable: amountPayable(order),
 		paidAmount: paid,
-		amountDue: Math.max(0, order.totalAmount - paid),
+		amountDue: Math.max(0, amountPayable(order) - paid),
 		responseDeadline: order.responseDeadline?.getTime() ?? null,
 		paymentDeadline: order.paymentDeadline?.getTime() ?? null,
 		confirmedAt: order.confirmedAt?.getTime() ?? null,

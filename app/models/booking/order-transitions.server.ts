@@ -7,10 +7,12 @@ import { paymentDeadline, statusWhenBookable } from '#app/domain/order-status.ts
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
+import { capturedGiftAmount, refundOrderVoucher } from '#app/models/vouchers/voucher-redemption.server.ts'
 import { notifyOrderEvent } from '#app/models/notifications/order-notices.server.ts'
 import {
 	bookOnSiteCompletion,
 	bookRefund,
+	amountPayable,
 	bookSettlement,
 	paidAmount,
 	paymentStatusAfterRefund,
@@ -52,7 +54,7 @@ export function acceptOrder(orderId: string, host: OrderCaller, options: { now?:
 			const paid = order.status === 'Requested' ? paidAmount(order.id, tx) : 0
 			const to = statusWhenBookable({
 				paymentMethod: order.paymentMethod,
-				amountDue: order.totalAmount - paid,
+				amountDue: amountPayable(order) - paid,
 			})
 			const at = new Date(now)
 			const updated = transitionOrder(
@@ -67,7 +69,7 @@ export function acceptOrder(orderId: string, host: OrderCaller, options: { now?:
 						...(to === 'Confirmed'
 							? {
 									confirmedAt: at,
-									paymentStatus: paid >= order.totalAmount && paid > 0 ? 'Paid' : order.paymentStatus,
+									paymentStatus: paid >= amountPayable(order) && paid > 0 ? 'Paid' : order.paymentStatus,
 								}
 							: {
 									paymentDeadline: new Date(
@@ -215,7 +217,10 @@ export function cancelOrder(
 			) {
 				throw new AppError(409, 'CancellationTooLate', { messageKey: 'booking:errors.cancellationTooLate' })
 			}
-			const retained = quote.paidAmount - quote.refundAmount
+			// A gift voucher's captured payment: the policy's share goes back onto the voucher (ADR 0167).
+			const voucherCaptured = capturedGiftAmount(order)
+			const voucherRefund = refundOrderVoucher(order, { actor, policy: quote.policy, now }, tx)
+			const retained = quote.paidAmount - quote.refundAmount + voucherCaptured - voucherRefund
 			const updated = transitionOrder(
 				tx,
 				order,
@@ -229,8 +234,11 @@ export function cancelOrder(
 						cancelledById: caller.id,
 						cancelledByRole: actor,
 						cancellationReason: reason,
-						refundAmount: quote.refundAmount,
-						paymentStatus: paymentStatusAfterRefund(quote.paidAmount, quote.refundAmount),
+						refundAmount: quote.refundAmount + voucherRefund,
+						paymentStatus: paymentStatusAfterRefund(
+							quote.paidAmount + voucherCaptured,
+							quote.refundAmount + voucherRefund,
+						),
 						responseDeadline: null,
 						paymentDeadline: null,
 						commissionAmount: commissionOf(retained, order.commissionRateBp),
@@ -331,9 +339,9 @@ export function completeOrder(orderId: string, options: { now?: number } = {}): 
 			},
 		)
 		if (order.paymentMethod === 'OnSite' && paidAmount(order.id, tx) === 0) {
-			if (order.totalAmount > 0) bookOnSiteCompletion(updated, at, tx)
+			if (amountPayable(order) > 0) bookOnSiteCompletion(updated, at, tx)
 		} else {
-			const commission = bookSettlement(updated, paidAmount(order.id, tx), at, tx)
+			const commission = bookSettlement(updated, paidAmount(order.id, tx) + capturedGiftAmount(order), at, tx)
 			tx.update(orders).set({ commissionAmount: commission }).where(eq(orders.id, order.id)).run()
 		}
 		return true

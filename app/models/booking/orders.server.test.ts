@@ -184,7 +184,7 @@ describe('order creation', () => {
 			[{ ...hourlySlot('2026-06-16', 19) }, 'StayNotValid', 'checkIn'],
 			[{ ...slot, adults: 5, children: 5 }, 'ValidationError', 'guests'],
 			[{ ...slot, paymentMethod: 'Card' }, 'PaymentMethodNotAccepted', 'paymentMethod'],
-			[{ ...slot, voucherCode: 'GESCHENK-2026' }, 'VoucherInvalid', 'voucherCode'],
+			[{ ...slot, voucherCode: 'GESCHENK-2026' }, 'VoucherRefused', 'voucherCode'],
 			[
 				{ ...slot, extras: [{ additionId: 'AAAAAAAAAAAAAAAA', quantity: 1 }] },
 				'ValidationError',

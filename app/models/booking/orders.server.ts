@@ -8,6 +8,7 @@ import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { type OrderRow } from './order-money.server.ts'
 import { onOrderTransition } from './waitlist.server.ts'
+import { settleOrderVouchers } from '#app/models/vouchers/voucher-redemption.server.ts'
 import { writeChatSystemLineOfTransition } from '#app/models/chat/chat-system-lines.server.ts'
 
 /**
@@ -87,6 +88,8 @@ export function transitionOrder(
 	}
 	// The one place a slot is released: the first waiting guest is offered it (ADR 0086).
 	onOrderTransition(tx, updated, order.status, to, options.now.getTime())
+	// The one place a voucher is captured (Confirmed) or released (ended before payment; ADR 0167).
+	settleOrderVouchers(updated, options.now, tx)
 	writeChatSystemLineOfTransition(tx, updated.id, order.status, to, options.now)
 	return updated
 }

@@ -19,6 +19,7 @@ import { notifyOrderEvent } from '#app/models/notifications/order-notices.server
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import {
 	bookIncomingPayment,
+	amountPayable,
 	bookRefund,
 	FINAL_WITHOUT_STAY,
 	paidAmount,
@@ -50,7 +51,7 @@ const CARD_SESSION_MINUTES = 31
 function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActor, now: Date) {
 	const paid = paidAmount(order.id, tx)
 	const emails: (string | null)[] = []
-	if (order.status === 'AwaitingPayment' && paid >= order.totalAmount) {
+	if (order.status === 'AwaitingPayment' && paid >= amountPayable(order)) {
 		const confirmed = transitionOrder(tx, order, 'Confirmed', actor, {
 			now,
 			patch: { paymentStatus: 'Paid', confirmedAt: now, paymentDeadline: null },
@@ -58,7 +59,7 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 		emails.push(queueOrderEmail('paymentReceived', 'guest', confirmed, tx))
 		notifyOrderEvent(tx, confirmed, { type: 'paymentReceived', paidTotal: paid }, now)
 		emails.push(queueOrderEmail('confirmed', 'guest', confirmed, tx))
-		const excess = paid - order.totalAmount
+		const excess = paid - amountPayable(order)
 		if (excess > 0) bookRefund(confirmed, excess, { note: 'overpayment', now }, tx)
 		return { order: confirmed, emails }
 	}
@@ -72,8 +73,8 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 			.get()
 		return { order: updated, emails }
 	}
-	if ((order.status === 'Confirmed' || order.status === 'Completed') && paid > order.totalAmount) {
-		bookRefund(order, paid - order.totalAmount, { note: 'overpayment', now }, tx)
+	if ((order.status === 'Confirmed' || order.status === 'Completed') && paid > amountPayable(order)) {
+		bookRefund(order, paid - amountPayable(order), { note: 'overpayment', now }, tx)
 	}
 	emails.push(queueOrderEmail('paymentReceived', 'guest', order, tx))
 	notifyOrderEvent(tx, order, { type: 'paymentReceived', paidTotal: paid }, now)
@@ -297,7 +298,7 @@ export async function startCardPayment(
 	const stripe = getStripe()
 	if (!stripe) throw cardNotAvailable()
 	const now = options.now ?? Date.now()
-	const due = order.totalAmount - paidAmount(order.id, getDb())
+	const due = amountPayable(order) - paidAmount(order.id, getDb())
 	if (
 		order.status !== 'AwaitingPayment' ||
 		order.paymentMethod !== 'Card' ||

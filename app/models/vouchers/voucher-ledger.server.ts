@@ -18,6 +18,7 @@ import {
 } from '#app/domain/ledger.ts'
 import { postJournal } from '#app/models/booking/order-money.server.ts'
 import { AppError } from '#app/utils/app-error.ts'
+import { validationMessage } from '#app/utils/validation-messages.ts'
 import { getDb, sqliteErrorCode, type DbOrTx } from '#app/utils/db.server.ts'
 
 /**
@@ -64,7 +65,8 @@ export function voucherRefused(reason: VoucherRefusal, params: Record<string, st
 	return new AppError(400, 'VoucherRefused', {
 		messageKey: `vouchers:errors.${reason}`,
 		params,
-		fields: { voucherCode: [`vouchers:errors.${reason}`] },
+		// The field message carries the parameters too (belowMinimum's amount; issue 33 checkout).
+		fields: { voucherCode: [validationMessage(`vouchers:errors.${reason}`, params)] },
 	})
 }
 

@@ -13,6 +13,14 @@ import {
 import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
+import { isAppError } from '#app/utils/app-error.ts'
+import { getServices } from '#app/utils/context.server.ts'
+import {
+	isUnknownVoucher,
+	recordVoucherGuess,
+	voucherGuessesExhausted,
+	voucherRefusal,
+} from '#app/models/vouchers/voucher-redemption.server.ts'
 
 /**
  * /api/Customer/Orders/* — a guest's orders (docs/subsystems/booking.md):
@@ -25,8 +33,16 @@ const endpoints = apiEndpoints({
 		handler: async (args) => {
 			const user = await requireRole(args, 'Customer')
 			const input = await parseJsonBody(createOrderApiSchema, args.request)
-			const { order, created } = createOrder(input, user)
-			return { ...apiOrderSummary(order), created }
+			// A voucher code: the same checks and guessing limit as the checkout (ADR 0167).
+			const who = { userId: user.id, ip: getServices(args.context).clientIp || null }
+			if (input.voucherCode && (await voucherGuessesExhausted(who))) throw voucherRefusal('tooManyAttempts')
+			try {
+				const { order, created } = createOrder(input, user, { locale: args.locale })
+				return { ...apiOrderSummary(order), created }
+			} catch (error) {
+				if (isAppError(error) && isUnknownVoucher(error.fields)) await recordVoucherGuess(who)
+				throw error
+			}
 		},
 	},
 	Index: {

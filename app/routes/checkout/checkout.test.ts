@@ -181,7 +181,7 @@ describe('checkout page', () => {
 			form: { intent: 'payment', paymentMethod: 'BankTransfer', voucherCode: 'SOMMER-2026' },
 		})
 		expect(voucher.status).toBe(400)
-		expect(JSON.stringify(voucher.json)).toContain('catalogue:errors.voucherNotAccepted')
+		expect(JSON.stringify(voucher.json)).toContain('vouchers:errors.unknown')
 		const card = await callRoute(action, { path, cookie, form: { intent: 'payment', paymentMethod: 'Card' } })
 		expect(card.status).toBe(400)
 		const payment = await callRoute(action, {

@@ -36,6 +36,12 @@ import { looseT } from '#app/utils/loose-t.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { notFound } from '#app/utils/route-params.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
+import {
+	isUnknownVoucher,
+	recordVoucherGuess,
+	voucherGuessesExhausted,
+} from '#app/models/vouchers/voucher-redemption.server.ts'
 
 /**
  * /public/playroomOrder/checkout (+ /page, /BookingWizard): the checkout
@@ -73,10 +79,45 @@ function viewOrNotFound(work: () => ReturnType<typeof loadCheckout>) {
 	}
 }
 
+/** Requests whose unknown voucher code was counted already (an action and its page render count once). */
+const guessCounted = new WeakSet<object>()
+
+/**
+ * The checkout under the voucher guessing limit (ADR 0167): per account and IP, an unknown code
+ * counts once per request; past the limit every code is refused with "too many attempts".
+ */
+async function voucherGuard(context: Route.LoaderArgs['context'], user: CheckoutUser | null) {
+	const services = getServices(context)
+	const who = { userId: user?.id ?? null, ip: services.clientIp || null }
+	return {
+		exhausted: () => voucherGuessesExhausted(who),
+		count: async (fields: Record<string, string[]> | undefined) => {
+			if (!isUnknownVoucher(fields) || guessCounted.has(services)) return
+			guessCounted.add(services)
+			await recordVoucherGuess(who)
+		},
+	}
+}
+
+async function guardedView(
+	state: CheckoutState,
+	dropped: string[],
+	user: CheckoutUser | null,
+	context: Route.LoaderArgs['context'],
+) {
+	const guard = await voucherGuard(context, user)
+	const exhausted = state.voucherCode ? await guard.exhausted() : false
+	const view = viewOrNotFound(() =>
+		loadCheckout(state, dropped, user, getLocale(context), { voucherGuessesExhausted: exhausted }),
+	)
+	await guard.count(view.priceErrors)
+	return view
+}
+
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const { state, dropped } = readState(url)
 	const user = checkoutUser(context)
-	const view = viewOrNotFound(() => loadCheckout(state, dropped, user, getLocale(context)))
+	const view = await guardedView(state, dropped, user, context)
 	return {
 		view,
 		user: user
@@ -179,7 +220,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 				paymentMethod: submission.value.paymentMethod,
 				voucherCode: submission.value.voucherCode ?? null,
 			}
-			const errors = paymentStepErrors(view(next))
+			const errors = paymentStepErrors(await guardedView(next, [], user, context))
 			if (Object.keys(errors).length > 0) {
 				return data({ intent, result: submission.reply({ fieldErrors: errors }) }, { status: 400 })
 			}
@@ -203,7 +244,7 @@ async function confirm(
 	if (submission.status !== 'success') return invalidForm(intent, submission)
 	if (!user) throw redirect(loginRedirectUrl(url, context))
 	const locale = getLocale(context)
-	const current = viewOrNotFound(() => loadCheckout(state, [], user, locale))
+	const current = await guardedView(state, [], user, context)
 	const missing = (['date', 'guests', 'contact', 'payment'] as const).filter(
 		(step) => !current.complete[step],
 	)
@@ -238,6 +279,7 @@ async function confirm(
 				idempotencyKey: submission.value.idempotencyKey,
 			},
 			user,
+			{ locale },
 		).order
 	} catch (error) {
 		if (isAppError(error) && error.errorName === 'SlotNotAvailable' && current.bookingType) {

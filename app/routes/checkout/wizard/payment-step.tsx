@@ -14,6 +14,8 @@ import {
 } from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor } from './shared.tsx'
+import { formatAmount } from '#app/utils/format.ts'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 
 /** Step 4: payment method and voucher code. */
 export function PaymentStep({
@@ -35,6 +37,12 @@ export function PaymentStep({
 		},
 	})
 	const selected = view.state.paymentMethod ?? view.paymentMethods[0]
+	const { t: tv } = useTranslation('vouchers')
+	const locale = useLocale()
+	// The code in the checkout's state was checked by the loader: its reason shows without a post too.
+	const voucherErrors = fields.voucherCode.errors?.length
+		? fields.voucherCode.errors
+		: view.priceErrors.voucherCode
 	return (
 		<Form method="post" {...getFormProps(form)} data-testid="payment-form">
 			<FormAlert form={form} labels={fieldLabels(t, 'booking:checkout.payment')} />
@@ -78,6 +86,24 @@ export function PaymentStep({
 				hint={t('checkout.payment.voucherHint')}
 				autoComplete="off"
 			/>
+			<div aria-live="polite" data-testid="voucher-status" className="-mt-2 mb-4">
+				{!fields.voucherCode.errors?.length && voucherErrors?.length ? (
+					<FieldErrors id="voucher-status-errors" errors={voucherErrors} />
+				) : view.voucher?.kind === 'Discount' ? (
+					<p className="text-sm text-success">
+						{tv('checkout.discountApplied', {
+							code: view.voucher.code,
+							amount: formatAmount(view.voucher.amount, locale),
+						})}
+					</p>
+				) : view.voucher?.kind === 'Gift' ? (
+					<p className="text-sm text-success">
+						{tv('checkout.giftPays', { code: view.voucher.code })}:{' '}
+						{formatAmount(view.voucher.amount, locale)}
+						{view.amountDue === 0 ? ` – ${tv('checkout.fullyCovered')}` : null}
+					</p>
+				) : null}
+			</div>
 			<SubmitButton className="btn-primary">{t('checkout.next')}</SubmitButton>
 		</Form>
 	)

@@ -18,6 +18,7 @@ import {
 } from '#app/components/forms.tsx'
 import { useLazyAppForm } from '#app/components/lazy-app-form.ts'
 import { resultFor, SlotTaken, type LoaderData } from './shared.tsx'
+import { GiftVoucherLines } from './summary.tsx'
 
 /** Step 5: everything at a glance, the event address of a mobile offer, message, terms and the order button. */
 export function ReviewStep({
@@ -81,6 +82,7 @@ export function ReviewStep({
 				<dd>{view.state.paymentMethod ? tc(`paymentMethods.${view.state.paymentMethod}`) : ''}</dd>
 			</dl>
 			{view.price ? <PriceBreakdown price={view.price} testId="review-price" /> : null}
+			<GiftVoucherLines view={view} />
 			{view.price && view.price.deposit > 0 ? (
 				<p className="mt-2 text-xs text-ink-muted">
 					{t('checkout.review.depositNote', { amount: formatAmount(view.price.deposit, locale) })}

@@ -4,7 +4,7 @@ import type { CheckoutView } from '#app/models/booking/checkout.server.ts'
 import { ApiClientError, useApi } from '#app/utils/api-client.ts'
 import { formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
+import { GiftVoucherPayment, PriceBreakdown, type PriceView } from '#app/components/booking-ui.tsx'
 
 /** The checkout's side panel: the playroom, the chosen slot and guests, and the price (live on the guests step). */
 export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: LivePrice }) {
@@ -50,7 +50,10 @@ export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: Li
 				) : null}
 				{livePrice.error ? <p className="text-sm text-danger">{livePrice.error}</p> : null}
 				{price ? (
-					<PriceBreakdown price={price} />
+					<>
+						<PriceBreakdown price={price} />
+						{!livePrice.price ? <GiftVoucherLines view={view} /> : null}
+					</>
 				) : (
 					<p className="text-sm">
 						{slot ? t('checkout.summary.priceAfterGuests') : t('checkout.summary.priceAfterSlot')}
@@ -58,6 +61,14 @@ export function Summary({ view, livePrice }: { view: CheckoutView; livePrice: Li
 				)}
 			</div>
 		</aside>
+	)
+}
+
+/** The checkout's gift voucher (ADR 0167): what it pays and what is left to pay. */
+export function GiftVoucherLines({ view }: { view: CheckoutView }) {
+	if (view.voucher?.kind !== 'Gift' || view.amountDue === null) return null
+	return (
+		<GiftVoucherPayment code={view.voucher.code} amount={view.voucher.amount} amountLeft={view.amountDue} />
 	)
 }
 
