@@ -170,6 +170,26 @@ describe('useLiveThread: never lost', () => {
 		])
 	})
 
+	test('a hint that arrives while the read cursor is being posted fetches once more', async () => {
+		const { server, realtime, ids } = setup()
+		const request = server.request as unknown as ReturnType<typeof vi.fn>
+		const original = request.getMockImplementation() as (path: string, options?: unknown) => Promise<unknown>
+		let release = () => {}
+		const gate = new Promise<void>((resolve) => (release = resolve))
+		request.mockImplementation(async (path: string, options?: unknown) => {
+			if (path.endsWith('/MarkRead')) await gate
+			return original(path, options)
+		})
+		server.add(row(3))
+		act(() => realtime.emit({ type: 'GuestHasNewChatMessage', hostId: 'HOST', count: 1 }))
+		await waitFor(() => expect(ids()).toEqual([1, 2, 3]))
+		// The cursor post for 3 hangs; message 4 and its hint arrive meanwhile.
+		server.add(row(4))
+		act(() => realtime.emit({ type: 'GuestHasNewChatMessage', hostId: 'HOST', count: 1 }))
+		release()
+		await waitFor(() => expect(ids()).toEqual([1, 2, 3, 4]))
+	})
+
 	test('the socket was closed while 3 messages came: back Online, all 3 arrive in order, none twice', async () => {
 		const { server, realtime, view, ids } = setup()
 		act(() => realtime.setStatus('Offline'))

@@ -164,8 +164,9 @@ export function useLiveThread<M extends LiveMessage>({
 					setOtherLastRead((current) => Math.max(current, answer.thread.otherLastReadMessageId))
 					more = answer.hasMore && answer.messages.length > 0
 				}
+				// Inside the loop: a hint that arrives while the cursor is posted fetches once more.
+				await markRead()
 			} while (again.current && mounted.current)
-			await markRead()
 		}
 		fetching.current = run()
 			.catch(() => {

@@ -31,10 +31,10 @@ test('the demo vouchers are found by their printed codes, in the states the READ
 	).toBeGreaterThanOrEqual(3)
 })
 
-test('guest2 has a confirmed newsletter consent and its welcome voucher', () => {
+test('guest4 has a confirmed newsletter consent and its welcome voucher', () => {
 	const consents = getDb().select().from(newsletterConsents).all()
 	expect(consents).toEqual([
-		expect.objectContaining({ email: 'guest2@example.com', action: 'Consent', source: 'Page' }),
+		expect.objectContaining({ email: 'guest4@example.com', action: 'Consent', source: 'Page' }),
 	])
 	expect(getDb().select().from(vouchers).where(eq(vouchers.origin, 'Welcome')).all()).toHaveLength(1)
 })

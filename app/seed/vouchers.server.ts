@@ -130,7 +130,7 @@ export const vouchersSeedStep: SeedStep = {
 			validUntil: new Date(ctx.now.getTime() + 60 * DAY),
 		})
 		// A confirmed newsletter consent (from the page), with its welcome voucher and e-mail.
-		const subscriber = userId(ctx, 'guest2@example.com')
+		const subscriber = userId(ctx, 'guest4@example.com')
 		if (subscriber) {
 			activateNewsletter(subscriber, {
 				source: 'Page',
