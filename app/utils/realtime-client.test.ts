@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createRealtimeClient } from './realtime-client.ts'
+import { createRealtimeClient, SESSION_ENDED_RETRY_MS } from './realtime-client.ts'
 import { HUB_CLOSE_SESSION_ENDED, HUB_CLOSE_TOO_MANY_CONNECTIONS, type WebSocketStatus } from './realtime.ts'
 
 /** Fake sockets and a manual clock, so reconnect timing is tested exactly. */
@@ -86,12 +86,15 @@ describe('realtime client', () => {
 		expect(statuses).toEqual(['Online', 'Offline'])
 	})
 
-	test('a connection whose session ended (4401) is retried once at once; if that fails, no more', () => {
+	test('a connection whose session ended (4401) is retried once after a second; if that fails, no more', () => {
 		const { sockets, statuses, advance } = setup()
 		advance(1000)
 		sockets[0]?.onopen?.({})
 		sockets[0]?.onclose?.({ code: HUB_CLOSE_SESSION_ENDED })
 		advance(0)
+		// Not at once: a renewed session's cookie may still be on its way.
+		expect(sockets).toHaveLength(1)
+		advance(SESSION_ENDED_RETRY_MS)
 		expect(sockets).toHaveLength(2)
 		sockets[1]?.onclose?.({ code: 1006 }) // the upgrade was refused: this tab is logged out
 		advance(120_000)
@@ -104,7 +107,7 @@ describe('realtime client', () => {
 		advance(1000)
 		sockets[0]?.onopen?.({})
 		sockets[0]?.onclose?.({ code: HUB_CLOSE_SESSION_ENDED })
-		advance(0)
+		advance(SESSION_ENDED_RETRY_MS)
 		sockets[1]?.onopen?.({})
 		expect(statuses).toEqual(['Online', 'Offline', 'Online'])
 		sockets[1]?.onclose?.({ code: 1006 }) // a later network drop: the normal delays again

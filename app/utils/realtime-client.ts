@@ -26,6 +26,9 @@ export type RealtimeClientOptions = {
 	clearTimer?: (handle: unknown) => void
 }
 
+/** The one retry after the server ended the session (4401) waits this long. */
+export const SESSION_ENDED_RETRY_MS = 1_000
+
 const KNOWN_EVENTS = new Set([
 	'SeedProgress',
 	'GuestHasNewChatMessage',
@@ -37,7 +40,7 @@ const KNOWN_EVENTS = new Set([
  * The browser side of the realtime channel (spec §4): connects 1 s after
  * start, reports Online/Offline, reconnects after 0, 2, 10 and 30 s, then
  * stops. A connection silent for longer than the server timeout counts as lost.
- * Closed because its session ended (4401), it tries once more at once — the tab may
+ * Closed because its session ended (4401), it tries once more after a second — the tab may
  * hold a new session, as after changing the password here — and stops if that fails.
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
@@ -95,7 +98,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
 			if (retryingEndedSession && !opened) return
 			if (code === HUB_CLOSE_SESSION_ENDED) {
 				retryingEndedSession = true
-				pending = setTimer(connect, 0)
+				// After a moment: when this tab renewed its session (a password change), the close can
+				// arrive before the response that sets the new cookie.
+				pending = setTimer(connect, SESSION_ENDED_RETRY_MS)
 				return
 			}
 			const delay = HUB_RECONNECT_DELAYS_MS[reconnectAttempt]
