@@ -140,7 +140,7 @@ export const vouchersSeedStep: SeedStep = {
 			})
 		}
 		ctx.log(
-			`vouchers: gift ${DEMO_VOUCHER_CODES.gift} (50 EUR), host code ${DEMO_VOUCHER_CODES.hostDiscount} (10 %), platform code ${DEMO_VOUCHER_CODES.platformDiscount}`,
+			`gift ${DEMO_VOUCHER_CODES.gift} (50 EUR), host code ${DEMO_VOUCHER_CODES.hostDiscount} (10 %), platform code ${DEMO_VOUCHER_CODES.platformDiscount}`,
 		)
 	},
 }
