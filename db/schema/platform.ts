@@ -35,6 +35,8 @@ export const emailOutbox = sqliteTable(
 		template: text('template').notNull(),
 		locale: text('locale').notNull(),
 		attachments: jsonColumn<EmailAttachment[]>('attachments').notNull().default([]),
+		/** Extra message headers, e.g. List-Unsubscribe on offer e-mails (RFC 8058). */
+		headers: jsonColumn<Record<string, string>>('headers').notNull().default({}),
 		status: text('status', { enum: EMAIL_STATUSES }).notNull().default('stored'),
 		error: text('error'),
 		/** The order a booking e-mail is about (the admin order page lists them); no FK: the outbox outlives orders. */

@@ -226,3 +226,21 @@ export const welcomeVouchers = sqliteTable('welcome_vouchers', {
 	requestedAt: instant('requested_at').notNull(),
 	issuedAt: instant('issued_at'),
 })
+
+/**
+ * The reminders before a gift voucher expires (60 and 14 days before, issue 33): a row per voucher
+ * and reminder claims it once — `INSERT … ON CONFLICT DO NOTHING` decides which process sends it.
+ */
+export const VOUCHER_EXPIRY_REMINDER_DAYS = [60, 14] as const
+
+export const voucherExpiryReminders = sqliteTable(
+	'voucher_expiry_reminders',
+	{
+		voucherId: text('voucher_id')
+			.notNull()
+			.references(() => vouchers.id),
+		daysBefore: integer('days_before').notNull(),
+		sentAt: instant('sent_at').notNull(),
+	},
+	(table) => [uniqueIndex('voucher_expiry_reminders_unique').on(table.voucherId, table.daysBefore)],
+)
