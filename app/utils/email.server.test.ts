@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
+import { resetEnvCache } from './env.server.ts'
 import { extractLinks, listOutbox, queueEmail, renderEmailLayout, sendEmail } from './email.server.ts'
 
 describe('e-mail outbox', () => {
@@ -50,5 +53,55 @@ describe('e-mail outbox', () => {
 		expect(html).toContain('href="https://x.example/a?b=1&amp;c=2"')
 		expect(html).not.toContain('<script>')
 		expect(text).toContain('Confirm: https://x.example/a?b=1&c=2')
+	})
+})
+
+describe('delivery through SMTP (a fake server on a local port, the real nodemailer client)', () => {
+	test('a queued message is sent with its extra headers and marked sent', async () => {
+		const received: string[] = []
+		const server = new SMTPServer({
+			authOptional: true,
+			disabledCommands: ['STARTTLS'],
+			onData(stream, _session, callback) {
+				let raw = ''
+				stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+				stream.on('end', () => {
+					received.push(raw)
+					callback()
+				})
+			},
+		})
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+		const { port } = server.server.address() as AddressInfo
+		const previous = process.env.SMTP_URL
+		process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+		resetEnvCache()
+		try {
+			const id = await sendEmail({
+				to: 'offers@example.test',
+				subject: 'Angebot',
+				text: 'Hallo',
+				html: '<p>Hallo</p>',
+				template: 'offer',
+				locale: 'de',
+				headers: {
+					'List-Unsubscribe': '<https://spielzimmer.example/newsletter/unsubscribe?token=u1.sig>',
+					'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+				},
+			})
+			expect(listOutbox('offers@example.test')[0]).toMatchObject({ id, status: 'sent' })
+			expect(received).toHaveLength(1)
+			// Long headers arrive folded (CRLF + space); unfold them as a mail reader does.
+			const headers = received[0]!.replace(/\r\n[ \t]+/g, ' ')
+			expect(headers).toContain(
+				'List-Unsubscribe: <https://spielzimmer.example/newsletter/unsubscribe?token=u1.sig>',
+			)
+			expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+		} finally {
+			if (previous === undefined) delete process.env.SMTP_URL
+			else process.env.SMTP_URL = previous
+			resetEnvCache()
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+		}
 	})
 })

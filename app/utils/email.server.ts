@@ -24,6 +24,8 @@ export type OutgoingEmail = {
 	attachments?: EmailAttachment[]
 	/** The order a booking e-mail is about. */
 	orderId?: string
+	/** Extra headers, e.g. List-Unsubscribe on offer e-mails (`offerEmailHeaders`). */
+	headers?: Record<string, string>
 }
 
 /** Writes the message to the outbox (synchronous, safe inside an IMMEDIATE transaction). */
@@ -39,17 +41,20 @@ export function queueEmail(email: OutgoingEmail, db: DbOrTx = getDb()): string {
 		locale: email.locale,
 		attachments: email.attachments ?? [],
 		orderId: email.orderId ?? null,
+		headers: email.headers ?? {},
 		status: env.SMTP_URL ? 'queued' : 'stored',
 	})
 	return row.id
 }
 
-let transporter: Transporter | undefined
+let transporter: { url: string; transport: Transporter } | undefined
 function getTransporter(): Transporter | null {
 	const { SMTP_URL } = getEnv()
 	if (!SMTP_URL) return null
-	transporter ??= nodemailer.createTransport(SMTP_URL)
-	return transporter
+	// Keyed by the URL: tests point SMTP_URL at a fake server of their own.
+	if (transporter?.url !== SMTP_URL)
+		transporter = { url: SMTP_URL, transport: nodemailer.createTransport(SMTP_URL) }
+	return transporter.transport
 }
 
 /** Sends queued messages (by id, or all queued). Failures are recorded, never thrown. */
@@ -76,6 +81,7 @@ export async function deliverQueuedEmails(ids?: string[]): Promise<number> {
 				subject: message.subject,
 				text: message.text,
 				html: message.html,
+				headers: message.headers,
 				attachments: message.attachments.map((a) => ({
 					filename: a.filename,
 					contentType: a.contentType,

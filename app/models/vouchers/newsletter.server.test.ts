@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { getEnv } from '#app/utils/env.server.ts'
 import { describe, expect, test } from 'vitest'
 import { emailOutbox } from '#db/schema/platform.ts'
 import { users } from '#db/schema/users.ts'
@@ -115,6 +116,11 @@ describe('activation', () => {
 		const code = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(mail!.text)?.[0]
 		expect(findVoucherByCode(code ?? '')?.id).toBe(voucher!.id)
 		expect(mail!.text).toContain('/en/newsletter/unsubscribe?token=')
+		// Mail clients offer their own one-click unsubscribe (RFC 8058) from the headers.
+		expect(mail!.headers).toEqual({
+			'List-Unsubscribe': `<${getEnv().PUBLIC_URL}/en/newsletter/unsubscribe?token=${unsubscribeToken(user.id)}>`,
+			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+		})
 	})
 
 	test('the German e-mail for a German guest', async () => {

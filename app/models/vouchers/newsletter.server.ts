@@ -178,7 +178,7 @@ function queueWelcomeEmail(user: UserRow, code: string, validUntil: Date, db: Db
 	const locale = user.langPreference
 	const t = looseT(getFixedT(locale))
 	const base = getEnv().PUBLIC_URL
-	const unsubscribeUrl = `${base}${localizePath('/newsletter/unsubscribe', locale)}?token=${unsubscribeToken(user.id)}`
+	const unsubscribeUrl = unsubscribeLink(user.id, locale)
 	const { text, html } = renderEmailLayout({
 		locale,
 		heading: t('newsletter:email.heading', { name: user.firstName || user.email }),
@@ -205,9 +205,27 @@ function queueWelcomeEmail(user: UserRow, code: string, validUntil: Date, db: Db
 			html,
 			template: 'newsletterWelcome',
 			locale,
+			headers: offerEmailHeaders(user.id, locale),
 		},
 		db,
 	)
+}
+
+/** The unsubscribe page of one guest, absolute (e-mails). */
+function unsubscribeLink(userId: string, locale: Locale): string {
+	return `${getEnv().PUBLIC_URL}${localizePath('/newsletter/unsubscribe', locale)}?token=${unsubscribeToken(userId)}`
+}
+
+/**
+ * The headers every offer e-mail carries (RFC 2369, RFC 8058): mail clients show their own
+ * "unsubscribe" button, and its one-click POST (`List-Unsubscribe=One-Click`) reaches the
+ * unsubscribe route's action, which records the withdrawal like the page's button.
+ */
+export function offerEmailHeaders(userId: string, locale: Locale): Record<string, string> {
+	return {
+		'List-Unsubscribe': `<${unsubscribeLink(userId, locale)}>`,
+		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+	}
 }
 
 /**
