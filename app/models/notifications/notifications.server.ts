@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { userNotifications, type UserNotificationKind } from '#db/schema/conversations.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { AppError } from '#app/utils/app-error.ts'
-import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
+import { getDb, immediateTransaction, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
@@ -117,12 +117,15 @@ export function listNotifications(
 }
 
 export function countUnreadNotifications(userId: string, db: DbOrTx = getDb()): number {
+	// Runs on every logged-in page (the status counts): prepared once.
 	return (
-		db
-			.select({ n: count() })
-			.from(userNotifications)
-			.where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)))
-			.get()?.n ?? 0
+		preparedQuery(db, 'notifications.unreadCount', (d) =>
+			d
+				.select({ n: count() })
+				.from(userNotifications)
+				.where(and(eq(userNotifications.userId, sql.placeholder('userId')), isNull(userNotifications.readAt)))
+				.prepare(),
+		).get({ userId })?.n ?? 0
 	)
 }
 
