@@ -8,8 +8,9 @@ import { DEMO, expectNoSidewaysScroll, loginAs, waitForHydration } from './helpe
  * Issue 11: every public and guest page fits a phone. At 360, 390, 768 (tablet) and 1280 px,
  * in both languages, logged out and logged in (the demo guest, who has
  * orders; pages are only read), no page scrolls sideways. One test per
- * language and login state (a context with its login is reused for all pages
- * and widths); a viewport screenshot of each page is attached.
+ * language, login state and part (a context with its login is reused for its pages;
+ * each page is loaded once and resized through the widths); a viewport
+ * screenshot of each page at each width is attached.
  */
 const WIDTHS = [360, 390, 768, 1280] as const
 
@@ -62,46 +63,54 @@ async function expectHeadingOrder(page: Page, label: string) {
 	expect(skips, `${label}: heading levels ${levels.join(' ')}`).toEqual([])
 }
 
-// One test per locale, login state and width: every page at one width is a test of its own, so a
-// loaded machine does not push a whole sweep past its time limit.
+// One test per locale, login state and part of the site. Each page is loaded once and then shown at every width
+// (the viewport resized, as a turned phone or a dragged window does): loading it once per width
+// cost CI ~100 s of page loads for the same layouts.
 for (const locale of ['de', 'en'] as const) {
-	for (const loggedIn of [false, true]) {
-		for (const width of WIDTHS) {
-			test(`${locale}, ${loggedIn ? 'logged in' : 'logged out'}: no page scrolls sideways at ${width} px`, async ({
-				page,
-				context,
-				baseURL,
-			}, testInfo) => {
-				test.slow()
-				if (loggedIn) await loginAs(context, DEMO.guest, baseURL ?? '')
-				const prefix = locale === 'en' ? '/en' : ''
-				const paths = [...PUBLIC_PAGES, ...(loggedIn ? guestPages(guestOrderId()) : LOGGED_OUT_PAGES)]
-				{
+	for (const [loggedIn, part] of [
+		[false, 'public'],
+		[false, 'account'],
+		[true, 'public'],
+		[true, 'account'],
+	] as const) {
+		test(`${locale}, ${loggedIn ? 'logged in' : 'logged out'}, ${part} pages: none scrolls sideways at ${WIDTHS.join(', ')} px`, async ({
+			page,
+			context,
+			baseURL,
+		}, testInfo) => {
+			test.slow()
+			if (loggedIn) await loginAs(context, DEMO.guest, baseURL ?? '')
+			const prefix = locale === 'en' ? '/en' : ''
+			const paths =
+				part === 'public' ? PUBLIC_PAGES : loggedIn ? guestPages(guestOrderId()) : LOGGED_OUT_PAGES
+			for (const path of paths) {
+				const url = `${prefix}${path === '/' && prefix ? '' : path}`
+				await page.setViewportSize({ width: WIDTHS[0], height: 800 })
+				const response = await page.goto(url)
+				expect(response?.status(), url).toBeLessThan(path === '/404' ? 500 : 400)
+				await expectHeadingOrder(page, url)
+				for (const width of WIDTHS) {
 					await page.setViewportSize({ width, height: 800 })
-					for (const path of paths) {
-						const url = `${prefix}${path === '/' && prefix ? '' : path}`
-						const response = await page.goto(url)
-						expect(response?.status(), url).toBeLessThan(path === '/404' ? 500 : 400)
-						await expectNoSidewaysScroll(page, `${url} at ${width} px`)
-						if (width === WIDTHS[0]) await expectHeadingOrder(page, url)
-						// The open menu is part of the layout too where there is one (the checkout has its own
-						// header; from the md breakpoint on, 768 px included, the header shows the navigation).
-						if (await page.getByTestId('site-menu-button').isVisible()) {
-							await page.getByTestId('site-menu-button').click()
-							await expect(page.getByTestId('site-menu-panel')).toBeVisible()
-							await expectNoSidewaysScroll(page, `${url} at ${width} px, menu open`)
-						}
-						await testInfo.attach(
-							`${locale}-${loggedIn ? 'in' : 'out'}-${width}${path.replace(/\W+/g, '_')}.png`,
-							{
-								body: await page.screenshot(),
-								contentType: 'image/png',
-							},
-						)
+					await expectNoSidewaysScroll(page, `${url} at ${width} px`)
+					// The open menu is part of the layout too where there is one (the checkout has its own
+					// header; from the md breakpoint on, 768 px included, the header shows the navigation).
+					if (await page.getByTestId('site-menu-button').isVisible()) {
+						await page.getByTestId('site-menu-button').click()
+						await expect(page.getByTestId('site-menu-panel')).toBeVisible()
+						await expectNoSidewaysScroll(page, `${url} at ${width} px, menu open`)
+						await page.getByTestId('site-menu-button').click()
+						await expect(page.getByTestId('site-menu')).not.toHaveAttribute('open')
 					}
+					await testInfo.attach(
+						`${locale}-${loggedIn ? 'in' : 'out'}-${width}${path.replace(/\W+/g, '_')}.png`,
+						{
+							body: await page.screenshot(),
+							contentType: 'image/png',
+						},
+					)
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -208,7 +217,9 @@ function demoIds(): DemoIds {
 			adminPlayroom: one("SELECT id FROM playrooms WHERE host_id = ? AND status = 'Published' LIMIT 1", host),
 			platformTemplate: one('SELECT id FROM template_texts WHERE host_id IS NULL LIMIT 1'),
 			payment: one('SELECT id FROM payment_transactions ORDER BY length(reference) DESC LIMIT 1'),
-			supportThread: one("SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1"),
+			supportThread: one(
+				"SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1",
+			),
 		}
 	} finally {
 		db.close()
