@@ -16,10 +16,12 @@ import { entityIdField, euroTextToCents, localDateField, optionalText, requiredT
  * The gift voucher order form (/public/voucher-orders/new-voucher-order, issue 33, ADR 0168): a
  * preset amount or a free one (10–500 EUR), for the platform, a playroom's host or the playroom,
  * the child's name and greeting, the buyer, an optional recipient and send date (Europe/Berlin,
- * today … a year ahead). Payment is by bank transfer (card is not offered yet, ADR 0168).
+ * today … a year ahead). Payment by bank transfer, or by card when Stripe is configured (ADR 0172;
+ * the model refuses a card post otherwise).
  */
 export const AMOUNT_CHOICES = ['other', ...VOUCHER_ORDER_PRESETS.map(String)] as [string, ...string[]]
 export const VOUCHER_ORDER_SCOPE_CHOICES = ['All', 'Host', 'Playroom'] as const
+export const VOUCHER_ORDER_PAYMENT_CHOICES = ['BankTransfer', 'Card'] as const
 
 const amountMessage = validationMessage('vouchers:orders.errors.amount', {
 	min: VOUCHER_ORDER_MIN / 100,
@@ -58,6 +60,7 @@ export const voucherOrderFormSchema = z
 		recipientEmail: emailField.optional(),
 		sendDate: sendDateField,
 		language: languageField,
+		paymentMethod: z.enum(VOUCHER_ORDER_PAYMENT_CHOICES).default('BankTransfer'),
 		idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
 	})
 	// The cross-field rules run even when a field failed, so one submit lists every problem.

@@ -419,7 +419,11 @@ Gastgeber zahlen auf abgeschlossene Buchungen die Provision laut [Preisseite fü
 
 Für den Zustand der Spielräume und die Aufsicht über Kinder sind Gastgeber und Gäste verantwortlich. Spielzimmer haftet nur bei Vorsatz und grober Fahrlässigkeit sowie nach dem Produkthaftungsgesetz.
 
-## 7. Schlussbestimmungen
+## 7. Gutscheine
+
+Geschenkgutscheine gelten bis zum Ende des dritten Jahres nach dem Kauf. Verlässt ein Gastgeber die Plattform, werden offene Gutscheine für ihn oder eines seiner Spielzimmer zu Guthaben für alle Spielzimmer – der Restbetrag bleibt erhalten; Rabattcodes des Gastgebers enden.
+
+## 8. Schlussbestimmungen
 
 Es gilt deutsches Recht. Datenschutz: siehe [Datenschutzerklärung](/privacy-policy).`,
 		},
@@ -450,7 +454,11 @@ Hosts pay the commission on completed bookings as stated on the [price page for 
 
 Hosts and guests are responsible for the condition of the playrooms and for supervising children. Playrooms is liable only for intent and gross negligence and under the Product Liability Act.
 
-## 7. Final provisions
+## 7. Vouchers
+
+Gift vouchers are valid until the end of the third year after their purchase. If a host leaves the platform, open vouchers for that host or one of their playrooms become credit for every playroom – the remaining balance is kept; the host's discount codes end.
+
+## 8. Final provisions
 
 German law applies. Privacy: see the [privacy policy](/en/privacy-policy).`,
 		},

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { toCheckoutPaymentStep } from './checkout-steps.ts'
 import { database, DEMO, expectNoSidewaysScroll, loginAs } from './helpers.ts'
 
 /**
@@ -78,26 +79,8 @@ function farDay(days: number): string {
 		: date
 }
 
-/** Date step (first start, two hours) → the payment step with 2 adults; the contact when asked. */
-async function toPaymentStep(page: Page, days: number) {
-	await page.goto(
-		`/public/playroomOrder/checkout?playroomUrlPath=${PLAYROOM}&bookingType=Hourly&date=${farDay(days)}`,
-	)
-	const slotForm = page.getByTestId('slot-form')
-	await slotForm.getByRole('radio').first().check()
-	await slotForm.getByLabel('Dauer').selectOption('120')
-	await slotForm.getByRole('button', { name: 'Weiter' }).click()
-	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
-	const url = new URL(page.url())
-	url.searchParams.set('adults', '2')
-	url.searchParams.set('children', '0')
-	url.searchParams.set('step', 'payment')
-	await page.goto(`${url.pathname}${url.search}`)
-	if ((await page.getByTestId('checkout').getAttribute('data-step')) === 'contact') {
-		await page.getByLabel('Telefon für Rückfragen').fill('+49 221 5550101')
-		await page.getByRole('button', { name: 'Weiter' }).click()
-	}
-	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'payment')
+function toPaymentStep(page: Page, days: number) {
+	return toCheckoutPaymentStep(page, PLAYROOM, farDay(days))
 }
 
 function orderOf(voucherId: string) {

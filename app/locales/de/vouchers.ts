@@ -37,11 +37,13 @@ export const vouchers = {
 			sendDateHint: 'Am Morgen dieses Tages (z. B. am Geburtstag), höchstens ein Jahr im Voraus.',
 			language: 'Sprache des Gutscheins',
 			payment: 'Bezahlung',
+			paymentMethod: 'Bezahlung',
 			reference: 'Verwendungszweck',
 			amount: 'Betrag',
 		},
 		payment: {
 			bankTransfer: 'Per Überweisung. Sobald dein Geld da ist, stellen wir den Gutschein aus.',
+			card: 'Per Karte. Du bezahlst gleich bei unserem Zahlungsdienstleister Stripe; danach stellen wir den Gutschein sofort aus.',
 		},
 		scopeChoices: {
 			All: 'alle Spielzimmer',
@@ -67,6 +69,7 @@ export const vouchers = {
 			notAwaitingPayment: 'Die Gutscheinbestellung {{code}} wartet nicht auf eine Zahlung.',
 			amountMismatch:
 				'Die Gutscheinbestellung {{code}} kostet {{amount}} €. Andere Beträge bitte ohne diese Referenz erfassen.',
+			cardNotAvailable: 'Kartenzahlung ist gerade nicht möglich. Bitte wähle die Überweisung.',
 		},
 		detail: {
 			title: 'Deine Gutscheinbestellung {{code}}',
@@ -90,6 +93,13 @@ export const vouchers = {
 			recipientNow: 'Geht an {{email}}.',
 			delivered: 'Am {{date}} an {{email}} geschickt.',
 			keepLink: 'Heb diesen Link auf: Mit ihm siehst du Status und Guthaben, ohne Konto.',
+			awaitingCard: 'Wartet auf deine Kartenzahlung',
+			cardIntro: 'Die Kartenzahlung ist noch nicht abgeschlossen.',
+			cardReturned:
+				'Danke! Sobald Stripe uns die Zahlung bestätigt, stellen wir den Gutschein aus – lade die Seite gleich neu. Hast du abgebrochen, kannst du es noch einmal versuchen.',
+			payByCard: 'Mit Karte bezahlen',
+			convertedToPlatform:
+				'Der Gastgeber hat die Plattform am {{date}} verlassen: Der Gutschein gilt jetzt als Guthaben für alle Spielzimmer.',
 		},
 		pdf: {
 			title: 'Geschenkgutschein',

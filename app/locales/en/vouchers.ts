@@ -39,11 +39,13 @@ export const vouchers: TranslationShape<typeof de> = {
 			sendDateHint: 'In the morning of that day (e.g. the birthday), at most a year ahead.',
 			language: 'Language of the voucher',
 			payment: 'Payment',
+			paymentMethod: 'Payment',
 			reference: 'Reference',
 			amount: 'Amount',
 		},
 		payment: {
 			bankTransfer: 'By bank transfer. As soon as your money arrives, we issue the voucher.',
+			card: 'By card. You pay right away with our payment provider Stripe; then we issue the voucher at once.',
 		},
 		scopeChoices: {
 			All: 'every playroom',
@@ -68,6 +70,7 @@ export const vouchers: TranslationShape<typeof de> = {
 			notAwaitingPayment: 'Voucher order {{code}} is not awaiting payment.',
 			amountMismatch:
 				'Voucher order {{code}} costs {{amount}} €. Record other amounts without this reference.',
+			cardNotAvailable: 'Card payment is not available right now. Please choose bank transfer.',
 		},
 		detail: {
 			title: 'Your voucher order {{code}}',
@@ -91,6 +94,13 @@ export const vouchers: TranslationShape<typeof de> = {
 			recipientNow: 'Goes to {{email}}.',
 			delivered: 'Sent to {{email}} on {{date}}.',
 			keepLink: 'Keep this link: it shows the status and balance, no account needed.',
+			awaitingCard: 'Awaiting your card payment',
+			cardIntro: 'The card payment is not complete yet.',
+			cardReturned:
+				'Thank you! As soon as Stripe confirms the payment we issue the voucher – reload the page in a moment. If you cancelled, you can try again.',
+			payByCard: 'Pay by card',
+			convertedToPlatform:
+				'The host left the platform on {{date}}: the voucher is now valid for every playroom.',
 		},
 		pdf: {
 			title: 'Gift voucher',

@@ -23,6 +23,7 @@ import { changedFields, recordAdminAudit } from '#app/models/platform/audit-log.
 import { hostHasFutureOrders } from '#app/models/host-office/host-orders.server.ts'
 import { deleteUserSessions, type ActiveSession } from './session.server.ts'
 import { checkUserToken, deleteUserTokens, spendUserToken, type TokenCheck } from './user-token.server.ts'
+import { convertVouchersOfDepartingHost } from '#app/models/vouchers/host-departure.server.ts'
 
 /**
  * Accounts (issue 3): registration, e-mail confirmation, profile, e-mail
@@ -367,8 +368,12 @@ export function anonymiseUser(userId: string, now: Date, db: DbOrTx) {
 	deleteUserSessions(userId, {}, db)
 	deleteUserTokens(userId, db)
 	db.delete(loginFailures).where(eq(loginFailures.email, user.email)).run()
-	// A deleted host's playrooms leave the catalogue (their orders and invoices stay).
-	if (user.role === 'Owner') pauseHostPlayrooms(userId, db)
+	// A deleted host's playrooms leave the catalogue (their orders and invoices stay); their open
+	// gift vouchers become platform credit and their discount codes end (ADR 0172).
+	if (user.role === 'Owner') {
+		pauseHostPlayrooms(userId, db)
+		convertVouchersOfDepartingHost(userId, now, db)
+	}
 }
 
 function assertDeletable(user: UserRow, now: Date, db: DbOrTx) {

@@ -12,6 +12,11 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { getLogger } from '#app/utils/logger.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { getStripe } from '#app/utils/stripe.server.ts'
+import { openCardSession, recordPendingCardSession } from './card-sessions.server.ts'
+import {
+	voucherOrderCardPaid,
+	voucherOrderIdOfSession,
+} from '#app/models/vouchers/voucher-order-card.server.ts'
 import { validationMessage } from '#app/utils/validation.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
@@ -41,8 +46,6 @@ import {
  * Sessions and the signed, idempotent webhook, and card refunds. Money that
  * arrives for an order that can no longer take place goes straight back.
  */
-const CARD_SESSION_MINUTES = 31
-
 /**
  * After money came in (under the write lock): an order awaiting payment that
  * is now paid in full is confirmed; money for an order that cannot happen any
@@ -312,52 +315,17 @@ export async function startCardPayment(
 		.from(playrooms)
 		.where(eq(playrooms.id, order.playroomId))
 		.get()
-	const base = `${getEnv().PUBLIC_URL}${localizePath(`/public/playroomOrder/${order.id}/confirmation`, locale)}`
-	let session: Stripe.Checkout.Session
-	try {
-		session = await stripe.checkout.sessions.create({
-			mode: 'payment',
-			line_items: [
-				{
-					quantity: 1,
-					price_data: {
-						currency: 'eur',
-						unit_amount: due,
-						product_data: { name: `${playroom?.name ?? 'Spielzimmer'} – ${order.code}` },
-					},
-				},
-			],
-			customer_email: order.contact.email,
-			client_reference_id: order.id,
-			metadata: { orderId: order.id, orderCode: order.code },
-			payment_intent_data: { metadata: { orderId: order.id, orderCode: order.code } },
-			locale: locale === 'en' ? 'en' : 'de',
-			expires_at: Math.floor(now / 1000) + CARD_SESSION_MINUTES * 60,
-			success_url: `${base}?payment=returned`,
-			cancel_url: `${base}?payment=cancelled`,
-		})
-	} catch (error) {
-		getLogger().warn({ err: error, orderId: order.id }, 'could not open a Stripe Checkout Session')
-		throw new AppError(500, 'PaymentProviderFailed', { messageKey: 'booking:errors.paymentProviderFailed' })
-	}
-	if (!session.url)
-		throw new AppError(500, 'PaymentProviderFailed', { messageKey: 'booking:errors.paymentProviderFailed' })
-	getDb()
-		.insert(paymentTransactions)
-		.values({
-			orderId: order.id,
-			provider: 'Stripe',
-			direction: 'Incoming',
-			amount: due,
-			reference: session.id,
-			externalId: session.id,
-			status: 'Pending',
-			rawPayload: { id: session.id, expires_at: session.expires_at },
-			createdAt: new Date(now),
-			updatedAt: new Date(now),
-		})
-		.onConflictDoNothing()
-		.run()
+	const session = await openCardSession(stripe, {
+		amount: due,
+		name: `${playroom?.name ?? 'Spielzimmer'} – ${order.code}`,
+		email: order.contact.email,
+		clientReferenceId: order.id,
+		metadata: { orderId: order.id, orderCode: order.code },
+		locale,
+		now,
+		returnUrl: `${getEnv().PUBLIC_URL}${localizePath(`/public/playroomOrder/${order.id}/confirmation`, locale)}`,
+	})
+	recordPendingCardSession(session, { orderId: order.id, amount: due, now })
 	return { url: session.url }
 }
 
@@ -371,7 +339,13 @@ type SessionObject = Pick<
 >
 
 /** Card money in: the pending transaction of the session succeeds (or one is made), ledger, confirmation. */
-function cardPaymentSucceeded(tx: Transaction, session: SessionObject, now: Date) {
+function cardPaymentSucceeded(
+	tx: Transaction,
+	session: SessionObject,
+	now: Date,
+): { orderId: string | null; voucherOrderId?: string | null; emails: (string | null)[] } {
+	// A gift voucher order's session (ADR 0172): paid through payVoucherOrder, never as an order.
+	if (voucherOrderIdOfSession(session)) return { orderId: null, ...voucherOrderCardPaid(tx, session, now) }
 	const orderId = session.metadata?.orderId ?? session.client_reference_id ?? ''
 	const order = tx.select().from(orders).where(eq(orders.id, orderId)).get()
 	if (!order) {
@@ -442,7 +416,13 @@ export function handleStripeWebhook(
 	rawBody: string,
 	signature: string | null,
 	options: { now?: number } = {},
-): { received: true; duplicate: boolean; type: string; orderId: string | null } {
+): {
+	received: true
+	duplicate: boolean
+	type: string
+	orderId: string | null
+	voucherOrderId: string | null
+} {
 	const stripe = getStripe()
 	const secret = getEnv().STRIPE_WEBHOOK_SECRET
 	if (!stripe || !secret) throw new AppError(404, 'UnknownEndpoint')
@@ -460,8 +440,12 @@ export function handleStripeWebhook(
 			.values({ provider: 'Stripe', eventId: event.id, type: event.type, receivedAt: now })
 			.onConflictDoNothing()
 			.run()
-		if (first.changes === 0) return { duplicate: true, orderId: null, emails: [] as (string | null)[] }
-		let handled: { orderId: string | null; emails: (string | null)[] } = { orderId: null, emails: [] }
+		if (first.changes === 0)
+			return { duplicate: true, orderId: null, voucherOrderId: null, emails: [] as (string | null)[] }
+		let handled: { orderId: string | null; voucherOrderId?: string | null; emails: (string | null)[] } = {
+			orderId: null,
+			emails: [],
+		}
 		switch (event.type) {
 			case 'checkout.session.completed':
 				if (event.data.object.payment_status === 'paid') {
@@ -489,7 +473,13 @@ export function handleStripeWebhook(
 		return { duplicate: false, ...handled }
 	})
 	deliverQueuedEmails(result.emails)
-	return { received: true, duplicate: result.duplicate, type: event.type, orderId: result.orderId }
+	return {
+		received: true,
+		duplicate: result.duplicate,
+		type: event.type,
+		orderId: result.orderId,
+		voucherOrderId: result.voucherOrderId ?? null,
+	}
 }
 
 /**

@@ -23,6 +23,7 @@ import { hashVoucherCode, issueVoucher, type VoucherRow } from './voucher-ledger
 import { imageFileOf, renderVoucherPdf } from './voucher-pdf.server.ts'
 import { queueVoucherOrderEmail } from './voucher-order-emails.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
+import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import {
 	codeBytes,
 	hashToken,
@@ -55,6 +56,14 @@ function newOrderCode(): string {
 	return code
 }
 
+/** Card payment of a voucher order refused: Stripe is not configured (also a forged form post). */
+export function voucherCardNotAvailable() {
+	return new AppError(400, 'CardNotAvailable', {
+		messageKey: 'vouchers:orders.errors.cardNotAvailable',
+		fields: { paymentMethod: ['vouchers:orders.errors.cardNotAvailable'] },
+	})
+}
+
 /** A fresh idempotency key for one render of the order form: the same submit twice is one order. */
 export function newVoucherOrderKey(): string {
 	return createId()
@@ -85,7 +94,7 @@ function scopePlayroom(playroomId: string | undefined, db: DbOrTx) {
  * click or a retry one voucher order (the first one is returned).
  */
 export function createVoucherOrder(
-	input: VoucherOrderFormValue,
+	input: Omit<VoucherOrderFormValue, 'paymentMethod'> & Partial<Pick<VoucherOrderFormValue, 'paymentMethod'>>,
 	buyer: VoucherOrderBuyer,
 	options: { now?: number } = {},
 ): { voucherOrder: VoucherOrderRow; created: boolean; emailIds: string[] } {
@@ -97,6 +106,9 @@ export function createVoucherOrder(
 			fields: { otherAmount: ['vouchers:orders.errors.amount?min=10&max=500'] },
 		})
 	}
+	const paymentMethod = input.paymentMethod ?? 'BankTransfer'
+	// Card only when Stripe is configured (ADR 0172): a forged post is refused, nothing is stored.
+	if (paymentMethod === 'Card' && !isCardPaymentConfigured()) throw voucherCardNotAvailable()
 	return immediateTransaction((tx) => {
 		const earlier = tx
 			.select()
@@ -132,13 +144,15 @@ export function createVoucherOrder(
 						recipientEmail: input.recipientEmail ?? null,
 						sendDate: input.sendDate ?? null,
 						language: input.language,
-						paymentMethod: 'BankTransfer',
+						paymentMethod,
 						idempotencyKey: input.idempotencyKey,
 						createdAt: now,
 						updatedAt: now,
 					})
 					.returning()
 					.get()
+				// A card buyer goes to Stripe now; the paid e-mail brings the link (no bank details to send).
+				if (paymentMethod === 'Card') return { voucherOrder, created: true, emailIds: [] }
 				const emailId = queueVoucherOrderEmail(tx, 'created', voucherOrder, {})
 				return { voucherOrder, created: true, emailIds: [emailId] }
 			} catch (error) {
@@ -424,7 +438,14 @@ export function voucherOrderView(order: VoucherOrderRow, locale: Locale, db: DbO
 		sendDate: order.sendDate,
 		deliveredToRecipientAt: order.deliveredToRecipientAt?.getTime() ?? null,
 		scopeText: voucherScopeText(order, details, locale),
-		bankDetails: order.status === 'AwaitingPayment' ? getSetting('bankDetails', db) : null,
+		paymentMethod: order.paymentMethod,
+		bankDetails:
+			order.status === 'AwaitingPayment' && order.paymentMethod === 'BankTransfer'
+				? getSetting('bankDetails', db)
+				: null,
+		// Card (ADR 0172): while unpaid the page offers to open a Checkout Session (again).
+		cardPayable:
+			order.status === 'AwaitingPayment' && order.paymentMethod === 'Card' && isCardPaymentConfigured(),
 		voucher:
 			voucher && order.status === 'Paid'
 				? {
@@ -433,6 +454,8 @@ export function voucherOrderView(order: VoucherOrderRow, locale: Locale, db: DbO
 						balance: voucher.balance,
 						validUntil: voucher.validUntil?.getTime() ?? null,
 						status: voucher.status,
+						// Its host left: it became credit for every playroom (ADR 0172).
+						convertedToPlatformAt: voucher.convertedToPlatformAt?.getTime() ?? null,
 						pdfA4: voucherOrderPdfPath(order, 'a4'),
 						pdfA6: voucherOrderPdfPath(order, 'a6'),
 						// Booking with it: the playroom (scope Playroom) or the search, the code kept for checkout.

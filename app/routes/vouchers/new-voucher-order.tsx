@@ -21,6 +21,7 @@ import {
 	voucherOrderFormContext,
 } from '#app/models/vouchers/voucher-orders.server.ts'
 import { voucherOrderPath } from '#app/models/vouchers/voucher-order-links.server.ts'
+import { startVoucherOrderCardPayment } from '#app/models/vouchers/voucher-order-card.server.ts'
 import {
 	BUYER_NAME_MAX,
 	CHILD_NAME_MAX,
@@ -34,12 +35,15 @@ import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
+import { getLogger } from '#app/utils/logger.server.ts'
+import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 
 /**
  * /public/voucher-orders/new-voucher-order (issue 33, ADR 0168): buy a gift voucher for a
  * child's birthday — a preset or free amount, for every playroom or (opened from a playroom's
  * page, `?playroomId=`) for that playroom or its host, the child's name and a greeting, the buyer
- * (prefilled when logged in), an optional recipient and send date. Pays by bank transfer. Works
+ * (prefilled when logged in), an optional recipient and send date. Pays by bank transfer, or by
+ * card when Stripe is configured (ADR 0172: the buyer goes to a Checkout Session at once). Works
  * without JavaScript; the form's idempotency key makes a double click one voucher order.
  */
 function playroomIdOf(url: URL): string | null {
@@ -50,7 +54,7 @@ function playroomIdOf(url: URL): string | null {
 export async function loader(args: Route.LoaderArgs) {
 	const user = getSessionUser(args.context)
 	const context = voucherOrderFormContext(playroomIdOf(args.url), user?.id ?? null)
-	return { ...context, idempotencyKey: newVoucherOrderKey() }
+	return { ...context, cardAvailable: isCardPaymentConfigured(), idempotencyKey: newVoucherOrderKey() }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,7 +68,18 @@ export async function action(args: Route.ActionArgs) {
 		return failedForm('order', submission, error, { sayAtFields: true })
 	}
 	deliverSoon(result.emailIds)
-	return redirect(voucherOrderPath(result.voucherOrder, getLocale(args.context)))
+	const locale = getLocale(args.context)
+	const { voucherOrder } = result
+	if (voucherOrder.paymentMethod === 'Card' && voucherOrder.status === 'AwaitingPayment') {
+		try {
+			const { url } = await startVoucherOrderCardPayment(voucherOrder, locale)
+			return redirect(url)
+		} catch (error) {
+			// Stripe did not answer: the order's page offers to try again.
+			getLogger().warn({ err: error, voucherOrderId: voucherOrder.id }, 'voucher order card session failed')
+		}
+	}
+	return redirect(voucherOrderPath(voucherOrder, locale))
 }
 
 export default function NewVoucherOrderPage({ loaderData }: Route.ComponentProps) {
@@ -200,10 +215,34 @@ export default function NewVoucherOrderPage({ loaderData }: Route.ComponentProps
 						label: tv(`orders.languages.${value}`),
 					}))}
 				/>
-				<div className="mb-4">
-					<p className="font-semibold">{tv('orders.fields.payment')}</p>
-					<p className="text-sm">{tv('orders.payment.bankTransfer')}</p>
-				</div>
+				{loaderData.cardAvailable ? (
+					<fieldset className="mb-4">
+						<legend className="mb-2 font-semibold">{tv('orders.fields.payment')}</legend>
+						<div className="flex flex-col gap-2">
+							{(['BankTransfer', 'Card'] as const).map((value) => (
+								<label key={value} className="flex items-start gap-2">
+									<input
+										type="radio"
+										name={fields.paymentMethod.name}
+										value={value}
+										defaultChecked={value === (fields.paymentMethod.initialValue ?? 'BankTransfer')}
+										className="mt-1"
+									/>
+									<span className="text-sm">
+										{tv(value === 'Card' ? 'orders.payment.card' : 'orders.payment.bankTransfer')}
+									</span>
+								</label>
+							))}
+						</div>
+						<FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+					</fieldset>
+				) : (
+					<div className="mb-4">
+						<p className="font-semibold">{tv('orders.fields.payment')}</p>
+						<p className="text-sm">{tv('orders.payment.bankTransfer')}</p>
+						<FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+					</div>
+				)}
 				<p className="mb-4 text-sm text-ink-muted">{tv('orders.hostLeaves')}</p>
 				<SubmitButton>{tv('orders.submit')}</SubmitButton>
 			</Form>
