@@ -54,6 +54,8 @@ const envSchema = z
 			.default(DEFAULT_MAP_STYLE_URL),
 		STRIPE_SECRET_KEY: z.string().min(1).optional(),
 		STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+		/** Where the Stripe SDK sends its API calls; unset = Stripe's own API. Tests point it at a fake server. */
+		STRIPE_API_URL: z.url().optional(),
 		/** Multiplies every rate limit; tests raise it so that suites are not throttled. */
 		RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 		/** Express "trust proxy": set when running behind a reverse proxy (e.g. 1 or loopback). */

@@ -1,12 +1,11 @@
 import Stripe from 'stripe'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { webhookEvents } from '#db/schema/payments.ts'
 import { action as webhookAction } from '#app/routes/api/stripe-webhook.ts'
 import { isAppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
-import { setStripeClient, type StripeClient } from '#app/utils/stripe.server.ts'
 import { cancelOrder, completeOrder, expireOrder } from './order-transitions.server.ts'
 import {
 	executeCardRefunds,
@@ -27,50 +26,23 @@ import {
 	placeOrder,
 	unbalancedJournals,
 } from '#tests/helpers/booking.ts'
+import {
+	configureFakeStripe,
+	FAKE_STRIPE_WEBHOOK_SECRET,
+	signedEvent,
+	startFakeStripe,
+	unconfigureStripe,
+	type FakeStripe,
+} from '#tests/helpers/fake-stripe.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 
-const SECRET = 'whsec_test_spielzimmer'
-// A real SDK instance: its webhook helpers work offline; every API call is replaced below.
+// A real SDK instance for signing events with other secrets and timestamps (offline helpers).
 const sdk = new Stripe('sk_test_offline_only')
+const SECRET = FAKE_STRIPE_WEBHOOK_SECRET
+const signed = signedEvent
 
-type Calls = { sessions: unknown[]; refunds: unknown[]; expired: string[] }
-
-let sessions = 0
-let lastSession = ''
-
-function fakeStripe(calls: Calls, options: { failRefund?: boolean } = {}): StripeClient {
-	return {
-		webhooks: sdk.webhooks,
-		checkout: {
-			sessions: {
-				create: async (params: unknown) => {
-					calls.sessions.push(params)
-					lastSession = `cs_test_${++sessions}`
-					return { id: lastSession, url: `https://checkout.stripe.com/c/pay/${lastSession}`, expires_at: 0 }
-				},
-				expire: async (id: string) => {
-					calls.expired.push(id)
-					return { id }
-				},
-			},
-		},
-		refunds: {
-			create: async (params: unknown) => {
-				if (options.failRefund) throw new Error('card declined the refund')
-				calls.refunds.push(params)
-				return { id: `re_test_${calls.refunds.length}` }
-			},
-		},
-	} as unknown as StripeClient
-}
-
-function signed(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
-	const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: 1, ...event })
-	return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET }) }
-}
-
-function sessionCompleted(eventId: string, orderId: string, amount: number, sessionId = lastSession) {
+function sessionCompleted(eventId: string, orderId: string, amount: number, sessionId = fake.lastSessionId) {
 	return signed({
 		id: eventId,
 		type: 'checkout.session.completed',
@@ -98,18 +70,16 @@ async function cardOrder() {
 	return { fixture, order }
 }
 
-let calls: Calls
+let fake: FakeStripe
+beforeAll(async () => {
+	fake = await startFakeStripe()
+})
+afterAll(() => fake.close())
 beforeEach(() => {
-	calls = { sessions: [], refunds: [], expired: [] }
-	process.env.STRIPE_WEBHOOK_SECRET = SECRET
-	resetEnvCache()
-	setStripeClient(fakeStripe(calls))
+	fake.reset()
+	configureFakeStripe(fake)
 })
-afterEach(() => {
-	delete process.env.STRIPE_WEBHOOK_SECRET
-	resetEnvCache()
-	setStripeClient(undefined)
-})
+afterEach(() => unconfigureStripe())
 
 describe('bank transfer (admin control transaction)', () => {
 	test('recording the full amount confirms the order, books the payment and e-mails the guest', async () => {
@@ -234,12 +204,12 @@ describe('bank transfer (admin control transaction)', () => {
 	})
 })
 
-describe('card payments through Stripe (offline)', () => {
+describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 	test('a Checkout Session is opened for the amount due and recorded as pending', async () => {
 		const { fixture, order } = await cardOrder()
 		const { url } = await startCardPayment(order.id, { id: fixture.guest.id, role: 'Customer' }, 'en')
 		expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
-		expect(calls.sessions[0]).toMatchObject({
+		expect(fake.sessions[0]?.params).toMatchObject({
 			mode: 'payment',
 			client_reference_id: order.id,
 			metadata: { orderId: order.id, orderCode: order.code },
@@ -247,14 +217,14 @@ describe('card payments through Stripe (offline)', () => {
 			line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: order.totalAmount } }],
 		})
 		expect(paymentsOf(order.id)).toMatchObject([
-			{ provider: 'Stripe', status: 'Pending', externalId: lastSession },
+			{ provider: 'Stripe', status: 'Pending', externalId: fake.lastSessionId },
 		])
 		// Not for someone else's order, and not without Stripe.
 		const stranger = await createTestUser()
 		await expect(
 			startCardPayment(order.id, { id: stranger.id, role: 'Customer' }, 'de'),
 		).rejects.toMatchObject({ status: 404 })
-		setStripeClient(null)
+		unconfigureStripe()
 		await expect(
 			startCardPayment(order.id, { id: fixture.guest.id, role: 'Customer' }, 'de'),
 		).rejects.toMatchObject({
@@ -361,7 +331,9 @@ describe('card payments through Stripe (offline)', () => {
 		const expired = signed({
 			id: 'evt_expired',
 			type: 'checkout.session.expired',
-			data: { object: { id: lastSession, object: 'checkout.session', metadata: { orderId: order.id } } },
+			data: {
+				object: { id: fake.lastSessionId, object: 'checkout.session', metadata: { orderId: order.id } },
+			},
 		})
 		handleStripeWebhook(expired.payload, expired.signature)
 		expect(paymentsOf(order.id)[0]?.status).toBe('Cancelled')
@@ -374,8 +346,12 @@ describe('card payments through Stripe (offline)', () => {
 			['Outgoing', 'Pending'],
 		])
 		await executeCardRefunds(order.id)
-		expect(calls.refunds).toMatchObject([{ payment_intent: 'pi_test_1', amount: order.totalAmount }])
-		expect(paymentsOf(order.id)[1]).toMatchObject({ status: 'Succeeded', externalId: 're_test_1' })
+		expect(fake.refunds.map((call) => call.params)).toMatchObject([
+			{ payment_intent: 'pi_test_1', amount: order.totalAmount },
+		])
+		// The refund is sent with an idempotency key, so a retry cannot refund twice.
+		expect(fake.refunds[0]?.idempotencyKey).toBe(`refund-${paymentsOf(order.id)[1]?.id}`)
+		expect(paymentsOf(order.id)[1]).toMatchObject({ status: 'Succeeded', externalId: 're_test_fake_1' })
 		expect(unbalancedJournals()).toEqual([])
 	})
 
@@ -384,7 +360,7 @@ describe('card payments through Stripe (offline)', () => {
 		const paid = sessionCompleted('evt_paid_2', order.id, order.totalAmount, 'cs_direct_2')
 		handleStripeWebhook(paid.payload, paid.signature)
 		cancelOrder(order.id, { id: fixture.host.id, role: 'Owner' }, 'Rohrbruch')
-		setStripeClient(fakeStripe(calls, { failRefund: true }))
+		fake.failRefunds = true
 		const error = vi.spyOn(console, 'error')
 		expect(await executeCardRefunds(order.id)).toBe(0)
 		expect(error).not.toHaveBeenCalled()

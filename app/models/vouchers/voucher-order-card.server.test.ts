@@ -1,62 +1,49 @@
-import Stripe from 'stripe'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
 import { voucherOrders, vouchers } from '#db/schema/vouchers.ts'
 import { handleStripeWebhook } from '#app/models/booking/payments.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
-import { setStripeClient, type StripeClient } from '#app/utils/stripe.server.ts'
 import { translateValidationMessage } from '#app/utils/validation.ts'
 import * as newVoucherOrderPage from '#app/routes/vouchers/new-voucher-order.tsx'
 import * as voucherOrderPage from '#app/routes/vouchers/voucher-order.tsx'
 import { mailsTo, unbalancedJournals } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import {
+	configureFakeStripe,
+	signedEvent,
+	startFakeStripe,
+	unconfigureStripe,
+	type FakeStripe,
+} from '#tests/helpers/fake-stripe.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { voucherOrderToken } from './voucher-order-links.server.ts'
 import type { VoucherOrderRow } from './voucher-orders.server.ts'
 
 /**
- * Issue 33, card payment of gift voucher orders (ADR 0172), offline: a stand-in Stripe client
- * records the Checkout Sessions; webhook events are signed with the SDK's own test helper.
+ * Issue 33, card payment of gift voucher orders (ADR 0172): a fake Stripe on a local port
+ * (tests/helpers/fake-stripe.ts) records the Checkout Sessions the real SDK opens; webhook events
+ * are signed with the SDK's own test helper.
  */
-const SECRET = 'whsec_test_voucher_orders'
-const sdk = new Stripe('sk_test_offline_only')
 const action = newVoucherOrderPage.action as never
 const pageLoader = voucherOrderPage.loader as never
 const pageAction = voucherOrderPage.action as never
 
-let sessions: Record<string, unknown>[] = []
+let fake: FakeStripe
 let counter = 0
+/** The parameters of each Checkout Session the app opened in this test, as Stripe received them. */
+const sessionParams = () => fake.sessions.map((call) => call.params)
 
-function fakeStripe(): StripeClient {
-	return {
-		webhooks: sdk.webhooks,
-		checkout: {
-			sessions: {
-				create: async (params: Record<string, unknown>) => {
-					sessions.push(params)
-					const id = `cs_test_voucher_${++counter}`
-					return { id, url: `https://checkout.stripe.com/c/pay/${id}`, expires_at: 0 }
-				},
-			},
-		},
-		refunds: {},
-	} as unknown as StripeClient
-}
-
+beforeAll(async () => {
+	fake = await startFakeStripe()
+})
+afterAll(() => fake.close())
 beforeEach(() => {
-	sessions = []
-	process.env.STRIPE_WEBHOOK_SECRET = SECRET
-	resetEnvCache()
-	setStripeClient(fakeStripe())
+	fake.reset()
+	configureFakeStripe(fake)
 })
-afterEach(() => {
-	delete process.env.STRIPE_WEBHOOK_SECRET
-	resetEnvCache()
-	setStripeClient(undefined)
-})
+afterEach(() => unconfigureStripe())
 
 function form(overrides: Record<string, string> = {}) {
 	counter++
@@ -89,11 +76,8 @@ function voucherOrderBy(email: string): VoucherOrderRow {
 }
 
 function completed(eventId: string, session: { id: string; amount: number; voucherOrderId: string }) {
-	const payload = JSON.stringify({
+	return signedEvent({
 		id: eventId,
-		object: 'event',
-		api_version: '2025-01-01',
-		created: 1,
 		type: 'checkout.session.completed',
 		data: {
 			object: {
@@ -107,7 +91,6 @@ function completed(eventId: string, session: { id: string; amount: number; vouch
 			},
 		},
 	})
-	return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET }) }
 }
 
 function vouchersOf(voucherOrderId: string) {
@@ -120,7 +103,7 @@ describe('paying a gift voucher order by card', () => {
 		const loader = newVoucherOrderPage.loader as never
 		const withStripe = await callRoute(loader, { path: '/public/voucher-orders/new-voucher-order' })
 		expect((withStripe.data as { cardAvailable: boolean }).cardAvailable).toBe(true)
-		setStripeClient(null)
+		unconfigureStripe()
 		const without = await callRoute(loader, { path: '/public/voucher-orders/new-voucher-order' })
 		expect((without.data as { cardAvailable: boolean }).cardAvailable).toBe(false)
 	})
@@ -138,15 +121,15 @@ describe('paying a gift voucher order by card', () => {
 		expect(result.status).toBe(302)
 		expect(result.location).toBe(`https://checkout.stripe.com/c/pay/${row.stripeSessionId}`)
 		expect(row).toMatchObject({ paymentMethod: 'Card', status: 'AwaitingPayment', amount: 4250 })
-		expect(sessions).toHaveLength(1)
-		expect(sessions[0]).toMatchObject({
+		expect(sessionParams()).toHaveLength(1)
+		expect(sessionParams()[0]).toMatchObject({
 			mode: 'payment',
 			customer_email: fields.buyerEmail,
 			client_reference_id: row.id,
 			metadata: { voucherOrderId: row.id, voucherOrderCode: row.code },
 			line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 4250 } }],
 		})
-		expect(String(sessions[0]?.success_url)).toContain(
+		expect(String(sessionParams()[0]?.success_url)).toContain(
 			`/public/voucher-orders/${row.id}?token=${voucherOrderToken(row.id)}&payment=returned`,
 		)
 		expect(
@@ -177,7 +160,7 @@ describe('paying a gift voucher order by card', () => {
 			form: {},
 		})
 		expect(again.status).toBe(302)
-		expect(sessions).toHaveLength(2)
+		expect(sessionParams()).toHaveLength(2)
 		const wrongToken = await callRoute(pageAction, {
 			path: `/public/voucher-orders/${row.id}?token=${'x'.repeat(43)}`,
 			params: { voucherOrderId: row.id },
@@ -185,7 +168,7 @@ describe('paying a gift voucher order by card', () => {
 			form: {},
 		})
 		expect(wrongToken.status).toBe(404)
-		expect(sessions).toHaveLength(2)
+		expect(sessionParams()).toHaveLength(2)
 	})
 
 	test('the webhook pays it once: one voucher, one e-mail with the PDF; a replay does nothing', async () => {
@@ -256,7 +239,7 @@ describe('paying a gift voucher order by card', () => {
 	})
 
 	test('without Stripe card is refused with a translated message and nothing is stored', async () => {
-		setStripeClient(null)
+		unconfigureStripe()
 		for (const locale of ['de', 'en'] as const) {
 			const fields = form()
 			const result = (await order(fields, locale)) as unknown as {
@@ -276,6 +259,6 @@ describe('paying a gift voucher order by card', () => {
 				getDb().select().from(voucherOrders).where(eq(voucherOrders.buyerEmail, fields.buyerEmail)).all(),
 			).toEqual([])
 		}
-		expect(sessions).toHaveLength(0)
+		expect(sessionParams()).toHaveLength(0)
 	})
 })

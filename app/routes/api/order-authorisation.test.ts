@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { setStripeClient, type StripeClient } from '#app/utils/stripe.server.ts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
 	bookingFixture,
 	daysAhead,
@@ -9,6 +8,12 @@ import {
 	placeOrder,
 } from '#tests/helpers/booking.ts'
 import { callApi } from '#tests/helpers/api.ts'
+import {
+	configureFakeStripe,
+	startFakeStripe,
+	unconfigureStripe,
+	type FakeStripe,
+} from '#tests/helpers/fake-stripe.ts'
 import { requestPage } from '#tests/helpers/route-table.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import * as adminOrders from './admin-orders.ts'
@@ -23,9 +28,7 @@ import * as ownerOrders from './owner-orders.ts'
  * existed and what it was waiting for. Nothing changes.
  */
 const UNKNOWN = 'Zz9Zz9Zz9Zz9Zz9Z'
-const FAKE_STRIPE = {
-	checkout: { sessions: { create: async () => ({ id: 'cs_test_x', url: 'https://checkout.stripe.com/x' }) } },
-} as unknown as StripeClient
+let fakeStripe: FakeStripe
 
 type Login = Awaited<ReturnType<typeof createLoggedInUser>>
 let guestA: Login, guestB: Login, hostA: Login, hostB: Login, admin: Login
@@ -42,7 +45,8 @@ beforeAll(async () => {
 	])
 	const now = { now: Date.now() - 60_000 }
 	// Card is only offered while card payments are set up (then they are switched off, beforeEach).
-	setStripeClient(FAKE_STRIPE)
+	fakeStripe = await startFakeStripe()
+	configureFakeStripe(fakeStripe)
 	const instant = await bookingFixture({
 		hostId: hostA.user.id,
 		instantBooking: true,
@@ -55,12 +59,13 @@ beforeAll(async () => {
 	).id
 	const onRequest = await bookingFixture({ hostId: hostA.user.id, instantBooking: false })
 	requestOrderId = placeOrder({ ...onRequest, guest: guestA.user }, hourlySlot(daysAhead(16), 10), now).id
-	setStripeClient(undefined)
+	unconfigureStripe()
 })
+afterAll(() => fakeStripe.close())
 
 // Card payments are not set up: the feature check must not come before the ownership check.
-beforeEach(() => setStripeClient(null))
-afterEach(() => setStripeClient(undefined))
+beforeEach(() => unconfigureStripe())
+afterEach(() => unconfigureStripe())
 
 type Handler = Parameters<typeof callApi>[0]
 type Case = [family: string, endpoint: string, handler: Handler, body: 'query' | Record<string, unknown>]
@@ -133,10 +138,10 @@ describe('order API: foreign and unknown ids are a 404 envelope, before any othe
 
 describe('order page actions: a card payment for someone else’s order is a 404', () => {
 	test.each([
-		['not set up', null],
-		['set up', FAKE_STRIPE],
-	])('guest order page and confirmation page (card payments %s)', async (_label, stripe) => {
-		setStripeClient(stripe)
+		['not set up', false],
+		['set up', true],
+	])('guest order page and confirmation page (card payments %s)', async (_label, setUp) => {
+		if (setUp) configureFakeStripe(fakeStripe)
 		for (const locale of ['', '/en']) {
 			const detail = await requestPage(`${locale}/guest/orders/${cardOrderId}`, {
 				cookie: guestB.cookie,

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup } from '@testing-library/react'
-import Stripe from 'stripe'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { deleteUserAsAdmin } from '#app/models/accounts/account.server.ts'
 import { voucherOrderToken } from '#app/models/vouchers/voucher-order-links.server.ts'
 import { createVoucherOrder, payVoucherOrder } from '#app/models/vouchers/voucher-orders.server.ts'
 import { immediateTransaction } from '#app/utils/db.server.ts'
-import { setStripeClient, type StripeClient } from '#app/utils/stripe.server.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import {
+	configureFakeStripe,
+	startFakeStripe,
+	unconfigureStripe,
+	type FakeStripe,
+} from '#tests/helpers/fake-stripe.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
@@ -19,12 +23,15 @@ import VoucherOrderPage, { loader as pageLoader } from './voucher-order.tsx'
  * card order's page offers "Pay by card" while unpaid; a voucher whose host left says it is now
  * valid for every playroom — in German and English.
  */
+let fakeStripe: FakeStripe
+beforeAll(async () => {
+	fakeStripe = await startFakeStripe()
+})
+afterAll(() => fakeStripe.close())
 afterEach(() => {
 	cleanup()
-	setStripeClient(undefined)
+	unconfigureStripe()
 })
-
-const stripeStandIn = { webhooks: new Stripe('sk_test_offline_only').webhooks } as unknown as StripeClient
 type Page = (props: { loaderData: unknown; actionData?: unknown }) => React.ReactElement
 
 async function text(Component: unknown, loaderData: unknown, path: string) {
@@ -72,7 +79,7 @@ describe('the voucher order pages', () => {
 		const path = '/en/public/voucher-orders/new-voucher-order'
 		const without = await callRoute(formLoader as never, { path })
 		expect(await text(NewVoucherOrderPage, without.data, path)).not.toContain('By card')
-		setStripeClient(stripeStandIn)
+		configureFakeStripe(fakeStripe)
 		const withStripe = await callRoute(formLoader as never, { path })
 		const shown = await text(NewVoucherOrderPage, withStripe.data, path)
 		expect(shown).toContain('By card')
@@ -80,7 +87,7 @@ describe('the voucher order pages', () => {
 	})
 
 	test('a card order awaiting payment offers to pay by card', async () => {
-		setStripeClient(stripeStandIn)
+		configureFakeStripe(fakeStripe)
 		const playroom = await createTestPlayroom()
 		const order = newOrder({ playroomId: playroom.id, paymentMethod: 'Card', language: 'de' })
 		const shown = await orderPageText(order.id, 'de')
