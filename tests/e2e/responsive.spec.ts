@@ -42,6 +42,7 @@ const PUBLIC_PAGES = [
 const LOGGED_OUT_PAGES = ['/login', '/login?panel=forgot', '/auth/register-guest', '/auth/register-host']
 const guestPages = (orderId: string) => [
 	'/guest/orders',
+	'/guest/orders?tab=vouchers',
 	`/guest/orders/${orderId}`,
 	`/public/playroomOrder/${orderId}/confirmation`,
 	'/guest/account/edit',
@@ -181,7 +182,8 @@ type DemoIds = Record<
 	| 'adminPlayroom'
 	| 'platformTemplate'
 	| 'payment'
-	| 'supportThread',
+	| 'supportThread'
+	| 'voucherOrder',
 	string
 >
 
@@ -208,7 +210,11 @@ function demoIds(): DemoIds {
 			adminPlayroom: one("SELECT id FROM playrooms WHERE host_id = ? AND status = 'Published' LIMIT 1", host),
 			platformTemplate: one('SELECT id FROM template_texts WHERE host_id IS NULL LIMIT 1'),
 			payment: one('SELECT id FROM payment_transactions ORDER BY length(reference) DESC LIMIT 1'),
-			supportThread: one("SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1"),
+			supportThread: one(
+				"SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1",
+			),
+			// The paid one (its voucher, its e-mails with the PDF): the widest voucher order page.
+			voucherOrder: one("SELECT id FROM voucher_orders WHERE status = 'Paid' LIMIT 1"),
 		}
 	} finally {
 		db.close()
@@ -273,7 +279,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/vouchers',
 			'/admin/vouchers/x',
 			'/admin/voucherOrders',
-			'/admin/voucherOrders/x',
+			`/admin/voucherOrders/${ids.voucherOrder}`,
 			'/admin/playrooms',
 			`/admin/playrooms/${ids.adminPlayroom}`,
 			'/admin/playroomRatings',
