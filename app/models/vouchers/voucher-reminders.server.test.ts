@@ -7,6 +7,7 @@ import { ALL_TASKS } from '#app/tasks/index.server.ts'
 import { voucherReminderTask } from '#app/tasks/voucher-reminders.server.ts'
 import { mailsTo } from '#tests/helpers/booking.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
+import { getAdminVoucherOrder } from './admin-voucher-orders.server.ts'
 import { createVoucherOrder, payVoucherOrder, voucherCodeOf } from './voucher-orders.server.ts'
 import { dueReminder, sendVoucherExpiryReminders } from './voucher-reminders.server.ts'
 
@@ -158,6 +159,13 @@ describe('voucher expiry reminders', () => {
 		sendVoucherExpiryReminders(new Date(now))
 		expect(reminders(holder.email)).toHaveLength(1)
 		expect(reminders(order.buyerEmail)).toEqual([])
+		// The admin's voucher order page lists it with the order's other e-mails.
+		const detail = getAdminVoucherOrder({ role: 'Admin' }, order.id)
+		expect(detail.emails.map((e) => [e.template, e.to])).toEqual([
+			['voucherOrder.created', order.buyerEmail.toLowerCase()],
+			['voucherOrder.paid', order.buyerEmail.toLowerCase()],
+			['voucherReminder.60', holder.email.toLowerCase()],
+		])
 	})
 
 	test('the task is registered', () => {
