@@ -99,6 +99,7 @@ export default [
 			'MoneyTransactions',
 			'PaymentTransactions',
 			'BackgroundTaskExecutions',
+			'VoucherOrders',
 		] as const
 	).map((name) =>
 		route(`api/Admin/${name}/:endpoint`, 'routes/api/admin-lists.ts', { id: `api/Admin/${name}` }),
@@ -254,8 +255,10 @@ export default [
 				route('migration', 'routes/admin/migration.tsx', { id: 'admin/migration' }),
 				page('vouchers', 'admin/vouchers'),
 				page('vouchers/:voucherId', 'admin/vouchers/detail'),
-				page('voucherOrders', 'admin/voucherOrders'),
-				page('voucherOrders/:voucherOrderId', 'admin/voucherOrders/detail'),
+				route('voucherOrders', 'routes/admin/voucher-orders.tsx', { id: 'admin/voucherOrders' }),
+				route('voucherOrders/:voucherOrderId', 'routes/admin/voucher-order-detail.tsx', {
+					id: 'admin/voucherOrders/detail',
+				}),
 				route('playrooms', 'routes/admin/playrooms.tsx', { id: 'admin/playrooms' }),
 				route('playrooms/:playroomId', 'routes/admin/playroom-detail.tsx', { id: 'admin/playrooms/detail' }),
 				route('playroomRatings', 'routes/admin/playroom-ratings.tsx', { id: 'admin/playroomRatings' }),

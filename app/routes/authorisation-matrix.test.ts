@@ -6,6 +6,7 @@ import { createAccessArea } from '#app/models/host-office/access-areas.server.ts
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { sendSupportMessage } from '#app/models/chat/support.server.ts'
+import { createVoucherOrder } from '#app/models/vouchers/voucher-orders.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
@@ -65,7 +66,8 @@ type World = Record<
 	| 'templateA'
 	| 'platformTemplate'
 	| 'paymentA'
-	| 'supportThreadA',
+	| 'supportThreadA'
+	| 'voucherOrderA',
 	string
 >
 
@@ -90,6 +92,7 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	paymentTransactionId: (area, w) => (area === 'admin' ? { value: w.paymentA, owner: 'admin' } : undefined),
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
+	voucherOrderId: (area, w) => (area === 'admin' ? { value: w.voucherOrderA, owner: 'admin' } : undefined),
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -165,7 +168,22 @@ beforeAll(async () => {
 		body: 'Eine Frage an den Support',
 		clientMessageId: 'matrix-support-1',
 	})
+	const { voucherOrder } = createVoucherOrder(
+		{
+			amountChoice: '2500',
+			otherAmount: undefined,
+			scope: 'All',
+			childName: 'Mia',
+			greeting: '',
+			buyerName: 'Guest A',
+			buyerEmail: guestA.user.email,
+			language: 'de',
+			idempotencyKey: 'matrix-voucher-order-1',
+		},
+		{ id: guestA.user.id },
+	)
 	world = {
+		voucherOrderA: voucherOrder.id,
 		supportThreadA: supportThread.threadId,
 		paymentA: payment.id,
 		accessAreaA: accessArea.id,

@@ -11,6 +11,7 @@ import { orderTable } from '#app/models/admin/admin-orders.server.ts'
 import { ledgerTable, paymentTable } from '#app/models/admin/admin-ledger.server.ts'
 import { playroomTable } from '#app/models/admin/admin-playrooms.server.ts'
 import { ratingTable } from '#app/models/admin/admin-ratings.server.ts'
+import { voucherOrderTable } from '#app/models/vouchers/admin-voucher-orders.server.ts'
 import { executionTable } from '#app/models/admin/admin-tasks.server.ts'
 import { templateTextTable } from '#app/models/admin/admin-template-texts.server.ts'
 import { userTable } from '#app/models/admin/admin-users.server.ts'
@@ -178,6 +179,7 @@ const ADMIN_TABLES = [
 	{ table: executionTable, page: '/admin/backgroundTaskExecutions', api: 'Admin/BackgroundTaskExecutions' },
 	{ table: playroomTable, page: '/admin/playrooms', api: 'Admin/Playrooms' },
 	{ table: ratingTable, page: '/admin/playroomRatings', api: 'Admin/PlayroomRatings' },
+	{ table: voucherOrderTable, page: '/admin/voucherOrders', api: 'Admin/VoucherOrders' },
 	{ table: userTable, page: '/admin/guests', api: null },
 	{ table: templateTextTable, page: '/admin/templateTexts', api: null },
 ]

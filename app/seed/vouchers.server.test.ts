@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { newsletterConsents, vouchers } from '#db/schema/vouchers.ts'
+import { newsletterConsents, VOUCHER_ORDER_STATUSES, voucherOrders, vouchers } from '#db/schema/vouchers.ts'
 import { findVoucherByCode, voucherTransactionsOf } from '#app/models/vouchers/voucher-ledger.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { seedDemoData } from './index.server.ts'
@@ -37,4 +37,14 @@ test('guest4 has a confirmed newsletter consent and its welcome voucher', () => 
 		expect.objectContaining({ email: 'guest4@example.com', action: 'Consent', source: 'Page' }),
 	])
 	expect(getDb().select().from(vouchers).where(eq(vouchers.origin, 'Welcome')).all()).toHaveLength(1)
+})
+
+test('the admin list has demo voucher orders in every status (ADR 0171)', () => {
+	const statuses = getDb()
+		.selectDistinct({ status: voucherOrders.status })
+		.from(voucherOrders)
+		.all()
+		.map((row) => row.status)
+		.sort()
+	expect(statuses).toEqual([...VOUCHER_ORDER_STATUSES].sort())
 })

@@ -9,6 +9,7 @@ import { ratingPublishTask, ratingRequestTask } from './ratings.server.ts'
 import { sessionCleanupTask } from './session-cleanup.server.ts'
 import { voucherExpiryTask } from './voucher-expiry.server.ts'
 import { voucherDeliveryTask } from './voucher-delivery.server.ts'
+import { voucherReminderTask } from './voucher-reminders.server.ts'
 import { waitlistTask } from './waitlist.server.ts'
 
 /** Every background task of the platform. Capabilities add theirs here. */
@@ -27,6 +28,7 @@ export const ALL_TASKS = [
 	chatDigestTask,
 	voucherExpiryTask,
 	voucherDeliveryTask,
+	voucherReminderTask,
 ]
 
 export function registerAllTasks() {

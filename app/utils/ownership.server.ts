@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
+import { voucherOrders } from '#db/schema/vouchers.ts'
 import { ownsAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { canSeeOrder } from '#app/models/booking/orders.server.ts'
 import { hasGuestHostThread } from '#app/models/chat/chat.server.ts'
@@ -82,7 +83,10 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (id, caller, db) => caller.role === 'Admin' && isSupportThread(id, db),
 	voucherId: NO_TABLE_YET,
-	voucherOrderId: NO_TABLE_YET,
+	// Voucher orders: the admin back office (the buyer's page goes by its secret link, ADR 0168).
+	voucherOrderId: (id, caller, db) =>
+		caller.role === 'Admin' &&
+		Boolean(db.select({ id: voucherOrders.id }).from(voucherOrders).where(eq(voucherOrders.id, id)).get()),
 	// The host who created it (access areas are never an admin's or another host's business here).
 	accessAreaId: (id, caller, db) => ownsAccessArea(caller, id, db),
 	// A host: its own texts; an admin: any, platform defaults included.

@@ -43,6 +43,7 @@ const PUBLIC_PAGES = [
 const LOGGED_OUT_PAGES = ['/login', '/login?panel=forgot', '/auth/register-guest', '/auth/register-host']
 const guestPages = (orderId: string) => [
 	'/guest/orders',
+	'/guest/orders?tab=vouchers',
 	`/guest/orders/${orderId}`,
 	`/public/playroomOrder/${orderId}/confirmation`,
 	'/guest/account/edit',
@@ -190,7 +191,8 @@ type DemoIds = Record<
 	| 'adminPlayroom'
 	| 'platformTemplate'
 	| 'payment'
-	| 'supportThread',
+	| 'supportThread'
+	| 'voucherOrder',
 	string
 >
 
@@ -220,6 +222,8 @@ function demoIds(): DemoIds {
 			supportThread: one(
 				"SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1",
 			),
+			// The paid one (its voucher, its e-mails with the PDF): the widest voucher order page.
+			voucherOrder: one("SELECT id FROM voucher_orders WHERE status = 'Paid' LIMIT 1"),
 		}
 	} finally {
 		db.close()
@@ -284,7 +288,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/vouchers',
 			'/admin/vouchers/x',
 			'/admin/voucherOrders',
-			'/admin/voucherOrders/x',
+			`/admin/voucherOrders/${ids.voucherOrder}`,
 			'/admin/playrooms',
 			`/admin/playrooms/${ids.adminPlayroom}`,
 			'/admin/playroomRatings',

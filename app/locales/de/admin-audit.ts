@@ -99,5 +99,8 @@ export const adminAudit = {
 		'task.runNow': 'Aufgabe sofort gestartet',
 		'import.run': 'Import ausgeführt',
 		'import.dryRun': 'Import-Probelauf',
+		'voucherOrder.resend.buyer': 'Gutschein-E-Mail erneut an den Käufer gesendet',
+		'voucherOrder.resend.recipient': 'Gutschein-E-Mail erneut an den Empfänger gesendet',
+		'voucherOrder.cancel': 'Gutscheinbestellung storniert',
 	},
 }

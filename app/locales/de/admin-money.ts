@@ -97,6 +97,7 @@ export const adminMoney = {
 			'chat-digest': 'Ungelesene Nachrichten per E-Mail',
 			'voucher-expiry': 'Abgelaufene Gutscheine schließen',
 			'voucher-delivery': 'Geschenkgutscheine zustellen',
+			'voucher-reminders': 'An ablaufende Geschenkgutscheine erinnern',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

@@ -102,5 +102,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'task.runNow': 'Task run now',
 		'import.run': 'Import run',
 		'import.dryRun': 'Import dry run',
+		'voucherOrder.resend.buyer': 'Voucher e-mail sent again to the buyer',
+		'voucherOrder.resend.recipient': 'Voucher e-mail sent again to the recipient',
+		'voucherOrder.cancel': 'Voucher order cancelled',
 	},
 }

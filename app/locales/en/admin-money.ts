@@ -99,6 +99,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'chat-digest': 'E-mail unread chat messages',
 			'voucher-expiry': 'Close expired vouchers',
 			'voucher-delivery': 'Deliver gift vouchers',
+			'voucher-reminders': 'Remind of expiring gift vouchers',
 		},
 		runNow: {
 			title: 'Run now',

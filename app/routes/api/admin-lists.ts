@@ -14,9 +14,13 @@ import {
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
+import {
+	listAdminVoucherOrders,
+	voucherOrderTable,
+} from '#app/models/vouchers/admin-voucher-orders.server.ts'
 
 /**
- * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,VoucherOrders}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
@@ -44,6 +48,7 @@ const LISTS: Record<string, AdminList> = {
 	moneytransactions: adminList(ledgerTable, listLedger),
 	paymenttransactions: adminList(paymentTable, listPayments),
 	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
+	voucherorders: adminList(voucherOrderTable, listAdminVoucherOrders),
 }
 
 function listOf(url: URL): AdminList {
