@@ -22,6 +22,7 @@ import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
+import { voucherOffices } from './voucher-offices.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -49,4 +50,5 @@ export const de = {
 	notifications,
 	vouchers,
 	newsletter,
+	voucherOffices,
 }

@@ -24,6 +24,7 @@ import { adminAudit } from './admin-audit.ts'
 import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
+import { voucherOffices } from './voucher-offices.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -50,4 +51,5 @@ export const en: TranslationShape<typeof de> = {
 	notifications,
 	vouchers,
 	newsletter,
+	voucherOffices,
 }

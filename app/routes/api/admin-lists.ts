@@ -2,6 +2,7 @@ import { ledgerTable, listLedger, listPayments, paymentTable } from '#app/models
 import { listAdminPlayrooms, playroomTable } from '#app/models/admin/admin-playrooms.server.ts'
 import { listAdminRatings, ratingTable } from '#app/models/admin/admin-ratings.server.ts'
 import { executionTable, listTaskRuns } from '#app/models/admin/admin-tasks.server.ts'
+import { listAdminVouchers, voucherTable } from '#app/models/vouchers/voucher-offices.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
@@ -16,7 +17,7 @@ import {
 import { looseT } from '#app/utils/loose-t.ts'
 
 /**
- * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
@@ -44,6 +45,7 @@ const LISTS: Record<string, AdminList> = {
 	moneytransactions: adminList(ledgerTable, listLedger),
 	paymenttransactions: adminList(paymentTable, listPayments),
 	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
+	vouchers: adminList(voucherTable, listAdminVouchers),
 }
 
 function listOf(url: URL): AdminList {
