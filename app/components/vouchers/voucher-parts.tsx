@@ -136,7 +136,7 @@ export function VoucherFacts({ voucher }: { voucher: VoucherView }) {
 	rows.push([t('detail.origin'), t(`detail.origins.${voucher.origin}`)])
 	rows.push([t('columns.createdAt'), formatDateTime(voucher.createdAt, locale)])
 	if (voucher.cancelReason) rows.push([t('detail.cancelReason'), voucher.cancelReason])
-	return <Facts rows={rows} testId="voucher-facts" />
+	return <Facts rows={rows} testId="voucher-fact-list" />
 }
 
 /**
@@ -156,7 +156,7 @@ export function VoucherTransactionTable({
 	if (transactions.length === 0) return <p>{t('detail.noTransactions')}</p>
 	return (
 		<div className="overflow-x-auto">
-			<table className="w-full text-left text-sm" data-testid="voucher-transactions">
+			<table className="w-full text-left text-sm" data-testid="voucher-transaction-table">
 				<thead>
 					<tr className="border-b border-line">
 						<th scope="col" className="py-2 pr-3">

@@ -120,6 +120,7 @@ export const voucherOffices = {
 	errors: {
 		percentRequired: 'Gib den Rabatt in Prozent an (1 bis 100).',
 		amountRequired: 'Gib den Rabatt als Betrag in Euro an.',
+		notYourPlayroom: 'Wähle einen deiner Spielräume.',
 		playroomRequired: 'Wähle den Spielraum.',
 		untilBeforeFrom: 'Das Ende der Gültigkeit liegt vor ihrem Beginn.',
 		alreadyCancelled: 'Dieser Gutschein ist bereits storniert.',

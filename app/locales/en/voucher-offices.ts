@@ -123,6 +123,7 @@ export const voucherOffices: TranslationShape<typeof de> = {
 	errors: {
 		percentRequired: 'Enter the discount in percent (1 to 100).',
 		amountRequired: 'Enter the discount as an amount in euros.',
+		notYourPlayroom: 'Choose one of your playrooms.',
 		playroomRequired: 'Choose the playroom.',
 		untilBeforeFrom: 'The end of the validity lies before its start.',
 		alreadyCancelled: 'This voucher is cancelled already.',

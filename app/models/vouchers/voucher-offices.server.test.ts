@@ -117,10 +117,10 @@ describe('a host’s discount codes', () => {
 		)
 	})
 
-	test('a code for one playroom must be one of the host’s (another host’s playroom: 404, nothing stored)', async () => {
+	test('a code for one playroom must be one of the host’s (another host’s playroom: refused, nothing stored)', async () => {
 		const other = await createTestPlayroom({ hostId: hostB.id })
 		const before = getDb().select().from(vouchers).all().length
-		expect(refusedWith(() => code({ scope: 'Playroom', playroomId: other.id }))).toBe(404)
+		expect(refusedWith(() => code({ scope: 'Playroom', playroomId: other.id }))).toBe(400)
 		expect(getDb().select().from(vouchers).all().length).toBe(before)
 		const own = code({ scope: 'Playroom', playroomId: a.playroom.id })
 		expect(row(own.voucher.id)).toMatchObject({ scope: 'Playroom', scopePlayroomId: a.playroom.id })

@@ -14,7 +14,8 @@ import { maskedVoucherCode } from '#app/domain/voucher-codes.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import type { HostDiscountCodeInput, PlatformDiscountCodeInput } from '#app/schemas/voucher-offices.ts'
-import { AppError } from '#app/utils/app-error.ts'
+import { AppError, isAppError } from '#app/utils/app-error.ts'
+import { validationMessage } from '#app/utils/validation-messages.ts'
 import {
 	defineDataTable,
 	runTableQuery,
@@ -98,11 +99,24 @@ function createOnce(idempotencyKey: string, issue: (tx: DbOrTx) => { voucher: Vo
 	})
 }
 
-/** A host's discount code for all their playrooms or one of them (never another host's playroom: 404). */
+/** One of the host's playrooms, else a field error at `playroomId` (another host's looks like an unknown one). */
+function ownPlayroom(host: Caller, playroomId: string | undefined, tx: DbOrTx) {
+	try {
+		return requireManageablePlayroom(host, playroomId, tx)
+	} catch (error) {
+		if (!isAppError(error) || error.status !== 404) throw error
+		throw new AppError(400, 'ValidationError', {
+			messageKey: 'voucherOffices:errors.notYourPlayroom',
+			fields: { playroomId: [validationMessage('voucherOffices:errors.notYourPlayroom')] },
+		})
+	}
+}
+
+/** A host's discount code for all their playrooms or one of them (never another host's playroom). */
 export function createHostDiscountCode(host: Caller, input: HostDiscountCodeInput, now: Date): CreatedCode {
 	if (host.role !== 'Owner') throw new AppError(403)
 	return createOnce(input.idempotencyKey, (tx) => {
-		const playroom = input.scope === 'Playroom' ? requireManageablePlayroom(host, input.playroomId, tx) : null
+		const playroom = input.scope === 'Playroom' ? ownPlayroom(host, input.playroomId, tx) : null
 		return issueVoucher(
 			{
 				kind: 'Discount',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data } from 'react-router'
+import { data, useActionData } from 'react-router'
 import type { Route } from './+types/vouchers.ts'
 import { loadAdminTablePage } from './admin-table.server.ts'
 import { DataTablePage } from '#app/components/data-table.tsx'
@@ -55,13 +55,13 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
-export default function AdminVouchersPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminVouchersPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { t: tv } = useTranslation('voucherOffices')
 	const texts = useVoucherTexts()
 	const locale = useLocale()
 	const title = pageTitle(t, 'admin/vouchers')
-	const created = (actionData as ActionData | undefined)?.created
+	const created = useActionData<ActionData>()?.created
 	const cell = (key: string, row: VoucherItem): React.ReactNode => {
 		switch (key) {
 			case 'createdAt':

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data } from 'react-router'
+import { data, useActionData } from 'react-router'
 import type { Route } from './+types/vouchers.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
@@ -51,12 +51,12 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
-export default function HostVouchersPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function HostVouchersPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { t: tv } = useTranslation('voucherOffices')
 	const texts = useVoucherTexts()
 	const title = pageTitle(t, 'host/vouchers')
-	const created = (actionData as ActionData | undefined)?.created
+	const created = useActionData<ActionData>()?.created
 	const { codes, gifts, openTotal, playrooms } = loaderData
 	return (
 		<main id="main" data-testid="host-vouchers" className="min-w-0">
