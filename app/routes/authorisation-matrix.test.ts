@@ -6,6 +6,7 @@ import { createAccessArea } from '#app/models/host-office/access-areas.server.ts
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { sendSupportMessage } from '#app/models/chat/support.server.ts'
+import { createHostDiscountCode } from '#app/models/vouchers/voucher-offices.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
@@ -65,7 +66,8 @@ type World = Record<
 	| 'templateA'
 	| 'platformTemplate'
 	| 'paymentA'
-	| 'supportThreadA',
+	| 'supportThreadA'
+	| 'voucherA',
 	string
 >
 
@@ -90,6 +92,13 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	paymentTransactionId: (area, w) => (area === 'admin' ? { value: w.paymentA, owner: 'admin' } : undefined),
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
+	// A host's own discount code; admins see every voucher (issue 33, ADR 0170).
+	voucherId: (area, w) =>
+		area === 'host'
+			? { value: w.voucherA, owner: 'hostA' }
+			: area === 'admin'
+				? { value: w.voucherA, owner: 'admin' }
+				: undefined,
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -165,7 +174,13 @@ beforeAll(async () => {
 		body: 'Eine Frage an den Support',
 		clientMessageId: 'matrix-support-1',
 	})
+	const voucher = createHostDiscountCode(
+		hostAUser,
+		{ scope: 'Host', discountType: 'percent', discountPercent: 10, idempotencyKey: 'matrix-voucher-0001' },
+		new Date(),
+	).voucher
 	world = {
+		voucherA: voucher.id,
 		supportThreadA: supportThread.threadId,
 		paymentA: payment.id,
 		accessAreaA: accessArea.id,
