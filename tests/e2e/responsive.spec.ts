@@ -181,7 +181,9 @@ type DemoIds = Record<
 	| 'adminPlayroom'
 	| 'platformTemplate'
 	| 'payment'
-	| 'supportThread',
+	| 'supportThread'
+	| 'hostVoucher'
+	| 'adminVoucher',
 	string
 >
 
@@ -209,6 +211,11 @@ function demoIds(): DemoIds {
 			platformTemplate: one('SELECT id FROM template_texts WHERE host_id IS NULL LIMIT 1'),
 			payment: one('SELECT id FROM payment_transactions ORDER BY length(reference) DESC LIMIT 1'),
 			supportThread: one("SELECT id FROM conversations WHERE kind = 'Support' ORDER BY last_message_id LIMIT 1"),
+			hostVoucher: one('SELECT id FROM vouchers WHERE issuer_host_id = ? LIMIT 1', host),
+			// The voucher with the most transactions: the widest transaction table.
+			adminVoucher: one(
+				'SELECT v.id FROM vouchers v ORDER BY (SELECT count(*) FROM voucher_transactions t WHERE t.voucher_id = v.id) DESC LIMIT 1',
+			),
 		}
 	} finally {
 		db.close()
@@ -240,6 +247,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/host/modules/lastMinuteDiscountModule',
 			'/host/vouchers',
 			'/host/vouchers/x',
+			`/host/vouchers/${ids.hostVoucher}`,
 			'/host/playroomRatings',
 		],
 	},
@@ -272,6 +280,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/migration',
 			'/admin/vouchers',
 			'/admin/vouchers/x',
+			`/admin/vouchers/${ids.adminVoucher}`,
 			'/admin/voucherOrders',
 			'/admin/voucherOrders/x',
 			'/admin/playrooms',
