@@ -362,7 +362,8 @@ export function VoucherDetail({
 	return (
 		<DetailFrame
 			testId={`${area}-voucher`}
-			title={title}
+			title={voucher.code}
+			subtitle={t(`kinds.${voucher.kind}`)}
 			badge={<VoucherStatusBadge status={voucher.status} />}
 			actions={
 				<LocaleLink to={`/${area}/vouchers`} className="btn-secondary">

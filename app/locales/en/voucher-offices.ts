@@ -72,7 +72,7 @@ export const voucherOffices: TranslationShape<typeof de> = {
 		scopeHost: 'All my playrooms',
 		scopeAll: 'All playrooms of the platform',
 		scopePlayroom: 'One of my playrooms',
-		playroomId: 'Playroom',
+		playroomId: 'Playroom (for “One of my playrooms”)',
 		discountType: 'Discount',
 		typePercent: 'Percent',
 		typeAmount: 'Fixed amount',

@@ -13,7 +13,13 @@ import {
 } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
-import { findVoucherByCode, holdVoucher, issueVoucher, releaseVoucher } from './voucher-ledger.server.ts'
+import {
+	expireVoucher,
+	findVoucherByCode,
+	holdVoucher,
+	issueVoucher,
+	releaseVoucher,
+} from './voucher-ledger.server.ts'
 import {
 	adminAdjustVoucher,
 	canAccessVoucher,
@@ -228,6 +234,18 @@ describe('the admin', () => {
 			),
 		).toBe(403)
 		expect(row(gift.voucher.id)?.balance).toBe(1_000)
+		// An expired voucher is not credited again (its balance went to breakage).
+		immediateTransaction((tx) => expireVoucher(gift.voucher.id, NOW, tx))
+		expect(
+			refusedWith(() =>
+				adminAdjustVoucher(
+					admin,
+					{ voucherId: gift.voucher.id, amount: 500, reason: 'Kulanz', idempotencyKey: key() },
+					NOW,
+				),
+			),
+		).toBe(400)
+		expect(row(gift.voucher.id)).toMatchObject({ status: 'Expired', balance: 0 })
 	})
 
 	test('cancels a gift voucher with an open hold: the held amount stays the order’s and comes back on release', () => {

@@ -289,7 +289,10 @@ export function getVoucherDetail(caller: Caller, voucherId: string, db: DbOrTx =
 		voucher: detail,
 		transactions,
 		mayCancel: mayCancel(caller, row.voucher),
-		mayAdjust: caller.role === 'Admin' && row.voucher.kind === 'Gift' && row.voucher.status !== 'Cancelled',
+		mayAdjust:
+			caller.role === 'Admin' &&
+			row.voucher.kind === 'Gift' &&
+			(row.voucher.status === 'Active' || row.voucher.status === 'UsedUp'),
 	}
 }
 export type VoucherTransactionItem = ReturnType<typeof getVoucherDetail>['transactions'][number]
@@ -347,8 +350,10 @@ export function adminAdjustVoucher(
 	return immediateTransaction((tx) => {
 		const voucher = tx.select().from(vouchers).where(eq(vouchers.id, input.voucherId)).get()
 		if (!voucher) throw notFound()
-		if (voucher.status === 'Cancelled')
-			throw new AppError(400, 'BadRequest', { messageKey: 'voucherOffices:errors.alreadyCancelled' })
+		if (voucher.status === 'Cancelled' || voucher.status === 'Expired')
+			throw new AppError(400, 'BadRequest', {
+				messageKey: `voucherOffices:errors.already${voucher.status}`,
+			})
 		const transaction = adjustVoucher(
 			{
 				voucherId: voucher.id,
