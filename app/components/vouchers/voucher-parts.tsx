@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useActionData } from 'react-router'
 import { AdminReasonForm } from '#app/components/admin-reason-form.tsx'
+import { AuditHistory } from '#app/components/audit-history.tsx'
 import { Facts } from '#app/components/booking-ui.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
@@ -22,6 +23,7 @@ import {
 	platformDiscountCodeSchema,
 	REASON_MAX,
 } from '#app/schemas/voucher-offices.ts'
+import type { AuditEntry } from '#app/models/platform/audit-log.server.ts'
 import type { FormActionData } from '#app/utils/form-actions.server.ts'
 import { formatMoney } from '#app/utils/format.ts'
 import { formatDate, formatDateTime } from '#app/utils/format-instant.ts'
@@ -348,12 +350,15 @@ export function VoucherDetail({
 	transactions,
 	mayCancel,
 	extra,
+	history,
 }: {
 	area: 'host' | 'admin'
 	voucher: VoucherView
 	transactions: VoucherTransactionView[]
 	mayCancel: boolean
 	extra?: React.ReactNode
+	/** The admins' writes on it (the admin page only). */
+	history: AuditEntry[]
 }) {
 	const { t } = useTranslation('voucherOffices')
 	const { t: tc } = useTranslation()
@@ -395,6 +400,7 @@ export function VoucherDetail({
 					orderPath={(orderId) => `/${area}/orders/${orderId}`}
 				/>
 			</DetailSection>
+			{area === 'admin' ? <AuditHistory entries={history} /> : null}
 		</DetailFrame>
 	)
 }

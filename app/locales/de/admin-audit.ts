@@ -46,6 +46,8 @@ export const adminAudit = {
 		unchanged: 'unverändert',
 		invalid: 'fehlerhaft',
 		errors: 'Fehler',
+		balance: 'Guthaben',
+		cancelReason: 'Grund der Stornierung',
 	},
 	roles: { Customer: 'Gast', Owner: 'Gastgeber:in', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -99,5 +101,8 @@ export const adminAudit = {
 		'task.runNow': 'Aufgabe sofort gestartet',
 		'import.run': 'Import ausgeführt',
 		'import.dryRun': 'Import-Probelauf',
+		'voucher.create': 'Plattform-Rabattcode erstellt',
+		'voucher.cancel': 'Gutschein storniert',
+		'voucher.adjust': 'Gutscheinguthaben korrigiert',
 	},
 }

@@ -49,6 +49,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		unchanged: 'unchanged',
 		invalid: 'invalid',
 		errors: 'Errors',
+		balance: 'Balance',
+		cancelReason: 'Reason for the cancellation',
 	},
 	roles: { Customer: 'Guest', Owner: 'Host', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -102,5 +104,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'task.runNow': 'Task run now',
 		'import.run': 'Import run',
 		'import.dryRun': 'Import dry run',
+		'voucher.create': 'Platform discount code created',
+		'voucher.cancel': 'Voucher cancelled',
+		'voucher.adjust': 'Voucher balance corrected',
 	},
 }

@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'task',
 	'import',
 	'supportThread',
+	'voucher',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 

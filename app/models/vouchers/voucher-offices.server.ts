@@ -13,6 +13,7 @@ import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { maskedVoucherCode } from '#app/domain/voucher-codes.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
+import { changedFields, listAuditEntries, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import type { HostDiscountCodeInput, PlatformDiscountCodeInput } from '#app/schemas/voucher-offices.ts'
 import { AppError, isAppError } from '#app/utils/app-error.ts'
 import { validationMessage } from '#app/utils/validation-messages.ts'
@@ -142,8 +143,8 @@ export function createPlatformDiscountCode(
 	now: Date,
 ): CreatedCode {
 	assertAdmin(admin)
-	return createOnce(input.idempotencyKey, (tx) =>
-		issueVoucher(
+	return createOnce(input.idempotencyKey, (tx) => {
+		const created = issueVoucher(
 			{
 				kind: 'Discount',
 				issuer: 'Platform',
@@ -154,8 +155,16 @@ export function createPlatformDiscountCode(
 				now,
 			},
 			tx,
-		),
-	)
+		)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'voucher.create',
+			entityType: 'voucher',
+			entityId: created.voucher.id,
+			now,
+		})
+		return created
+	})
 }
 
 /** A voucher as the lists and detail pages show it (instants as epoch ms; the code only as `…-7K3M`). */
@@ -287,6 +296,8 @@ export function getVoucherDetail(caller: Caller, voucherId: string, db: DbOrTx =
 	const detail = item(row)
 	return {
 		voucher: detail,
+		// The admins' writes on it (create, cancel, adjust): the admin page's history.
+		history: caller.role === 'Admin' ? listAuditEntries('voucher', voucherId, {}, db) : [],
 		transactions,
 		mayCancel: mayCancel(caller, row.voucher),
 		mayAdjust:
@@ -331,12 +342,24 @@ export function cancelVoucher(
 				})
 			throw notFound()
 		}
-		return tx
+		const cancelled = tx
 			.update(vouchers)
 			.set({ status: 'Cancelled', cancelReason: input.reason, updatedAt: now })
 			.where(eq(vouchers.id, voucher.id))
 			.returning()
 			.get()
+		if (caller.role === 'Admin') {
+			recordAdminAudit(tx, {
+				admin: caller,
+				action: 'voucher.cancel',
+				entityType: 'voucher',
+				entityId: voucher.id,
+				changes: changedFields(voucher, { status: cancelled.status }),
+				reason: input.reason,
+				now,
+			})
+		}
+		return cancelled
 	})
 }
 
@@ -365,6 +388,15 @@ export function adminAdjustVoucher(
 			},
 			tx,
 		)
+		recordAdminAudit(tx, {
+			admin,
+			action: 'voucher.adjust',
+			entityType: 'voucher',
+			entityId: voucher.id,
+			changes: changedFields(voucher, { balance: transaction.balanceAfter }),
+			reason: input.reason,
+			now,
+		})
 		return { transaction, code: maskedVoucherCode(voucher.codeLast4) }
 	})
 }

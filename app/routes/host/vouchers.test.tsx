@@ -313,6 +313,16 @@ describe('/admin/vouchers', () => {
 		})
 		expect(cancel.status).toBe(302)
 		expect(getDb().select().from(vouchers).where(eq(vouchers.id, gift.id)).get()?.status).toBe('Cancelled')
+		// Both admin writes are in the page's history, with their reasons.
+		const after = await adminCall(adminDetailLoader, admin.cookie, { path, params })
+		await show(AdminVoucherPage, after.data, undefined, 'en')
+		const entries = screen.getAllByTestId('audit-entry').map((entry) => entry.textContent)
+		expect(
+			entries.some((text) => text?.includes('Voucher cancelled') && text.includes('Rückerstattung')),
+		).toBe(true)
+		expect(
+			entries.some((text) => text?.includes('Voucher balance corrected') && text.includes('37.50')),
+		).toBe(true)
 		const again = await adminCall(adminDetailAction, admin.cookie, {
 			path,
 			params,
