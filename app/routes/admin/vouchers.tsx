@@ -61,7 +61,10 @@ export default function AdminVouchersPage({ loaderData }: Route.ComponentProps) 
 	const texts = useVoucherTexts()
 	const locale = useLocale()
 	const title = pageTitle(t, 'admin/vouchers')
-	const created = useActionData<ActionData>()?.created
+	const actionData = useActionData<ActionData>()
+	const created = actionData?.created
+	// A refused post opens the form again, with its summary and the input kept (JavaScript off too).
+	const refused = actionData?.intent === 'create' && !created
 	const cell = (key: string, row: VoucherItem): React.ReactNode => {
 		switch (key) {
 			case 'createdAt':
@@ -103,7 +106,7 @@ export default function AdminVouchersPage({ loaderData }: Route.ComponentProps) 
 			rowTestId="voucher-row"
 		>
 			{created ? <CreatedCodeCard code={created.code} masked={created.masked} /> : null}
-			<details className="card mb-6 max-w-2xl">
+			<details className="card mb-6 max-w-2xl" open={refused || undefined}>
 				<summary className="cursor-pointer text-lg font-semibold">{tv('admin.createTitle')}</summary>
 				<p className="my-3 text-sm text-ink-muted">{tv('admin.createIntro')}</p>
 				<DiscountCodeForm playrooms={[]} idempotencyKey={loaderData.idempotencyKey} platform />

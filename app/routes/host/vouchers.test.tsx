@@ -16,7 +16,10 @@ import AdminVoucherPage, {
 	action as adminDetailAction,
 	loader as adminDetailLoader,
 } from '../admin/voucher-detail.tsx'
-import AdminVouchersPage, { loader as adminListLoader } from '../admin/vouchers.tsx'
+import AdminVouchersPage, {
+	action as adminListAction,
+	loader as adminListLoader,
+} from '../admin/vouchers.tsx'
 import HostVoucherPage, { action as detailAction, loader as detailLoader } from './voucher-detail.tsx'
 import HostVouchersPage, { action, loader } from './vouchers.tsx'
 
@@ -244,6 +247,32 @@ describe('/admin/vouchers', () => {
 		})
 		expect(csv.status).toBe(200)
 		expect(csv.headers.get('content-type')).toContain('text/csv')
+	})
+
+	test('a platform code: a bad post reopens the form with its summary; a good one shows the code once', async () => {
+		const path = '/admin/vouchers'
+		const form = { ...FORM, scope: 'All', idempotencyKey: 'route-test-key-000020' }
+		const bad = await adminCall(adminListAction, admin.cookie, {
+			path,
+			form: { ...form, discountPercent: '120' },
+		})
+		expect(bad.status).toBe(400)
+		const page = (await adminCall(adminListLoader, admin.cookie, { path })).data
+		await show(AdminVouchersPage, page, bad.data)
+		expect(document.querySelector('details')?.open).toBe(true)
+		expect(screen.getByRole('alert').textContent).toContain('Rabatt in %')
+		expect(screen.getByLabelText(/^Rabatt in %/)).toHaveProperty('value', '120')
+		// A host's scope is not the admin's to choose.
+		const hostScope = await adminCall(adminListAction, admin.cookie, {
+			path,
+			form: { ...form, scope: 'Host' },
+		})
+		expect(hostScope.status).toBe(400)
+		const ok = await adminCall(adminListAction, admin.cookie, { path, form })
+		expect(ok.status).toBe(200)
+		const { code } = (ok.data as { created: { code: string } }).created
+		expect(findVoucherByCode(code)).toMatchObject({ issuer: 'Platform', scope: 'All', discountPercent: 10 })
+		expect((await adminCall(adminListAction, hostA.cookie, { path, form })).status).toBe(403)
 	})
 
 	test('the detail: adjust a gift voucher (bad input changes nothing; a repeat books once), cancel with a reason', async () => {
