@@ -100,6 +100,7 @@ export default [
 			'PaymentTransactions',
 			'BackgroundTaskExecutions',
 			'VoucherOrders',
+			'Vouchers',
 		] as const
 	).map((name) =>
 		route(`api/Admin/${name}/:endpoint`, 'routes/api/admin-lists.ts', { id: `api/Admin/${name}` }),
@@ -189,10 +190,10 @@ export default [
 				page('modules/telegramModule', 'host/modules/telegramModule'),
 				page('modules/socialMediaModule', 'host/modules/socialMediaModule'),
 				page('modules/lastMinuteDiscountModule', 'host/modules/lastMinuteDiscountModule'),
-				page('vouchers', 'host/vouchers'),
+				route('vouchers', 'routes/host/vouchers.tsx', { id: 'host/vouchers' }),
 				artefactRedirect('host', 'vouchers/HostVoucherCreateCard'),
 				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
-				page('vouchers/:voucherId', 'host/vouchers/detail'),
+				route('vouchers/:voucherId', 'routes/host/voucher-detail.tsx', { id: 'host/vouchers/detail' }),
 				route('playrooms', 'routes/host/playrooms.tsx', { id: 'host/playrooms' }),
 				// The playroom editor: a layout with the tabs, each tab its own module (issue 12).
 				route(
@@ -253,8 +254,8 @@ export default [
 				route('support', 'routes/admin/support.tsx', { id: 'admin/support' }),
 				route('support/:supportThreadId', 'routes/admin/support-thread.tsx', { id: 'admin/support/detail' }),
 				route('migration', 'routes/admin/migration.tsx', { id: 'admin/migration' }),
-				page('vouchers', 'admin/vouchers'),
-				page('vouchers/:voucherId', 'admin/vouchers/detail'),
+				route('vouchers', 'routes/admin/vouchers.tsx', { id: 'admin/vouchers' }),
+				route('vouchers/:voucherId', 'routes/admin/voucher-detail.tsx', { id: 'admin/vouchers/detail' }),
 				route('voucherOrders', 'routes/admin/voucher-orders.tsx', { id: 'admin/voucherOrders' }),
 				route('voucherOrders/:voucherOrderId', 'routes/admin/voucher-order-detail.tsx', {
 					id: 'admin/voucherOrders/detail',

@@ -18,7 +18,7 @@ import { DetailSection, ScrollBox } from './detail-frame.tsx'
 type Translate = LooseT
 
 /** Fields whose value is an amount in cents. */
-const MONEY_FIELD = /(amount|price|total|deposit)$/i
+const MONEY_FIELD = /(amount|price|total|deposit|balance)$/i
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
 /** Where an enum field's labels are, per entity type where the same name means different things. */

@@ -7,6 +7,7 @@ import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-of
 import { getDb } from '#app/utils/db.server.ts'
 import { sendSupportMessage } from '#app/models/chat/support.server.ts'
 import { createVoucherOrder } from '#app/models/vouchers/voucher-orders.server.ts'
+import { createHostDiscountCode } from '#app/models/vouchers/voucher-offices.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
@@ -67,7 +68,8 @@ type World = Record<
 	| 'platformTemplate'
 	| 'paymentA'
 	| 'supportThreadA'
-	| 'voucherOrderA',
+	| 'voucherOrderA'
+	| 'voucherA',
 	string
 >
 
@@ -93,6 +95,13 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
 	voucherOrderId: (area, w) => (area === 'admin' ? { value: w.voucherOrderA, owner: 'admin' } : undefined),
+	// A host's own discount code; admins see every voucher (issue 33, ADR 0170).
+	voucherId: (area, w) =>
+		area === 'host'
+			? { value: w.voucherA, owner: 'hostA' }
+			: area === 'admin'
+				? { value: w.voucherA, owner: 'admin' }
+				: undefined,
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
 }
@@ -182,8 +191,14 @@ beforeAll(async () => {
 		},
 		{ id: guestA.user.id },
 	)
+	const voucher = createHostDiscountCode(
+		hostAUser,
+		{ scope: 'Host', discountType: 'percent', discountPercent: 10, idempotencyKey: 'matrix-voucher-0001' },
+		new Date(),
+	).voucher
 	world = {
 		voucherOrderA: voucherOrder.id,
+		voucherA: voucher.id,
 		supportThreadA: supportThread.threadId,
 		paymentA: payment.id,
 		accessAreaA: accessArea.id,

@@ -9,6 +9,7 @@ import { hasGuestHostThread } from '#app/models/chat/chat.server.ts'
 import { isSupportThread } from '#app/models/chat/support.server.ts'
 import { requireManageablePlayroom } from '#app/models/host-office/playroom-access.server.ts'
 import { mayAccessTemplateText } from '#app/models/host-office/template-texts.server.ts'
+import { canAccessVoucher } from '#app/models/vouchers/voucher-offices.server.ts'
 import { isAppError } from './app-error.ts'
 import { getDb, type DbOrTx } from './db.server.ts'
 import { getLogger } from './logger.server.ts'
@@ -82,7 +83,8 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	guestUserId: (id, caller, db) => caller.role === 'Admin' && userHasRole(id, 'Customer', db),
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (id, caller, db) => caller.role === 'Admin' && isSupportThread(id, db),
-	voucherId: NO_TABLE_YET,
+	// An admin: any; a host: their own codes and the gift vouchers sold for them (issue 33, ADR 0170).
+	voucherId: (id, caller, db) => canAccessVoucher(caller, id, db),
 	// Voucher orders: the admin back office (the buyer's page goes by its secret link, ADR 0168).
 	voucherOrderId: (id, caller, db) =>
 		caller.role === 'Admin' &&

@@ -192,7 +192,9 @@ type DemoIds = Record<
 	| 'platformTemplate'
 	| 'payment'
 	| 'supportThread'
-	| 'voucherOrder',
+	| 'voucherOrder'
+	| 'hostVoucher'
+	| 'adminVoucher',
 	string
 >
 
@@ -224,6 +226,11 @@ function demoIds(): DemoIds {
 			),
 			// The paid one (its voucher, its e-mails with the PDF): the widest voucher order page.
 			voucherOrder: one("SELECT id FROM voucher_orders WHERE status = 'Paid' LIMIT 1"),
+			hostVoucher: one('SELECT id FROM vouchers WHERE issuer_host_id = ? LIMIT 1', host),
+			// The voucher with the most transactions: the widest transaction table.
+			adminVoucher: one(
+				'SELECT v.id FROM vouchers v ORDER BY (SELECT count(*) FROM voucher_transactions t WHERE t.voucher_id = v.id) DESC LIMIT 1',
+			),
 		}
 	} finally {
 		db.close()
@@ -255,6 +262,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/host/modules/lastMinuteDiscountModule',
 			'/host/vouchers',
 			'/host/vouchers/x',
+			`/host/vouchers/${ids.hostVoucher}`,
 			'/host/playroomRatings',
 		],
 	},
@@ -287,6 +295,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/migration',
 			'/admin/vouchers',
 			'/admin/vouchers/x',
+			`/admin/vouchers/${ids.adminVoucher}`,
 			'/admin/voucherOrders',
 			`/admin/voucherOrders/${ids.voucherOrder}`,
 			'/admin/playrooms',

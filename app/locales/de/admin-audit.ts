@@ -46,6 +46,8 @@ export const adminAudit = {
 		unchanged: 'unverändert',
 		invalid: 'fehlerhaft',
 		errors: 'Fehler',
+		balance: 'Guthaben',
+		cancelReason: 'Grund der Stornierung',
 	},
 	roles: { Customer: 'Gast', Owner: 'Gastgeber:in', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -102,5 +104,8 @@ export const adminAudit = {
 		'voucherOrder.resend.buyer': 'Gutschein-E-Mail erneut an den Käufer gesendet',
 		'voucherOrder.resend.recipient': 'Gutschein-E-Mail erneut an den Empfänger gesendet',
 		'voucherOrder.cancel': 'Gutscheinbestellung storniert',
+		'voucher.create': 'Plattform-Rabattcode erstellt',
+		'voucher.cancel': 'Gutschein storniert',
+		'voucher.adjust': 'Gutscheinguthaben korrigiert',
 	},
 }

@@ -23,6 +23,7 @@ import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
+import { voucherOffices } from './voucher-offices.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -51,4 +52,5 @@ export const de = {
 	vouchers,
 	newsletter,
 	voucherOrders,
+	voucherOffices,
 }

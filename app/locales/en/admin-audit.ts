@@ -49,6 +49,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		unchanged: 'unchanged',
 		invalid: 'invalid',
 		errors: 'Errors',
+		balance: 'Balance',
+		cancelReason: 'Reason for the cancellation',
 	},
 	roles: { Customer: 'Guest', Owner: 'Host', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -105,5 +107,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'voucherOrder.resend.buyer': 'Voucher e-mail sent again to the buyer',
 		'voucherOrder.resend.recipient': 'Voucher e-mail sent again to the recipient',
 		'voucherOrder.cancel': 'Voucher order cancelled',
+		'voucher.create': 'Platform discount code created',
+		'voucher.cancel': 'Voucher cancelled',
+		'voucher.adjust': 'Voucher balance corrected',
 	},
 }

@@ -25,6 +25,7 @@ import { notifications } from './notifications.ts'
 import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
+import { voucherOffices } from './voucher-offices.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -52,4 +53,5 @@ export const en: TranslationShape<typeof de> = {
 	vouchers,
 	newsletter,
 	voucherOrders,
+	voucherOffices,
 }

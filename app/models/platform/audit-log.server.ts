@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'import',
 	'supportThread',
 	'voucherOrder',
+	'voucher',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 

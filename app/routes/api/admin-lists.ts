@@ -2,6 +2,7 @@ import { ledgerTable, listLedger, listPayments, paymentTable } from '#app/models
 import { listAdminPlayrooms, playroomTable } from '#app/models/admin/admin-playrooms.server.ts'
 import { listAdminRatings, ratingTable } from '#app/models/admin/admin-ratings.server.ts'
 import { executionTable, listTaskRuns } from '#app/models/admin/admin-tasks.server.ts'
+import { listAdminVouchers, voucherTable } from '#app/models/vouchers/voucher-offices.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
@@ -20,7 +21,7 @@ import {
 } from '#app/models/vouchers/admin-voucher-orders.server.ts'
 
 /**
- * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,VoucherOrders}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
@@ -48,6 +49,7 @@ const LISTS: Record<string, AdminList> = {
 	moneytransactions: adminList(ledgerTable, listLedger),
 	paymenttransactions: adminList(paymentTable, listPayments),
 	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
+	vouchers: adminList(voucherTable, listAdminVouchers),
 	voucherorders: adminList(voucherOrderTable, listAdminVoucherOrders),
 }
 
