@@ -1,28 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { DEMO, expectNoSeriousA11yViolations, loginAs, waitForHydration } from './helpers.ts'
+import { DEMO, expectNoSeriousA11yViolations, loginAs, outboxLink, waitForHydration } from './helpers.ts'
 
 /** Issue 3: accounts, tried the way a new user would — both languages, JavaScript on and off. */
 const PASSWORD = 'Sandkasten-Wolke-73'
 
 function uniqueEmail(prefix: string) {
 	return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`
-}
-
-type OutboxMessage = { subject: string; template: string; links: string[] }
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-	const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
-	return ((await response.json()) as { value: OutboxMessage[] }).value
-}
-
-/** The first link of the newest e-mail of a kind. */
-async function mailLink(request: APIRequestContext, to: string, template: string) {
-	await expect.poll(async () => (await outbox(request, to)).some((m) => m.template === template)).toBe(true)
-	const message = (await outbox(request, to)).find((m) => m.template === template)
-	const link = message?.links[0]
-	if (!link) throw new Error(`no ${template} link for ${to}`)
-	return link
 }
 
 /** A confirmed guest made through the API (so tests never touch the shared demo accounts). */
@@ -41,7 +25,7 @@ async function createConfirmedGuest(request: APIRequestContext, lang: 'de' | 'en
 		},
 	})
 	expect(response.status()).toBe(200)
-	await request.get(await mailLink(request, email, 'confirmEmail'))
+	await request.get(await outboxLink(request, email, 'confirmEmail'))
 	return { email, displayName }
 }
 
@@ -88,7 +72,7 @@ test.describe('registration and login with JavaScript', () => {
 		await expect(page.getByTestId('form-alert')).toContainText('Bitte bestätige zuerst deine E-Mail-Adresse')
 		await expect(page.getByTestId('resend-from-login')).toBeVisible()
 
-		const link = await mailLink(page.request, email, 'confirmEmail')
+		const link = await outboxLink(page.request, email, 'confirmEmail')
 		expect(link.startsWith(`${baseURL}/auth/confirmEmail/`)).toBe(true)
 		await page.goto(link)
 		await expect(page.getByTestId('confirm-result')).toHaveText(/Deine E-Mail-Adresse ist bestätigt/)
@@ -219,7 +203,7 @@ test.describe('registration and login with JavaScript', () => {
 		await changeEmail.getByLabel('Current password').fill(PASSWORD)
 		await changeEmail.getByRole('button', { name: 'Change e-mail address' }).click()
 		await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible()
-		await page.goto(await mailLink(request, newEmail, 'changeEmail'))
+		await page.goto(await outboxLink(request, newEmail, 'changeEmail'))
 		await expect(page.getByTestId('confirm-result')).toContainText(newEmail)
 
 		await page.goto('/en/guest/account/edit')
@@ -315,7 +299,7 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('button', { name: 'Create account' }).click()
 		await expect(page).toHaveURL(`${baseURL}/en/login`)
 
-		await page.goto(await mailLink(page.request, email, 'confirmEmail'))
+		await page.goto(await outboxLink(page.request, email, 'confirmEmail'))
 		await expect(page.getByTestId('confirm-result')).toHaveText(/Your e-mail address is confirmed/)
 
 		await page.goto('/en')
@@ -343,7 +327,7 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('button', { name: 'Link anfordern' }).click()
 		await expect(page).toHaveURL(`${baseURL}/login`)
 
-		const link = await mailLink(request, email, 'resetPassword')
+		const link = await outboxLink(request, email, 'resetPassword')
 		await page.goto(link)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Passwort festlegen')
 		await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Hüpfburg-Sterne-11')

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoSeriousA11yViolations, waitForHydration } from './helpers.ts'
+import { expectNoSeriousA11yViolations, outboxLink, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 4, "Done means": the public catalogue as a new visitor tries it — in
@@ -257,18 +257,7 @@ async function confirmedGuest(request: APIRequestContext) {
 		},
 	})
 	expect(response.status()).toBe(200)
-	let link = ''
-	await expect
-		.poll(async () => {
-			const outbox = (await (await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(email)}`)).json())
-				.value as {
-				template: string
-				links: string[]
-			}[]
-			link = outbox.find((m) => m.template === 'confirmEmail')?.links[0] ?? ''
-			return link
-		})
-		.not.toBe('')
+	const link = await outboxLink(request, email, 'confirmEmail')
 	await request.get(link)
 	return email
 }

@@ -36,17 +36,36 @@ export function createSessionToken(email: string): string {
 	return token
 }
 
-/** The first link of the newest e-mail of `template` to `to` in the dev outbox, waiting until it is there. */
-export async function outboxLink(request: APIRequestContext, to: string, template: string) {
-	let link = ''
+/** A message of the dev outbox (`/api/Dev/Outbox`): what the e2e specs read of an e-mail. */
+export type OutboxMessage = {
+	subject: string
+	template: string
+	links: string[]
+	attachments: { filename: string; contentType: string }[]
+}
+
+/** The dev outbox's messages to `to`, newest first. */
+export async function outboxMessages(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+	const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
+	return ((await response.json()) as { value: OutboxMessage[] }).value
+}
+
+/** The newest e-mail of `template` to `to`, waiting until it is there. */
+export async function outboxMessage(request: APIRequestContext, to: string, template: string) {
+	let found: OutboxMessage | undefined
 	await expect
 		.poll(async () => {
-			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
-			const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
-			link = messages.find((m) => m.template === template)?.links[0] ?? ''
-			return link
+			found = (await outboxMessages(request, to)).find((m) => m.template === template)
+			return Boolean(found)
 		})
-		.not.toBe('')
+		.toBe(true)
+	return found as OutboxMessage
+}
+
+/** The first link of the newest e-mail of `template` to `to` in the dev outbox, waiting until it is there. */
+export async function outboxLink(request: APIRequestContext, to: string, template: string) {
+	const link = (await outboxMessage(request, to, template)).links[0]
+	if (!link) throw new Error(`the ${template} e-mail to ${to} has no link`)
 	return link
 }
 

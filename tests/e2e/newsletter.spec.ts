@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { database, expectNoSidewaysScroll, loginAs, waitForHydration } from './helpers.ts'
+import { database, expectNoSidewaysScroll, loginAs, outboxMessages, waitForHydration } from './helpers.ts'
 
 /**
  * The newsletter prompt (issue 33, spec §2/§4, ADR 0169): a logged-in demo guest with personal
@@ -56,11 +56,11 @@ test('a guest with offers off: the modal, activate with the toast, the welcome e
 	expect(consentsOf(email)).toEqual([{ action: 'Consent', source: 'Modal' }])
 
 	await expect
-		.poll(async () => {
-			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(email)}`)
-			const messages = ((await response.json()) as { value: { template: string; subject: string }[] }).value
-			return messages.filter((m) => m.template === 'newsletterWelcome').map((m) => m.subject)
-		})
+		.poll(async () =>
+			(await outboxMessages(request, email))
+				.filter((m) => m.template === 'newsletterWelcome')
+				.map((m) => m.subject),
+		)
 		.toEqual(['Dein Willkommensgutschein: 10 € Rabatt'])
 
 	// Activated: the next page has no prompt.

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs, waitForHydration } from './helpers.ts'
+import { DEMO, loginAs, outboxLink, waitForHydration } from './helpers.ts'
 
 /**
  * Issue 11, the site-chrome defects: server-rendered messages without
@@ -14,16 +13,6 @@ const PASSWORD = 'Sandkasten-Wolke-73'
 
 function uniqueEmail(prefix: string) {
 	return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`
-}
-
-async function mailLink(request: APIRequestContext, to: string, template: string) {
-	const find = async () => {
-		const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(to)}`)
-		const messages = ((await response.json()) as { value: { template: string; links: string[] }[] }).value
-		return messages.find((m) => m.template === template)?.links[0]
-	}
-	await expect.poll(find).toBeTruthy()
-	return (await find()) as string
 }
 
 test.describe('without JavaScript', () => {
@@ -52,7 +41,7 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByTestId('server-toast')).toHaveCount(0)
 
 		// Forgot password and reset, for the confirmed account.
-		await request.get(await mailLink(request, email, 'confirmEmail'))
+		await request.get(await outboxLink(request, email, 'confirmEmail'))
 		await page.goto('/login?panel=forgot')
 		await page.getByLabel('E-Mail-Adresse').fill(email)
 		await page.getByRole('button', { name: 'Link anfordern' }).click()
@@ -61,7 +50,7 @@ test.describe('without JavaScript', () => {
 			'Wenn es ein Konto zu dieser Adresse gibt, ist eine E-Mail mit einem Link unterwegs.',
 		)
 
-		await page.goto(await mailLink(request, email, 'resetPassword'))
+		await page.goto(await outboxLink(request, email, 'resetPassword'))
 		// The e-mail is in the account's language (English).
 		await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Hüpfburg-Sterne-11')
 		await page.getByLabel('Repeat new password').fill('Hüpfburg-Sterne-11')

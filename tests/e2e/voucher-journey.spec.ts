@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { toCheckoutPaymentStep } from './checkout-steps.ts'
-import { createSessionToken, database, DEMO, loginAs } from './helpers.ts'
+import { createSessionToken, database, DEMO, loginAs, outboxMessage } from './helpers.ts'
 
 /**
  * Issue 33, the whole journey (ADR 0168, 0167, 0172): a family buys a 10 € gift voucher for
@@ -114,20 +114,8 @@ test('a gift voucher bought without JavaScript pays part of another family’s b
 	await paid.context.close()
 
 	// 3. The paid e-mail with the PDF is in the outbox.
-	let attachments: { filename: string; contentType: string }[] = []
-	await expect
-		.poll(async () => {
-			const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(buyer)}`)
-			const messages = (
-				(await response.json()) as {
-					value: { template: string; attachments: { filename: string; contentType: string }[] }[]
-				}
-			).value
-			attachments = messages.find((m) => m.template === 'voucherOrder.paid')?.attachments ?? []
-			return attachments.length
-		})
-		.toBe(1)
-	expect(attachments[0]).toEqual({ filename: `${code}.pdf`, contentType: 'application/pdf' })
+	const { attachments } = await outboxMessage(request, buyer, 'voucherOrder.paid')
+	expect(attachments).toEqual([{ filename: `${code}.pdf`, contentType: 'application/pdf' }])
 
 	// 4. The secret link shows the code and the full balance.
 	await page.goto(secretLink)

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { toCheckoutPaymentStep } from './checkout-steps.ts'
 import { database, expectNoSidewaysScroll, loginAs } from './helpers.ts'
 
 /**
@@ -97,23 +98,7 @@ test('a host creates a 10 % code and a guest uses it on a 360 px phone', async (
 	// The guest, on the same phone: checkout with the code.
 	await context.clearCookies({ name: 'auth.token' })
 	await loginAs(context, GUEST, baseURL ?? '')
-	await page.goto(
-		`/public/playroomOrder/checkout?playroomUrlPath=${playroom.path}&bookingType=Hourly&date=${openDay(playroom)}`,
-	)
-	const slotForm = page.getByTestId('slot-form')
-	await slotForm.getByRole('radio').first().check()
-	await slotForm.getByRole('button', { name: 'Weiter' }).click()
-	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'guests')
-	const url = new URL(page.url())
-	url.searchParams.set('adults', '2')
-	url.searchParams.set('children', '0')
-	url.searchParams.set('step', 'payment')
-	await page.goto(`${url.pathname}${url.search}`)
-	if ((await page.getByTestId('checkout').getAttribute('data-step')) === 'contact') {
-		await page.getByLabel('Telefon für Rückfragen').fill('+49 221 5550106')
-		await page.getByRole('button', { name: 'Weiter' }).click()
-	}
-	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'payment')
+	await toCheckoutPaymentStep(page, playroom.path, openDay(playroom))
 	await page.getByLabel('Gutscheincode (optional)').fill(code.toLowerCase())
 	await page.getByRole('button', { name: 'Weiter' }).click()
 	await expect(page.getByTestId('checkout')).toHaveAttribute('data-step', 'review')

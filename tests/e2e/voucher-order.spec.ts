@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { DEMO, loginAs } from './helpers.ts'
+import { DEMO, loginAs, outboxMessage } from './helpers.ts'
 
 /**
  * Issue 33 (ADR 0168), JavaScript off: a family opens a playroom, chooses "Give as a gift
@@ -64,19 +64,7 @@ test.describe('gift voucher order without JavaScript', () => {
 			/\/en\/playrooms\/spielwiese-ehrenfeld\?voucherCode=/,
 		)
 
-		let attachments: { filename: string; contentType: string }[] = []
-		await expect
-			.poll(async () => {
-				const response = await request.get(`/api/Dev/Outbox?to=${encodeURIComponent(buyer)}`)
-				const messages = (
-					(await response.json()) as {
-						value: { template: string; attachments: { filename: string; contentType: string }[] }[]
-					}
-				).value
-				attachments = messages.find((m) => m.template === 'voucherOrder.paid')?.attachments ?? []
-				return attachments.length
-			})
-			.toBe(1)
-		expect(attachments[0]).toEqual({ filename: `${code}.pdf`, contentType: 'application/pdf' })
+		const { attachments } = await outboxMessage(request, buyer, 'voucherOrder.paid')
+		expect(attachments).toEqual([{ filename: `${code}.pdf`, contentType: 'application/pdf' }])
 	})
 })

@@ -18,15 +18,13 @@ import {
 } from '#app/utils/data-table.server.ts'
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { ledgerCheck } from './admin-dashboard.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The admin's money lists (issue 14, ADR 0097): the ledger (money
  * transactions) with a running balance per account, and the payment
  * transactions with their raw provider payload (secrets masked).
  */
-function assertAdmin(actor: { role: string }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 const iso = (instant: number) => new Date(instant).toISOString()
 const euros = (cents: number) => (cents / 100).toFixed(2)
 

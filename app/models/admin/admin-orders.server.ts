@@ -21,6 +21,7 @@ import { queueOrderEmail } from '#app/models/booking/order-emails.server.ts'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
 import { loadOrder, orderNotFound, type OrderCaller } from '#app/models/booking/orders.server.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The admin's orders (issue 14): the order data table (page, /api/Admin/Orders/Index,
@@ -29,10 +30,6 @@ import { newTransferKey } from '#app/models/booking/payments.server.ts'
  * reuse cancelOrder and recordBankTransfer (idempotent, ADR 0142).
  */
 const host = alias(users, 'host')
-
-function assertAdmin(actor: { role: UserRole }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 
 const rowColumns = {
 	id: orders.id,

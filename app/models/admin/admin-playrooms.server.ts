@@ -22,6 +22,7 @@ import {
 	recordAdminAudit,
 } from '#app/models/platform/audit-log.server.ts'
 import { updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The admin's playrooms (issue 14, ADR 0096): the playroom data table (page
@@ -33,10 +34,6 @@ import { updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
  */
 type Actor = { id: string; role: UserRole }
 type PlayroomRow = typeof playrooms.$inferSelect
-
-function assertAdmin(actor: { role: UserRole }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 
 const ordersCount = sql<number>`(select count(*) from ${orders} where ${orders.playroomId} = ${playrooms.id})`
 const ratingSort = sql<number>`coalesce(${playrooms.ratingAverage}, 0)`

@@ -14,6 +14,7 @@ import { changedFields, recordAdminAudit } from '#app/models/platform/audit-log.
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { refreshPlayroomRating } from '#app/models/ratings/rating-aggregates.server.ts'
 import { queueHiddenStatement } from '#app/models/ratings/rating-emails.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The admin's ratings (issue 14, ADR 0096): the rating data table and
@@ -21,10 +22,6 @@ import { queueHiddenStatement } from '#app/models/ratings/rating-emails.server.t
  * the playroom's denormalised average is recomputed in the same transaction.
  */
 const EXCERPT = 120
-
-function assertAdmin(actor: { role: UserRole }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 
 const rowColumns = {
 	id: ratings.id,

@@ -12,6 +12,7 @@ import type { Hub } from '#app/utils/realtime.ts'
 import { runTask, type TaskRunOutcome } from '#app/utils/scheduler.server.ts'
 import { ALL_TASKS } from '#app/tasks/index.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * /admin/backgroundTaskExecutions (issue 14, ADR 0097): every run of every
@@ -20,10 +21,6 @@ import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
  * under the same database lease as the scheduler, so a task that is running
  * is not started twice.
  */
-function assertAdmin(actor: { role: string }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
-
 const columns = {
 	id: backgroundTaskExecutions.id,
 	taskName: backgroundTaskExecutions.taskName,

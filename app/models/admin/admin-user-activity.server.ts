@@ -2,11 +2,11 @@ import { and, desc, eq, gt } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { orders } from '#db/schema/orders.ts'
 import { sessions, type UserRole } from '#db/schema/users.ts'
-import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import { latestOrders } from './admin-orders.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { deleteUserSessions } from '#app/models/accounts/session.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * What an account did and where it is signed in, for the admin user detail
@@ -16,10 +16,6 @@ import { deleteUserSessions } from '#app/models/accounts/session.server.ts'
  * anonymous: docs/decisions/0004-sessions.md).
  */
 const LIMIT = 20
-
-function assertAdmin(actor: { role: UserRole }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 
 export function getUserActivity(actor: { role: UserRole }, userId: string, now = new Date()) {
 	assertAdmin(actor)

@@ -12,6 +12,7 @@ import type { DbOrTx } from '#app/utils/db.server.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { listImpersonations } from '#app/models/accounts/impersonation.server.ts'
 import { requireUserRow, type UserRow } from '#app/models/accounts/account.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * Admin views of accounts: the hosts/guests/admins lists (one data table,
@@ -32,10 +33,6 @@ export type UserListItem = {
 }
 
 export type { ListPage }
-
-function assertAdmin(actor: { role: UserRole }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
 
 function toListItem(row: UserRow): UserListItem {
 	return {

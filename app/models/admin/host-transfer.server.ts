@@ -8,6 +8,7 @@ import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { updatePlayroom } from '#app/models/catalogue/catalogue.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * ConvertToGutshof / ConvertOrdersToGutshof (spec §7, issue 14, ADR 0099): a
@@ -109,10 +110,6 @@ function dropSecrets(playroomId: string, tx: DbOrTx) {
 			.filter(([, count]) => count > 0)
 			.map(([field, count]) => [field, { before: count, after: 0 }]),
 	)
-}
-
-function assertAdmin(admin: Admin) {
-	if (admin.role !== 'Admin') throw new AppError(403)
 }
 
 /** Moves playrooms of the source host to the target host (inside the caller's transaction). */

@@ -31,6 +31,7 @@ import {
 	messagesAfter,
 	requireBody,
 } from './chat-store.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The support chat (issue 32, docs/subsystems/support-chat.md, ADR 0163): one conversation per
@@ -55,10 +56,6 @@ export const SUPPORT_PAGE_SIZE = 50
 
 export function supportThreadNotFound() {
 	return new AppError(404, 'NotFound', { messageKey: 'chat:errors.threadNotFound' })
-}
-
-function assertAdmin(caller: SupportCaller) {
-	if (caller.role !== 'Admin') throw new AppError(403)
 }
 
 function readerOf(side: SupportSide, caller: SupportCaller) {

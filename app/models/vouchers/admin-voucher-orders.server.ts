@@ -23,6 +23,7 @@ import {
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { queueVoucherOrderEmail } from './voucher-order-emails.server.ts'
 import { voucherOrderPdf, type VoucherOrderRow } from './voucher-orders.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The admin's voucher orders (issue 33, ADR 0171, docs/subsystems/vouchers.md): the list on the
@@ -30,10 +31,6 @@ import { voucherOrderPdf, type VoucherOrderRow } from './voucher-orders.server.t
  * export through /api/Admin/VoucherOrders/Export) and the detail page's facts, e-mails and actions —
  * resend the buyer's or the recipient's e-mail, cancel an unpaid voucher order. Admin only.
  */
-function assertAdmin(actor: { role: string }) {
-	if (actor.role !== 'Admin') throw new AppError(403)
-}
-
 const iso = (instant: number | null) => (instant === null ? '' : new Date(instant).toISOString())
 const euros = (cents: number) => (cents / 100).toFixed(2)
 

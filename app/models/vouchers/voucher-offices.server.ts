@@ -25,6 +25,7 @@ import {
 } from '#app/utils/data-table.server.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
 import { adjustVoucher, issueVoucher, type VoucherRow } from './voucher-ledger.server.ts'
+import { assertAdmin } from '#app/utils/assert-admin.ts'
 
 /**
  * The voucher back offices (issue 33, ADR 0170): a host's discount codes and the gift vouchers
@@ -36,10 +37,6 @@ import { adjustVoucher, issueVoucher, type VoucherRow } from './voucher-ledger.s
 type Caller = Pick<SessionUser, 'id' | 'role'>
 
 const notFound = () => new AppError(404)
-
-function assertAdmin(caller: Caller) {
-	if (caller.role !== 'Admin') throw new AppError(403)
-}
 
 /** Whether the caller may see the voucher: an admin any, a host their codes and the gift vouchers sold for them. */
 export function maySeeVoucher(caller: Caller, voucher: VoucherRow): boolean {

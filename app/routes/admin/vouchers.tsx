@@ -9,7 +9,6 @@ import {
 	DiscountCodeForm,
 	useVoucherTexts,
 } from '#app/components/vouchers/voucher-parts.tsx'
-import { maskedVoucherCode } from '#app/domain/voucher-codes.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
 import {
 	createPlatformDiscountCode,
@@ -19,9 +18,11 @@ import {
 } from '#app/models/vouchers/voucher-offices.server.ts'
 import { platformDiscountCodeSchema } from '#app/schemas/voucher-offices.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
+import {
+	createDiscountCodeAction,
+	type CreatedCodeActionData,
+} from '#app/routes/vouchers/voucher-detail.server.ts'
 import { formatDate } from '#app/utils/format-instant.ts'
-import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
@@ -35,24 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
 	return data({ ...page.data, idempotencyKey: newTransferKey() }, { status: page.status })
 }
 
-type ActionData = FormActionData<'create'> & { created?: { code: string | null; masked: string } }
+type ActionData = CreatedCodeActionData
 
 export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
-	const submission = parseFormSubmission(await args.request.formData(), {
-		schema: platformDiscountCodeSchema,
-	})
-	if (submission.status !== 'success') return invalidForm('create', submission)
-	try {
-		const { voucher, code } = createPlatformDiscountCode(admin, submission.value, new Date())
-		return data<ActionData>({
-			intent: 'create',
-			result: submission.reply({ resetForm: true }),
-			created: { code, masked: maskedVoucherCode(voucher.codeLast4) },
-		})
-	} catch (error) {
-		return failedForm('create', submission, error, { sayAtFields: true })
-	}
+	return createDiscountCodeAction(args.request, platformDiscountCodeSchema, (value) =>
+		createPlatformDiscountCode(admin, value, new Date()),
+	)
 }
 
 export default function AdminVouchersPage({ loaderData }: Route.ComponentProps) {

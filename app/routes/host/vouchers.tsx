@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import type { Route } from './+types/vouchers.ts'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import {
@@ -9,14 +9,15 @@ import {
 	VoucherStatusBadge,
 	type VoucherView,
 } from '#app/components/vouchers/voucher-parts.tsx'
-import { maskedVoucherCode } from '#app/domain/voucher-codes.ts'
 import { hostPlayroomOptions } from '#app/models/booking/order-queries.server.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
 import { createHostDiscountCode, listHostVouchers } from '#app/models/vouchers/voucher-offices.server.ts'
 import { hostDiscountCodeSchema } from '#app/schemas/voucher-offices.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
-import { parseFormSubmission } from '#app/utils/form-submission.ts'
+import {
+	createDiscountCodeAction,
+	type CreatedCodeActionData,
+} from '#app/routes/vouchers/voucher-detail.server.ts'
 import { pageTitle } from '#app/utils/page-title.ts'
 
 /**
@@ -33,22 +34,13 @@ export async function loader(args: Route.LoaderArgs) {
 	}
 }
 
-type ActionData = FormActionData<'create'> & { created?: { code: string | null; masked: string } }
+type ActionData = CreatedCodeActionData
 
 export async function action(args: Route.ActionArgs) {
 	const host = await requireRole(args, 'Owner')
-	const submission = parseFormSubmission(await args.request.formData(), { schema: hostDiscountCodeSchema })
-	if (submission.status !== 'success') return invalidForm('create', submission)
-	try {
-		const { voucher, code } = createHostDiscountCode(host, submission.value, new Date())
-		return data<ActionData>({
-			intent: 'create',
-			result: submission.reply({ resetForm: true }),
-			created: { code, masked: maskedVoucherCode(voucher.codeLast4) },
-		})
-	} catch (error) {
-		return failedForm('create', submission, error, { sayAtFields: true })
-	}
+	return createDiscountCodeAction(args.request, hostDiscountCodeSchema, (value) =>
+		createHostDiscountCode(host, value, new Date()),
+	)
 }
 
 export default function HostVouchersPage({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { adminAdjustVoucher, cancelVoucher } from '#app/models/vouchers/voucher-offices.server.ts'
 import { maskedVoucherCode } from '#app/domain/voucher-codes.ts'
 import { adjustVoucherSchema, cancelVoucherSchema } from '#app/schemas/voucher-offices.ts'
-import { failedForm, invalidForm } from '#app/utils/form-actions.server.ts'
+import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { formatMoney } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
@@ -63,4 +64,32 @@ export async function voucherDetailAction(
 		}
 	}
 	return new Response(null, { status: 400 })
+}
+
+/** The create card's answer: the new code in full, shown this once (only its hash is stored). */
+export type CreatedCodeActionData = FormActionData<'create'> & {
+	created?: { code: string | null; masked: string }
+}
+
+/**
+ * The create card's post on /host/vouchers and /admin/vouchers: the form checked by its schema,
+ * the code made by the caller's model function (which authorises), the answer carrying the code.
+ */
+export async function createDiscountCodeAction<S extends z.ZodType>(
+	request: Request,
+	schema: S,
+	create: (value: z.output<S>) => { voucher: { codeLast4: string }; code: string | null },
+) {
+	const submission = parseFormSubmission(await request.formData(), { schema })
+	if (submission.status !== 'success') return invalidForm('create', submission)
+	try {
+		const { voucher, code } = create(submission.value as z.output<S>)
+		return data<CreatedCodeActionData>({
+			intent: 'create',
+			result: submission.reply({ resetForm: true }),
+			created: { code, masked: maskedVoucherCode(voucher.codeLast4) },
+		})
+	} catch (error) {
+		return failedForm('create', submission, error, { sayAtFields: true })
+	}
 }
