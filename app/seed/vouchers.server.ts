@@ -1,7 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { users } from '#db/schema/users.ts'
+import { availableStarts } from '#app/domain/availability.ts'
+import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { VOUCHER_CODE_ALPHABET } from '#app/domain/voucher-codes.ts'
+import { loadAvailabilityInput } from '#app/models/catalogue/availability.server.ts'
+import { amountPayable } from '#app/models/booking/order-money.server.ts'
+import { createOrder } from '#app/models/booking/order-creation.server.ts'
+import { recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import {
 	expireVoucher,
 	issueVoucher,
@@ -23,7 +29,11 @@ export const DEMO_VOUCHER_CODES = {
 	expiredGift: 'VERG-ANGE-N234',
 	hostDiscount: 'HERB-STRA-BATT',
 	platformDiscount: 'SCHN-EEZE-CHEN',
+	partlyUsedGift: 'REST-GUTH-ABEN',
 } as const
+
+/** The playroom the partly used gift voucher was redeemed at (instant booking, bank transfer; no e2e spec books it). */
+const PARTLY_USED_AT = 'flitzebogen-gonsenheim'
 
 function fixedCode(code: string): (size: number) => Uint8Array {
 	const indexes = [...code.replaceAll('-', '')].map((char) => VOUCHER_CODE_ALPHABET.indexOf(char))
@@ -139,8 +149,76 @@ export const vouchersSeedStep: SeedStep = {
 				now: new Date(ctx.now.getTime() - 7 * DAY),
 			})
 		}
+		if (guestId && adminId) partlyUsedGiftVoucher(ctx, guestId, adminId)
 		ctx.log(
 			`gift ${DEMO_VOUCHER_CODES.gift} (50 EUR), host code ${DEMO_VOUCHER_CODES.hostDiscount} (10 %), platform code ${DEMO_VOUCHER_CODES.platformDiscount}`,
 		)
 	},
+}
+
+/**
+ * A gift voucher that is partly used, the way it happens: a 150 EUR voucher of the demo guest pays
+ * a real booking (createOrder holds the amount; covering the whole price confirms the order at once,
+ * PRODUCT.md §3, and captures it; were the price higher, the admin records the rest by transfer),
+ * so 85 EUR or so remain on it.
+ * The stay is 70–90 days ahead (the booking horizon is 90) at a playroom no e2e spec books.
+ */
+function partlyUsedGiftVoucher(ctx: SeedContext, guestId: string, adminId: string) {
+	const playroom = ctx.db
+		.select({ id: playrooms.id })
+		.from(playrooms)
+		.where(and(eq(playrooms.playroomUrlPath, PARTLY_USED_AT), eq(playrooms.status, 'Published')))
+		.get()
+	if (!playroom) return
+	const bought = new Date(ctx.now.getTime() - 60 * DAY)
+	immediateTransaction(
+		(tx) =>
+			issueVoucher(
+				{
+					kind: 'Gift',
+					issuer: 'Platform',
+					scope: 'All',
+					amount: 15_000,
+					origin: 'Purchase',
+					paid: true,
+					holderUserId: guestId,
+					validUntil: endOfThirdYear(bought),
+					now: bought,
+				},
+				tx,
+				fixedCode(DEMO_VOUCHER_CODES.partlyUsedGift),
+			).voucher,
+	)
+	const now = ctx.now.getTime()
+	for (let days = 70; days < 90; days++) {
+		const date = addDays(localDateOf(now), days)
+		const from = startOfLocalDay(date)
+		const input = loadAvailabilityInput(playroom.id, from - DAY, from + 2 * DAY, ctx.db)
+		const option = input ? availableStarts(input.rules, input.busy, date, 'Hourly', now)[0] : undefined
+		const duration = option?.durations[0]
+		if (!option || !duration) continue
+		const { order } = createOrder(
+			{
+				playroomId: playroom.id,
+				bookingType: 'Hourly',
+				checkIn: option.start,
+				checkOut: duration.end,
+				adults: 2,
+				children: 2,
+				paymentMethod: 'BankTransfer',
+				voucherCode: DEMO_VOUCHER_CODES.partlyUsedGift,
+				idempotencyKey: 'seed-partly-used-gift-voucher',
+			},
+			{ id: guestId, role: 'Customer' },
+			{ now },
+		)
+		const rest = amountPayable(order)
+		if (rest > 0 && order.status === 'AwaitingPayment')
+			recordBankTransfer(
+				{ orderId: order.id, amount: rest, reference: order.code, idempotencyKey: 'seed-partly-used-rest' },
+				{ id: adminId, role: 'Admin' },
+				{ now },
+			)
+		return
+	}
 }
