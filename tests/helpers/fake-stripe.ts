@@ -1,5 +1,6 @@
 import qs from 'qs'
 import Stripe from 'stripe'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { startLocalServer } from './local-server.ts'
 
@@ -7,9 +8,9 @@ import { startLocalServer } from './local-server.ts'
  * A fake Stripe API on a local port for the card-payment tests: real HTTP, reached by the real
  * Stripe SDK (STRIPE_API_URL), so the tests see what the app really sends — form-encoded
  * parameters, idempotency keys — without Stripe's servers. It answers the calls the app makes:
- * create and expire a Checkout Session, create a refund. `useFakeStripe()` starts it, sets the
- * environment for one test file and undoes it afterwards; `signedEvent` signs a webhook payload
- * with the SDK's own test helper.
+ * create and expire a Checkout Session, create a refund. `withFakeStripe()` starts it for a test
+ * file, configures the app with it before each test and undoes that afterwards; `signedEvent`
+ * signs a webhook payload with the SDK's own test helper.
  */
 export type StripeCall = { params: Record<string, unknown>; idempotencyKey: string | null }
 
@@ -112,6 +113,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 		},
 		close: server.close,
 	})
+}
+
+/**
+ * A fake Stripe for the whole test file, emptied and configured before each test (card payments
+ * on); after each test card payments are off again. Returns the running fake.
+ */
+export function withFakeStripe(): () => FakeStripe {
+	let fake: FakeStripe | undefined
+	const running = () => {
+		if (!fake) throw new Error('the fake Stripe is not running yet')
+		return fake
+	}
+	beforeAll(async () => {
+		fake = await startFakeStripe()
+	})
+	afterAll(() => fake?.close())
+	beforeEach(() => {
+		running().reset()
+		configureFakeStripe(running())
+	})
+	afterEach(() => unconfigureStripe())
+	return running
 }
 
 /** Points the app's Stripe client at the fake (key, API address, webhook secret). */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { webhookEvents } from '#db/schema/payments.ts'
 import { action as webhookAction } from '#app/routes/api/stripe-webhook.ts'
 import { isAppError } from '#app/utils/app-error.ts'
@@ -27,12 +27,10 @@ import {
 	unbalancedJournals,
 } from '#tests/helpers/booking.ts'
 import {
-	configureFakeStripe,
 	FAKE_STRIPE_WEBHOOK_SECRET,
 	signedEvent,
-	startFakeStripe,
 	unconfigureStripe,
-	type FakeStripe,
+	withFakeStripe,
 } from '#tests/helpers/fake-stripe.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
@@ -42,7 +40,12 @@ const sdk = new Stripe('sk_test_offline_only')
 const SECRET = FAKE_STRIPE_WEBHOOK_SECRET
 const signed = signedEvent
 
-function sessionCompleted(eventId: string, orderId: string, amount: number, sessionId = fake.lastSessionId) {
+function sessionCompleted(
+	eventId: string,
+	orderId: string,
+	amount: number,
+	sessionId = fake().lastSessionId,
+) {
 	return signed({
 		id: eventId,
 		type: 'checkout.session.completed',
@@ -70,16 +73,7 @@ async function cardOrder() {
 	return { fixture, order }
 }
 
-let fake: FakeStripe
-beforeAll(async () => {
-	fake = await startFakeStripe()
-})
-afterAll(() => fake.close())
-beforeEach(() => {
-	fake.reset()
-	configureFakeStripe(fake)
-})
-afterEach(() => unconfigureStripe())
+const fake = withFakeStripe()
 
 describe('bank transfer (admin control transaction)', () => {
 	test('recording the full amount confirms the order, books the payment and e-mails the guest', async () => {
@@ -209,7 +203,7 @@ describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 		const { fixture, order } = await cardOrder()
 		const { url } = await startCardPayment(order.id, { id: fixture.guest.id, role: 'Customer' }, 'en')
 		expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
-		expect(fake.sessions[0]?.params).toMatchObject({
+		expect(fake().sessions[0]?.params).toMatchObject({
 			mode: 'payment',
 			client_reference_id: order.id,
 			metadata: { orderId: order.id, orderCode: order.code },
@@ -217,7 +211,7 @@ describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 			line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: order.totalAmount } }],
 		})
 		expect(paymentsOf(order.id)).toMatchObject([
-			{ provider: 'Stripe', status: 'Pending', externalId: fake.lastSessionId },
+			{ provider: 'Stripe', status: 'Pending', externalId: fake().lastSessionId },
 		])
 		// Not for someone else's order, and not without Stripe.
 		const stranger = await createTestUser()
@@ -332,7 +326,7 @@ describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 			id: 'evt_expired',
 			type: 'checkout.session.expired',
 			data: {
-				object: { id: fake.lastSessionId, object: 'checkout.session', metadata: { orderId: order.id } },
+				object: { id: fake().lastSessionId, object: 'checkout.session', metadata: { orderId: order.id } },
 			},
 		})
 		handleStripeWebhook(expired.payload, expired.signature)
@@ -346,11 +340,11 @@ describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 			['Outgoing', 'Pending'],
 		])
 		await executeCardRefunds(order.id)
-		expect(fake.refunds.map((call) => call.params)).toMatchObject([
+		expect(fake().refunds.map((call) => call.params)).toMatchObject([
 			{ payment_intent: 'pi_test_1', amount: order.totalAmount },
 		])
 		// The refund is sent with an idempotency key, so a retry cannot refund twice.
-		expect(fake.refunds[0]?.idempotencyKey).toBe(`refund-${paymentsOf(order.id)[1]?.id}`)
+		expect(fake().refunds[0]?.idempotencyKey).toBe(`refund-${paymentsOf(order.id)[1]?.id}`)
 		expect(paymentsOf(order.id)[1]).toMatchObject({ status: 'Succeeded', externalId: 're_test_fake_1' })
 		expect(unbalancedJournals()).toEqual([])
 	})
@@ -360,7 +354,7 @@ describe('card payments through Stripe (a fake Stripe on a local port)', () => {
 		const paid = sessionCompleted('evt_paid_2', order.id, order.totalAmount, 'cs_direct_2')
 		handleStripeWebhook(paid.payload, paid.signature)
 		cancelOrder(order.id, { id: fixture.host.id, role: 'Owner' }, 'Rohrbruch')
-		fake.failRefunds = true
+		fake().failRefunds = true
 		const error = vi.spyOn(console, 'error')
 		expect(await executeCardRefunds(order.id)).toBe(0)
 		expect(error).not.toHaveBeenCalled()

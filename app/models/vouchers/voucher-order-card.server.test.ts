@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
 import { voucherOrders, vouchers } from '#db/schema/vouchers.ts'
 import { handleStripeWebhook } from '#app/models/booking/payments.server.ts'
@@ -10,13 +10,7 @@ import * as newVoucherOrderPage from '#app/routes/vouchers/new-voucher-order.tsx
 import * as voucherOrderPage from '#app/routes/vouchers/voucher-order.tsx'
 import { mailsTo, unbalancedJournals } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
-import {
-	configureFakeStripe,
-	signedEvent,
-	startFakeStripe,
-	unconfigureStripe,
-	type FakeStripe,
-} from '#tests/helpers/fake-stripe.ts'
+import { signedEvent, unconfigureStripe, withFakeStripe } from '#tests/helpers/fake-stripe.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { voucherOrderToken } from './voucher-order-links.server.ts'
 import type { VoucherOrderRow } from './voucher-orders.server.ts'
@@ -30,20 +24,10 @@ const action = newVoucherOrderPage.action as never
 const pageLoader = voucherOrderPage.loader as never
 const pageAction = voucherOrderPage.action as never
 
-let fake: FakeStripe
+const fake = withFakeStripe()
 let counter = 0
 /** The parameters of each Checkout Session the app opened in this test, as Stripe received them. */
-const sessionParams = () => fake.sessions.map((call) => call.params)
-
-beforeAll(async () => {
-	fake = await startFakeStripe()
-})
-afterAll(() => fake.close())
-beforeEach(() => {
-	fake.reset()
-	configureFakeStripe(fake)
-})
-afterEach(() => unconfigureStripe())
+const sessionParams = () => fake().sessions.map((call) => call.params)
 
 function form(overrides: Record<string, string> = {}) {
 	counter++
