@@ -49,6 +49,7 @@ export type AdminTemplateTextItem = ReturnType<typeof toItem>
 
 export const templateTextTable = defineDataTable({
 	id: 'template-texts',
+	csvFile: 'admin:table.files.templateTexts',
 	columns: {
 		type: {
 			label: 'admin:templateTexts.columns.type',
@@ -65,7 +66,8 @@ export const templateTextTable = defineDataTable({
 		updatedAt: {
 			label: 'admin:templateTexts.columns.updatedAt',
 			sort: templateTexts.updatedAt,
-			csv: (item) => new Date(item.updatedAt).toISOString(),
+			csv: (item, _t, format) => format.instant(new Date(item.updatedAt).getTime()),
+			csvTime: true,
 		},
 	},
 	filters: {

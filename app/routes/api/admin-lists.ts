@@ -7,14 +7,13 @@ import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
+import { exportLocale, streamTableCsv } from '#app/utils/data-table-csv.server.ts'
 import {
 	parseTableQuery,
 	type DataTable,
 	type ListPage,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import {
 	listAdminVoucherOrders,
 	voucherOrderTable,
@@ -25,7 +24,7 @@ import {
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
- * Export streams the CSV of every filtered row. Admin only; a bad table state is the 400 envelope.
+ * Export streams the CSV of every filtered row (in the language of `lang`, else the request's: ADR 0174). Admin only; a bad table state is the 400 envelope.
  */
 type AdminList = {
 	index: (admin: SessionUser, search: URLSearchParams) => unknown
@@ -38,7 +37,8 @@ function adminList<Row, Item>(
 ): AdminList {
 	return {
 		index: (admin, search) => list(admin, parseTableQuery(table, search)),
-		csv: (search, args) => streamTableCsv(table, parseTableQuery(table, search), { t: looseT(args.t) }),
+		csv: (search, args) =>
+			streamTableCsv(table, parseTableQuery(table, search), { locale: exportLocale(args.url, args.locale) }),
 	}
 }
 
