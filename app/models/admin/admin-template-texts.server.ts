@@ -3,6 +3,8 @@ import { templateTexts } from '#db/schema/access.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { TEMPLATE_LOCALES, TEMPLATE_TYPES } from '#app/domain/host-access.ts'
 import { AppError } from '#app/utils/app-error.ts'
+import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import {
 	defineDataTable,
 	runTableQuery,
@@ -105,4 +107,14 @@ export function listPlatformTemplates(
 ): ListPage<AdminTemplateTextItem> {
 	if (actor.role !== 'Admin') throw new AppError(403)
 	return runTableQuery(templateTextTable, query, { scope: isNull(templateTexts.hostId) })
+}
+
+/** The platform defaults as CSV (/api/Admin/TemplateTexts/Export, issue 34), in `locale`. */
+export function exportPlatformTemplates(
+	actor: { role: UserRole },
+	query: TableQuery,
+	locale: Locale,
+): Response {
+	if (actor.role !== 'Admin') throw new AppError(403)
+	return streamTableCsv(templateTextTable, query, { locale, scope: isNull(templateTexts.hostId) })
 }

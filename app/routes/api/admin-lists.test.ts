@@ -2,12 +2,13 @@ import { describe, expect, test } from 'vitest'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { ratings } from '#db/schema/orders.ts'
 import { moneyTransactions, paymentTransactions } from '#db/schema/payments.ts'
+import { templateTexts } from '#db/schema/access.ts'
 import { backgroundTaskExecutions } from '#db/schema/platform.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
-import { createLoggedInUser } from '#tests/helpers/users.ts'
+import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { loader } from './admin-lists.ts'
 
 /**
@@ -147,6 +148,7 @@ const FILE_NAMES: Record<string, { de: string; en: string }> = {
 	BackgroundTaskExecutions: { de: 'aufgabenlaeufe', en: 'task-runs' },
 	Vouchers: { de: 'gutscheine', en: 'vouchers' },
 	VoucherOrders: { de: 'gutscheinbestellungen', en: 'voucher-orders' },
+	TemplateTexts: { de: 'vorlagentexte', en: 'template-texts' },
 }
 
 describe('admin list APIs: Index and CSV Export of the remaining lists', () => {
@@ -232,6 +234,34 @@ describe('admin list APIs: Index and CSV Export of the remaining lists', () => {
 				}
 			}
 		}
+	})
+
+	test('TemplateTexts/Export: the platform defaults only, never a host own texts (issue 34)', async () => {
+		const tag = Math.random().toString(36).slice(2, 8)
+		const host = await createTestUser({ role: 'Owner' })
+		getDb()
+			.insert(templateTexts)
+			.values([
+				{ hostId: null, type: 'Reminder', locale: 'de', subject: `Plattform ${tag}`, body: 'Hallo' },
+				{ hostId: host.id, type: 'Reminder', locale: 'de', subject: `Gastgeber ${tag}`, body: 'Hallo' },
+			])
+			.onConflictDoNothing()
+			.run()
+		const { token } = await createLoggedInUser({ role: 'Admin' })
+		let text = ''
+		const reading = async (args: never) => {
+			const response = (await loader(args)) as Response
+			text = await response.clone().text()
+			return response
+		}
+		const csv = await callRoute(reading as never, {
+			path: `/api/Admin/TemplateTexts/Export?tableFilter=${tag}&lang=de`,
+			headers: { Authorization: `Bearer ${token}` },
+			params: { endpoint: 'Export' },
+		})
+		expect(csv.status).toBe(200)
+		expect(text).toContain('Art;Sprache;Betreff;Text;Geändert am (Europe/Berlin)')
+		expect(text).not.toContain(`Gastgeber ${tag}`)
 	})
 
 	test('guests and hosts get 403 on every Index and Export; an unknown list is 404', async () => {
