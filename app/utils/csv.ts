@@ -1,6 +1,8 @@
 /**
  * CSV cells and lines by RFC 4180 (docs/subsystems/data-table.md). No CSV
- * library is installed; this is the one escaper of the project.
+ * library is installed; this is the one escaper of the project. The separator
+ * and decimal mark are the dialect's (`,`/`.` English, `;`/`,` German; the
+ * conventions per language: ./csv-format.ts).
  *
  * - A cell with a comma, semicolon, quote, CR or LF is quoted; quotes are doubled.
  * - Formula injection (OWASP "CSV injection"): wherever a spreadsheet may start
@@ -10,8 +12,9 @@
  *   start and after every separator it may split on: `,`, `;` (Excel with a
  *   German locale splits a comma file on `;` and honours quotes only at a
  *   cell's start, so `a,"x;=2+5;y"` would give the cell `=2+5`), TAB and line
- *   breaks. Numbers are written as they are (a negative amount stays a number),
- *   also when they come as text ("-12.50"). A `;` reader joins a line's leading
+ *   breaks. The guard applies to text only: numbers are written as they are (a
+ *   negative amount stays a number and sums) — JS numbers, numbers as text
+ *   ("-12.50") and `CsvNumber`s in the file's dialect ("-71,00", ADR 0174). A `;` reader joins a line's leading
  *   negative number with the cells after it up to the first `;`, and the text
  *   would go on the number's formula ("-1250,5+cmd|…" where `,` is the decimal
  *   mark), so in such a line the first text after the leading numbers gets an
