@@ -441,7 +441,9 @@ export const voucherTable = defineDataTable({
 		uses: {
 			label: 'voucherOffices:columns.uses',
 			sort: vouchers.usesCount,
-			csv: (row) => (row.maxUses === null ? String(row.usesCount) : `${row.usesCount}/${row.maxUses}`),
+			// "3 / 10" as on the page: "3/10" would be read as a date by a spreadsheet (ADR 0174).
+			csv: (row, _t, format) =>
+				row.maxUses === null ? format.integer(row.usesCount) : `${row.usesCount} / ${row.maxUses}`,
 		},
 		status: {
 			label: 'voucherOffices:columns.status',
