@@ -101,6 +101,7 @@ export default [
 			'BackgroundTaskExecutions',
 			'VoucherOrders',
 			'Vouchers',
+			'TemplateTexts',
 		] as const
 	).map((name) =>
 		route(`api/Admin/${name}/:endpoint`, 'routes/api/admin-lists.ts', { id: `api/Admin/${name}` }),

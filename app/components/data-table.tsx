@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation } from 'react-router'
+import { useLocale } from '#app/hooks/use-root-data.ts'
 import type { TableView } from '#app/schemas/data-table.ts'
 import { looseT } from '#app/utils/loose-t.ts'
 import { ScrollBox } from './detail-frame.tsx'
@@ -233,6 +234,7 @@ export function DataTable<Item>({
 	const { t: typed } = useTranslation()
 	const t = looseT(typed)
 	const location = useLocation()
+	const locale = useLocale()
 	const columns = view.columns.filter((column) => column.visible)
 	return (
 		<div data-testid="data-table">
@@ -246,7 +248,8 @@ export function DataTable<Item>({
 				<p data-testid="table-total">{t('admin:table.total', { count: totalCount })}</p>
 				{exportPath && !error ? (
 					<a
-						href={`${exportPath}?${withParams(location.search, { currentPage: null })}`}
+						// The file in the page's language and conventions (ADR 0174).
+						href={`${exportPath}?${withParams(location.search, { currentPage: null, lang: locale })}`}
 						className="btn-secondary"
 						download
 						data-testid="table-export"

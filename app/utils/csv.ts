@@ -1,6 +1,8 @@
 /**
  * CSV cells and lines by RFC 4180 (docs/subsystems/data-table.md). No CSV
- * library is installed; this is the one escaper of the project.
+ * library is installed; this is the one escaper of the project. The separator
+ * and decimal mark are the dialect's (`,`/`.` English, `;`/`,` German; the
+ * conventions per language: ./csv-format.ts).
  *
  * - A cell with a comma, semicolon, quote, CR or LF is quoted; quotes are doubled.
  * - Formula injection (OWASP "CSV injection"): wherever a spreadsheet may start
@@ -10,8 +12,9 @@
  *   start and after every separator it may split on: `,`, `;` (Excel with a
  *   German locale splits a comma file on `;` and honours quotes only at a
  *   cell's start, so `a,"x;=2+5;y"` would give the cell `=2+5`), TAB and line
- *   breaks. Numbers are written as they are (a negative amount stays a number),
- *   also when they come as text ("-12.50"). A `;` reader joins a line's leading
+ *   breaks. The guard applies to text only: numbers are written as they are (a
+ *   negative amount stays a number and sums) — JS numbers, numbers as text
+ *   ("-12.50") and `CsvNumber`s in the file's dialect ("-71,00", ADR 0174). A `;` reader joins a line's leading
  *   negative number with the cells after it up to the first `;`, and the text
  *   would go on the number's formula ("-1250,5+cmd|…" where `,` is the decimal
  *   mark), so in such a line the first text after the leading numbers gets an
@@ -19,7 +22,23 @@
  * - Lines end with CRLF; a file starts with a UTF-8 byte-order mark so
  *   spreadsheet programs read umlauts correctly.
  */
-export type CsvValue = string | number | boolean | null | undefined
+/**
+ * A number already written in the file's convention (app/utils/csv-format.ts: "-1.234,50" in a
+ * German file, "-1,234.50" in an English one): a numeric cell, never guarded, so a spreadsheet reads
+ * (and sums) it as a number. Quoted only when it holds the file's separator.
+ */
+export type CsvNumber = { readonly csvNumber: string }
+
+export type CsvValue = string | number | boolean | CsvNumber | null | undefined
+
+/** The file's separator and decimal mark: `,` and `.` (English), `;` and `,` (German, ADR 0174). */
+export type CsvDialect = { separator: ',' | ';'; decimalMark: '.' | ',' }
+
+export const COMMA_DIALECT: CsvDialect = { separator: ',', decimalMark: '.' }
+
+export function csvNumber(text: string): CsvNumber {
+	return { csvNumber: text }
+}
 
 export const CSV_BOM = '\uFEFF'
 /** A value that starts (behind any quotes) with a formula character. */
@@ -34,13 +53,29 @@ const NEEDS_QUOTES = /[",;\r\n]/
 /** A number written as text (an amount from `toFixed`): stays a number, no apostrophe. */
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/
 
-const isNumber = (value: CsvValue) =>
-	typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && NUMBER_TEXT.test(value)
+const isCsvNumber = (value: CsvValue): value is CsvNumber => typeof value === 'object' && value !== null
 
-/** One cell; `asText`: a text that must not be read as going on a formula gets an apostrophe anyway. */
-export function csvCell(value: CsvValue, options: { asText?: boolean } = {}): string {
+/** The text of a numeric cell (a number, a `CsvNumber`, a number written as text), else null. */
+function numberText(value: CsvValue, dialect: CsvDialect): string | null {
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) return null
+		return dialect.decimalMark === '.' ? String(value) : String(value).replace('.', dialect.decimalMark)
+	}
+	if (isCsvNumber(value)) return value.csvNumber
+	return typeof value === 'string' && NUMBER_TEXT.test(value) ? value : null
+}
+
+/**
+ * One cell; `asText`: a text that must not be read as going on a formula gets an apostrophe anyway.
+ * The formula guard applies to text only: numbers (also `CsvNumber`s like "-71,00") stay numbers.
+ */
+export function csvCell(value: CsvValue, options: { asText?: boolean; dialect?: CsvDialect } = {}): string {
+	const dialect = options.dialect ?? COMMA_DIALECT
 	if (value === null || value === undefined) return ''
-	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+	if (typeof value === 'number' || isCsvNumber(value)) {
+		const text = numberText(value, dialect) ?? ''
+		return text.includes(dialect.separator) ? `"${text}"` : text
+	}
 	if (typeof value === 'boolean') return value ? 'true' : 'false'
 	if (NUMBER_TEXT.test(value)) return value
 	let text = value.replace(FORMULA_AFTER_SEPARATOR, "$&'")
@@ -48,11 +83,12 @@ export function csvCell(value: CsvValue, options: { asText?: boolean } = {}): st
 	return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvLine(values: readonly CsvValue[]): string {
-	const first = values[0]
-	const leadingNegative = isNumber(first) && String(first).startsWith('-')
+/** One line in the dialect (default: `,` and `.`), ending with CRLF. */
+export function csvLine(values: readonly CsvValue[], dialect: CsvDialect = COMMA_DIALECT): string {
+	const leadingNegative = numberText(values[0], dialect)?.startsWith('-') ?? false
 	const text = leadingNegative
-		? values.findIndex((value) => typeof value === 'string' && value !== '' && !isNumber(value))
+		? values.findIndex((value) => typeof value === 'string' && value !== '' && !NUMBER_TEXT.test(value))
 		: -1
-	return `${values.map((value, index) => csvCell(value, { asText: index === text })).join(',')}\r\n`
+	const cells = values.map((value, index) => csvCell(value, { asText: index === text, dialect }))
+	return `${cells.join(dialect.separator)}\r\n`
 }

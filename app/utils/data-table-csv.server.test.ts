@@ -13,7 +13,7 @@ import { loader } from '#app/routes/api/admin-lists.ts'
  * with a German locale (`;` as the separator) opened the export. The admin
  * exports are read here as a spreadsheet would, with `,`, `;` and TAB.
  */
-async function exportOf(resource: string, query: string, token: string) {
+async function exportOf(resource: string, query: string, token: string, language = 'de-DE') {
 	let text = ''
 	const reading = async (args: never) => {
 		const response = (await loader(args)) as Response
@@ -22,7 +22,7 @@ async function exportOf(resource: string, query: string, token: string) {
 	}
 	const result = await callRoute(reading as never, {
 		path: `/api/Admin/${resource}/Export?${query}`,
-		headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'de-DE' },
+		headers: { Authorization: `Bearer ${token}`, 'Accept-Language': language },
 		params: { endpoint: 'Export' },
 	})
 	expect(result.status).toBe(200)
@@ -54,16 +54,24 @@ describe('CSV exports opened with a `;` separator', () => {
 			])
 			.run()
 
-		const playrooms = await exportOf('Playrooms', `tableFilter=Formelraum+${tag}`, token)
-		const payments = await exportOf('PaymentTransactions', `tableFilter=${tag}`, token)
-		for (const file of [playrooms, payments]) {
-			expect(formulaCells(file)).toEqual([])
-			// The values are all there, as text; the amounts stay numbers.
-			expect(spreadsheetRows(file, ';').flat().join('\n')).toMatch(/^'=2\+5$/m)
+		// English files are `,`-separated, German ones `;`-separated (issue 34, ADR 0174): each
+		// opened with the other separator (or TAB) still yields no formula.
+		for (const [language, own, other, amount] of [
+			['en-GB', ',', ';', '-12.50'],
+			['de-DE', ';', ',', '-12,50'],
+		] as const) {
+			const playrooms = await exportOf('Playrooms', `tableFilter=Formelraum+${tag}`, token, language)
+			const payments = await exportOf('PaymentTransactions', `tableFilter=${tag}`, token, language)
+			for (const file of [playrooms, payments]) {
+				expect(formulaCells(file)).toEqual([])
+				// A comma file read with `;` (German Excel, issue 29): the pieces are there, as text.
+				if (own === ',') expect(spreadsheetRows(file, other).flat().join('\n')).toMatch(/^'=2\+5/m)
+			}
+			// Read with its own separator every value comes back whole; the amounts stay numbers.
+			const byOwn = spreadsheetRows(payments, own).flat()
+			expect(byOwn).toContain(`SZ-${tag};'=2+5;y`)
+			expect(byOwn).toContain(amount)
+			expect(spreadsheetRows(playrooms, own).flat()).toContain("x;'=2+5;y")
 		}
-		const byComma = spreadsheetRows(payments, ',').flat()
-		expect(byComma).toContain(`SZ-${tag};'=2+5;y`)
-		expect(byComma).toContain('-12.50')
-		expect(spreadsheetRows(playrooms, ',').flat()).toContain("x;'=2+5;y")
 	})
 })

@@ -28,6 +28,7 @@ import {
 } from '#app/schemas/data-table.ts'
 import { AppError } from './app-error.ts'
 import type { CsvValue } from './csv.ts'
+import type { CsvFormat } from './csv-format.ts'
 import { getDb, preparedQuery, type DbOrTx } from './db.server.ts'
 import type { LooseT } from './loose-t.ts'
 import { translateValidationMessage, validationMessage, z, zodIssuesToFields } from './validation.ts'
@@ -60,8 +61,14 @@ export type ColumnDefinition<Item> = {
 	label: string
 	/** The SQL to sort by; absent: not sortable. */
 	sort?: SQLWrapper
-	/** The CSV value of the column; absent: not exported (e.g. an actions column). */
-	csv?: (item: Item, t: LooseT) => CsvValue
+	/**
+	 * The CSV value of the column; absent: not exported (e.g. an actions column). `t` and `format`
+	 * are the export's language and conventions (ADR 0174): amounts as `format.money(cents)`, times
+	 * as `format.instant(ms)`.
+	 */
+	csv?: (item: Item, t: LooseT, format: CsvFormat) => CsvValue
+	/** The CSV column is a Berlin local time or date: its header names the zone once. */
+	csvTime?: boolean
 	/** Shown unless the URL chooses columns (default true). */
 	visible?: boolean
 }
@@ -109,8 +116,13 @@ export type TableContext = { now: number | Placeholder }
 export type SearchTarget = SQLWrapper | ((matches: (column: SQLWrapper) => SQL) => SQL)
 
 export type DataTableDefinition<Row, Item> = {
-	/** Names the CSV file. */
+	/** Identifies the table (the API's resource, tests). */
 	id: string
+	/**
+	 * Translation key of the CSV file's name, in the export's language: "buchungen" / "orders"
+	 * (the file is `<name>-<Berlin date>.csv`); absent: the id.
+	 */
+	csvFile?: string
 	columns: Record<string, ColumnDefinition<Item>>
 	filters?: Record<string, FilterDefinition>
 	/** Text columns `tableFilter` is matched against (case-insensitive substring). */

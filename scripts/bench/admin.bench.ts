@@ -7,8 +7,6 @@ import { createRandom } from '#app/seed/random.ts'
 import { parseTableQuery } from '#app/utils/data-table.server.ts'
 import { closeDb, ensureMigrated, getDb } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
-import { getFixedT } from '#app/utils/i18n.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { bulkInsert } from './catalogue.bench.ts'
 import { fmt, measureLatency, type Benchmark } from './harness.ts'
 
@@ -177,11 +175,7 @@ export const adminBenchmark: Benchmark = {
 			let heapPeak = heapBefore
 			let rssPeak = rssBefore
 			const started = performance.now()
-			const response = exportAdminOrders(
-				admin,
-				parseTableQuery(orderTable, new URLSearchParams()),
-				looseT(getFixedT('de')),
-			)
+			const response = exportAdminOrders(admin, parseTableQuery(orderTable, new URLSearchParams()), 'de')
 			const reader = (response.body as ReadableStream<Uint8Array>).getReader()
 			let bytes = 0
 			let lines = 0

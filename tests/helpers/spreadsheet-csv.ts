@@ -54,14 +54,15 @@ export function spreadsheetRows(file: string, separator: SpreadsheetSeparator): 
 
 /**
  * A cell a spreadsheet would take for a formula: one that starts with = + - @ TAB or CR — except a
- * number (-12.5), and a `;` or TAB reader's cell that is a row's leading numbers and what follows
- * them, when what follows is text marked as such by an apostrophe ("-12.5,'5 Zimmer", "-3,,'Köln").
+ * number (-12.5, -1,234.50, -1.234,50), and a reader's cell that is a row's leading numbers joined by
+ * the file's separators and what follows them, when what follows is text marked as such by an
+ * apostrophe ("-12.5,'5 Zimmer", "-3,,'Köln", "-71,00;'x" read with TAB).
  */
 export function isFormulaCell(cell: string): boolean {
 	if (!/^[=+\-@\t\r]/.test(cell)) return false
-	const numbers = /^-?\d+(\.\d+)?(,+-?\d+(\.\d+)?)*/.exec(cell)?.[0]
+	const numbers = /^-?\d+([.,]\d+)*([,;\t]+"?-?\d+([.,]\d+)*"?)*/.exec(cell)?.[0]
 	if (!numbers) return true
-	return !/^,*("?'.*)?$/s.test(cell.slice(numbers.length))
+	return !/^[,;\t]*("?'.*)?$/s.test(cell.slice(numbers.length))
 }
 
 /** Every cell that would become a formula when the file is opened with any of the separators. */

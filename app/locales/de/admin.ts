@@ -16,6 +16,21 @@ export const admin = {
 		invalidQuery: 'Die Tabelleneinstellungen in der Adresse sind ungültig.',
 		yes: 'ja',
 		no: 'nein',
+		/** CSV file names (ADR 0174): what the file holds, in the export's language. */
+		files: {
+			hosts: 'gastgeber',
+			guests: 'gaeste',
+			admins: 'admins',
+			orders: 'buchungen',
+			playrooms: 'spielraeume',
+			ratings: 'bewertungen',
+			templateTexts: 'vorlagentexte',
+			moneyTransactions: 'geldbewegungen',
+			paymentTransactions: 'zahlungen',
+			taskRuns: 'aufgabenlaeufe',
+			vouchers: 'gutscheine',
+			voucherOrders: 'gutscheinbestellungen',
+		},
 		errors: {
 			sortUnknown: 'Nach „{{column}}“ kann nicht sortiert werden.',
 			sortDirection: 'Die Sortierung von „{{column}}“ muss „asc“ oder „desc“ sein.',

@@ -25,8 +25,6 @@ import { assertAdmin } from '#app/utils/assert-admin.ts'
  * transactions) with a running balance per account, and the payment
  * transactions with their raw provider payload (secrets masked).
  */
-const iso = (instant: number) => new Date(instant).toISOString()
-const euros = (cents: number) => (cents / 100).toFixed(2)
 
 /**
  * The ledger rows with `runningBalance`: Σ amount of the row's account up to
@@ -100,11 +98,13 @@ export type LedgerItem = ReturnType<typeof toLedgerItem>
 
 export const ledgerTable = defineDataTable({
 	id: 'ledger',
+	csvFile: 'admin:table.files.moneyTransactions',
 	columns: {
 		createdAt: {
 			label: 'adminMoney:ledger.columns.createdAt',
 			sort: ledger.createdAt,
-			csv: (item: LedgerItem) => iso(item.createdAt),
+			csv: (item: LedgerItem, _t, format) => format.instant(item.createdAt),
+			csvTime: true,
 		},
 		account: {
 			label: 'adminMoney:ledger.columns.account',
@@ -119,9 +119,12 @@ export const ledgerTable = defineDataTable({
 		amount: {
 			label: 'adminMoney:ledger.columns.amount',
 			sort: ledger.amount,
-			csv: (item) => euros(item.amount),
+			csv: (item, _t, format) => format.money(item.amount),
 		},
-		balance: { label: 'adminMoney:ledger.columns.balance', csv: (item) => euros(item.balance) },
+		balance: {
+			label: 'adminMoney:ledger.columns.balance',
+			csv: (item, _t, format) => format.money(item.balance),
+		},
 		order: { label: 'adminMoney:ledger.columns.order', csv: (item) => item.orderCode ?? '' },
 		journal: { label: 'adminMoney:ledger.columns.journal', csv: (item) => item.journalId, visible: false },
 		description: {
@@ -201,11 +204,13 @@ export type PaymentItem = ReturnType<typeof toPaymentItem>
 
 export const paymentTable = defineDataTable({
 	id: 'payments',
+	csvFile: 'admin:table.files.paymentTransactions',
 	columns: {
 		createdAt: {
 			label: 'adminMoney:payments.columns.createdAt',
 			sort: paymentTransactions.createdAt,
-			csv: (item: PaymentItem) => iso(item.createdAt),
+			csv: (item: PaymentItem, _t, format) => format.instant(item.createdAt),
+			csvTime: true,
 		},
 		provider: {
 			label: 'adminMoney:payments.columns.provider',
@@ -224,7 +229,7 @@ export const paymentTable = defineDataTable({
 		amount: {
 			label: 'adminMoney:payments.columns.amount',
 			sort: paymentTransactions.amount,
-			csv: (item) => euros(item.amount),
+			csv: (item, _t, format) => format.money(item.amount),
 		},
 		reference: { label: 'adminMoney:payments.columns.reference', csv: (item) => item.reference },
 		order: { label: 'adminMoney:payments.columns.order', csv: (item) => item.orderCode ?? '' },

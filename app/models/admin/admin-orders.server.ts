@@ -14,7 +14,7 @@ import {
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import { getDb, immediateTransaction, type DbOrTx } from '#app/utils/db.server.ts'
-import type { LooseT } from '#app/utils/loose-t.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import { listAuditEntries, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { queueOrderEmail } from '#app/models/booking/order-emails.server.ts'
@@ -75,10 +75,9 @@ function toItem(row: AdminOrderRow) {
 }
 export type AdminOrderItem = ReturnType<typeof toItem>
 
-const iso = (instant: number) => new Date(instant).toISOString()
-
 export const orderTable = defineDataTable({
 	id: 'orders',
+	csvFile: 'admin:table.files.orders',
 	columns: {
 		code: { label: 'admin:orders.columns.code', sort: orders.code, csv: (item: AdminOrderItem) => item.code },
 		status: {
@@ -102,17 +101,19 @@ export const orderTable = defineDataTable({
 		checkIn: {
 			label: 'admin:orders.columns.checkIn',
 			sort: orders.checkIn,
-			csv: (item) => iso(item.checkIn),
+			csv: (item, _t, format) => format.instant(item.checkIn),
+			csvTime: true,
 		},
 		totalAmount: {
 			label: 'admin:orders.columns.totalAmount',
 			sort: orders.totalAmount,
-			csv: (item) => (item.totalAmount / 100).toFixed(2),
+			csv: (item, _t, format) => format.money(item.totalAmount),
 		},
 		createdAt: {
 			label: 'admin:orders.columns.createdAt',
 			sort: orders.createdAt,
-			csv: (item) => iso(item.createdAt),
+			csv: (item, _t, format) => format.instant(item.createdAt),
+			csvTime: true,
 		},
 	},
 	filters: {
@@ -198,9 +199,9 @@ export function listAdminOrders(actor: { role: UserRole }, query: TableQuery): L
 	return runTableQuery(orderTable, query)
 }
 
-export function exportAdminOrders(actor: { role: UserRole }, query: TableQuery, t: LooseT) {
+export function exportAdminOrders(actor: { role: UserRole }, query: TableQuery, locale: Locale) {
 	assertAdmin(actor)
-	return streamTableCsv(orderTable, query, { t })
+	return streamTableCsv(orderTable, query, { locale })
 }
 
 /** Everything about one order for the admin detail page. */

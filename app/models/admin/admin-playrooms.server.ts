@@ -78,6 +78,7 @@ export type AdminPlayroomItem = ReturnType<typeof toItem>
 
 export const playroomTable = defineDataTable({
 	id: 'playrooms',
+	csvFile: 'admin:table.files.playrooms',
 	columns: {
 		name: {
 			label: 'admin:playrooms.columns.name',
@@ -94,13 +95,17 @@ export const playroomTable = defineDataTable({
 		rating: {
 			label: 'admin:playrooms.columns.rating',
 			sort: ratingSort,
-			csv: (item) => (item.ratingAverage === null ? '' : item.ratingAverage.toFixed(2)),
+			csv: (item, _t, format) => (item.ratingAverage === null ? '' : format.decimal(item.ratingAverage, 2)),
 		},
-		orders: { label: 'admin:playrooms.columns.orders', csv: (item) => String(item.orders) },
+		orders: {
+			label: 'admin:playrooms.columns.orders',
+			csv: (item, _t, format) => format.integer(item.orders),
+		},
 		createdAt: {
 			label: 'admin:playrooms.columns.createdAt',
 			sort: playrooms.createdAt,
-			csv: (item) => new Date(item.createdAt).toISOString(),
+			csv: (item, _t, format) => format.instant(new Date(item.createdAt).getTime()),
+			csvTime: true,
 			visible: false,
 		},
 	},

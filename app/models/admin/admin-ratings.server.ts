@@ -71,10 +71,15 @@ export type AdminRatingItem = ReturnType<typeof toItem>
 
 export const ratingTable = defineDataTable({
 	id: 'ratings',
+	csvFile: 'admin:table.files.ratings',
 	columns: {
 		playroom: { label: 'admin:ratings.columns.playroom', csv: (item: AdminRatingItem) => item.playroomName },
 		guest: { label: 'admin:ratings.columns.guest', csv: (item) => item.guestName },
-		stars: { label: 'admin:ratings.columns.stars', sort: ratings.stars, csv: (item) => String(item.stars) },
+		stars: {
+			label: 'admin:ratings.columns.stars',
+			sort: ratings.stars,
+			csv: (item, _t, format) => format.integer(item.stars),
+		},
 		comment: { label: 'admin:ratings.columns.comment', csv: (item) => item.excerpt },
 		hidden: {
 			label: 'admin:ratings.columns.hidden',
@@ -83,7 +88,8 @@ export const ratingTable = defineDataTable({
 		createdAt: {
 			label: 'admin:ratings.columns.createdAt',
 			sort: ratings.createdAt,
-			csv: (item) => new Date(item.createdAt).toISOString(),
+			csv: (item, _t, format) => format.instant(new Date(item.createdAt).getTime()),
+			csvTime: true,
 		},
 		actions: { label: 'admin:ratings.columns.actions' },
 	},

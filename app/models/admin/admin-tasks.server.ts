@@ -47,7 +47,6 @@ const toItem = (row: ExecutionRow) => ({
 	finishedAt: row.finishedAt?.getTime() ?? null,
 })
 export type ExecutionItem = ReturnType<typeof toItem>
-const iso = (instant: number | null) => (instant === null ? '' : new Date(instant).toISOString())
 
 /** Every task of the platform, by name (the "run now" list and the `taskName` filter). */
 const TASKS = new Map(ALL_TASKS.map((task) => [task.name, task]))
@@ -55,6 +54,7 @@ export const TASK_NAMES = [...TASKS.keys()] as [string, ...string[]]
 
 export const executionTable = defineDataTable({
 	id: 'task-runs',
+	csvFile: 'admin:table.files.taskRuns',
 	columns: {
 		taskName: {
 			label: 'adminMoney:tasks.columns.taskName',
@@ -73,13 +73,18 @@ export const executionTable = defineDataTable({
 		startedAt: {
 			label: 'adminMoney:tasks.columns.startedAt',
 			sort: backgroundTaskExecutions.startedAt,
-			csv: (item) => iso(item.startedAt),
+			csv: (item, _t, format) => format.instant(item.startedAt),
+			csvTime: true,
 		},
-		finishedAt: { label: 'adminMoney:tasks.columns.finishedAt', csv: (item) => iso(item.finishedAt) },
+		finishedAt: {
+			label: 'adminMoney:tasks.columns.finishedAt',
+			csv: (item, _t, format) => format.instant(item.finishedAt),
+			csvTime: true,
+		},
 		itemsProcessed: {
 			label: 'adminMoney:tasks.columns.itemsProcessed',
 			sort: backgroundTaskExecutions.itemsProcessed,
-			csv: (item) => item.itemsProcessed,
+			csv: (item, _t, format) => format.integer(item.itemsProcessed),
 		},
 		error: { label: 'adminMoney:tasks.columns.error', csv: (item) => item.error ?? '' },
 	},

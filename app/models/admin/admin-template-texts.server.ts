@@ -3,6 +3,8 @@ import { templateTexts } from '#db/schema/access.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { TEMPLATE_LOCALES, TEMPLATE_TYPES } from '#app/domain/host-access.ts'
 import { AppError } from '#app/utils/app-error.ts'
+import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import {
 	defineDataTable,
 	runTableQuery,
@@ -49,6 +51,7 @@ export type AdminTemplateTextItem = ReturnType<typeof toItem>
 
 export const templateTextTable = defineDataTable({
 	id: 'template-texts',
+	csvFile: 'admin:table.files.templateTexts',
 	columns: {
 		type: {
 			label: 'admin:templateTexts.columns.type',
@@ -65,7 +68,8 @@ export const templateTextTable = defineDataTable({
 		updatedAt: {
 			label: 'admin:templateTexts.columns.updatedAt',
 			sort: templateTexts.updatedAt,
-			csv: (item) => new Date(item.updatedAt).toISOString(),
+			csv: (item, _t, format) => format.instant(new Date(item.updatedAt).getTime()),
+			csvTime: true,
 		},
 	},
 	filters: {
@@ -103,4 +107,14 @@ export function listPlatformTemplates(
 ): ListPage<AdminTemplateTextItem> {
 	if (actor.role !== 'Admin') throw new AppError(403)
 	return runTableQuery(templateTextTable, query, { scope: isNull(templateTexts.hostId) })
+}
+
+/** The platform defaults as CSV (/api/Admin/TemplateTexts/Export, issue 34), in `locale`. */
+export function exportPlatformTemplates(
+	actor: { role: UserRole },
+	query: TableQuery,
+	locale: Locale,
+): Response {
+	if (actor.role !== 'Admin') throw new AppError(403)
+	return streamTableCsv(templateTextTable, query, { locale, scope: isNull(templateTexts.hostId) })
 }

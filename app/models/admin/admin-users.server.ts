@@ -9,6 +9,7 @@ import {
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
 import type { DbOrTx } from '#app/utils/db.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import type { LooseT } from '#app/utils/loose-t.ts'
 import { listImpersonations } from '#app/models/accounts/impersonation.server.ts'
 import { requireUserRow, type UserRow } from '#app/models/accounts/account.server.ts'
@@ -76,7 +77,8 @@ export const userTable = defineDataTable({
 		createdAt: {
 			label: 'account:admin.columns.registered',
 			sort: users.createdAt,
-			csv: (item) => item.createdAt,
+			csv: (item, _t, format) => format.instant(Date.parse(item.createdAt)),
+			csvTime: true,
 		},
 		actions: { label: 'account:admin.columns.actions' },
 	},
@@ -114,9 +116,16 @@ export function listUsers(
 }
 
 /** The CSV of every user of a role that matches the query (streams). */
-export function exportUsers(actor: { role: UserRole }, role: UserRole, query: TableQuery, t: LooseT) {
+/** The CSV file of each user list (ADR 0174: hosts, guests and admins each say what they hold). */
+const USER_FILES: Record<UserRole, string> = {
+	Owner: 'admin:table.files.hosts',
+	Customer: 'admin:table.files.guests',
+	Admin: 'admin:table.files.admins',
+}
+
+export function exportUsers(actor: { role: UserRole }, role: UserRole, query: TableQuery, locale: Locale) {
 	assertAdmin(actor)
-	return streamTableCsv(userTable, query, { t, scope: roleScope(role) })
+	return streamTableCsv(userTable, query, { locale, file: USER_FILES[role], scope: roleScope(role) })
 }
 
 /** One account for the admin detail page, with its recent impersonations. */

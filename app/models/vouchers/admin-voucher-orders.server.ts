@@ -31,8 +31,6 @@ import { assertAdmin } from '#app/utils/assert-admin.ts'
  * export through /api/Admin/VoucherOrders/Export) and the detail page's facts, e-mails and actions —
  * resend the buyer's or the recipient's e-mail, cancel an unpaid voucher order. Admin only.
  */
-const iso = (instant: number | null) => (instant === null ? '' : new Date(instant).toISOString())
-const euros = (cents: number) => (cents / 100).toFixed(2)
 
 const scopeHosts = alias(users, 'voucher_order_scope_hosts')
 
@@ -71,6 +69,7 @@ export type AdminVoucherOrderItem = ReturnType<typeof toItem>
 
 export const voucherOrderTable = defineDataTable({
 	id: 'voucher-orders',
+	csvFile: 'admin:table.files.voucherOrders',
 	columns: {
 		code: {
 			label: 'voucherOrders:columns.code',
@@ -85,7 +84,7 @@ export const voucherOrderTable = defineDataTable({
 		amount: {
 			label: 'voucherOrders:columns.amount',
 			sort: voucherOrders.amount,
-			csv: (item) => euros(item.amount),
+			csv: (item, _t, format) => format.money(item.amount),
 		},
 		scope: { label: 'voucherOrders:columns.scope', csv: (item, t) => voucherScopeLabel(item, t) },
 		status: {
@@ -100,9 +99,14 @@ export const voucherOrderTable = defineDataTable({
 		createdAt: {
 			label: 'voucherOrders:columns.createdAt',
 			sort: voucherOrders.createdAt,
-			csv: (item) => iso(item.createdAt),
+			csv: (item, _t, format) => format.instant(item.createdAt),
+			csvTime: true,
 		},
-		paidAt: { label: 'voucherOrders:columns.paidAt', csv: (item) => iso(item.paidAt) },
+		paidAt: {
+			label: 'voucherOrders:columns.paidAt',
+			csv: (item, _t, format) => format.instant(item.paidAt),
+			csvTime: true,
+		},
 	},
 	filters: {
 		status: {

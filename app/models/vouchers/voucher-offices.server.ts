@@ -398,17 +398,16 @@ export function adminAdjustVoucher(
 	})
 }
 
-const iso = (instant: number | null) => (instant === null ? '' : new Date(instant).toISOString())
-const euros = (cents: number) => (cents / 100).toFixed(2)
-
 /** The admin's voucher list (/admin/vouchers and its CSV): filters kind, issuer, status; search by the last four. */
 export const voucherTable = defineDataTable({
 	id: 'vouchers',
+	csvFile: 'admin:table.files.vouchers',
 	columns: {
 		createdAt: {
 			label: 'voucherOffices:columns.createdAt',
 			sort: vouchers.createdAt,
-			csv: (row: VoucherItem) => iso(row.createdAt),
+			csv: (row: VoucherItem, _t, format) => format.instant(row.createdAt),
+			csvTime: true,
 		},
 		code: { label: 'voucherOffices:columns.code', csv: (row) => row.code },
 		kind: {
@@ -427,29 +426,35 @@ export const voucherTable = defineDataTable({
 		},
 		value: {
 			label: 'voucherOffices:columns.value',
-			csv: (row) =>
+			csv: (row, _t, format) =>
 				row.kind === 'Gift'
-					? euros(row.initialAmount)
+					? format.money(row.initialAmount)
 					: row.discountPercent !== null
 						? `${row.discountPercent} %`
-						: euros(row.discountAmount ?? 0),
+						: format.money(row.discountAmount ?? 0),
 		},
 		balance: {
 			label: 'voucherOffices:columns.balance',
 			sort: vouchers.balance,
-			csv: (row) => (row.kind === 'Gift' ? euros(row.balance) : ''),
+			csv: (row, _t, format) => (row.kind === 'Gift' ? format.money(row.balance) : ''),
 		},
 		uses: {
 			label: 'voucherOffices:columns.uses',
 			sort: vouchers.usesCount,
-			csv: (row) => (row.maxUses === null ? String(row.usesCount) : `${row.usesCount}/${row.maxUses}`),
+			// "3 / 10" as on the page: "3/10" would be read as a date by a spreadsheet (ADR 0174).
+			csv: (row, _t, format) =>
+				row.maxUses === null ? format.integer(row.usesCount) : `${row.usesCount} / ${row.maxUses}`,
 		},
 		status: {
 			label: 'voucherOffices:columns.status',
 			sort: vouchers.status,
 			csv: (row, t) => t(`voucherOffices:statuses.${row.status}`),
 		},
-		validUntil: { label: 'voucherOffices:columns.validUntil', csv: (row) => iso(row.validUntil) },
+		validUntil: {
+			label: 'voucherOffices:columns.validUntil',
+			csv: (row, _t, format) => format.date(row.validUntil),
+			csvTime: true,
+		},
 	},
 	filters: {
 		kind: {

@@ -33,6 +33,9 @@ describe('admin entity pages', () => {
 		expect(screen.getByTestId('table-export').getAttribute('href')).toMatch(
 			/^\/api\/Admin\/Playrooms\/Export\?/,
 		)
+		// …in the page's language and conventions (issue 34, ADR 0174).
+		const exportParams = new URL(screen.getByTestId('table-export').getAttribute('href') ?? '', 'http://x')
+		expect(exportParams.searchParams.get('lang')).toBe('en')
 
 		await page(PlayroomPage, playroomLoader, `/admin/playrooms/${room.id}`, { playroomId: room.id })
 		expect(screen.getByRole('heading', { level: 1, name })).toBeTruthy()

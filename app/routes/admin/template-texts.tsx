@@ -55,6 +55,7 @@ export default function AdminTemplateTextsPage({ loaderData }: Route.ComponentPr
 			rowKey={(text) => text.id}
 			cell={cell}
 			rowTestId="template-row"
+			exportPath="/api/Admin/TemplateTexts/Export"
 		/>
 	)
 }

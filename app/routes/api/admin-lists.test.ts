@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest'
+import { localDateOf } from '#app/domain/berlin-time.ts'
 import { ratings } from '#db/schema/orders.ts'
 import { moneyTransactions, paymentTransactions } from '#db/schema/payments.ts'
+import { templateTexts } from '#db/schema/access.ts'
 import { backgroundTaskExecutions } from '#db/schema/platform.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { callApi } from '#tests/helpers/api.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
-import { createLoggedInUser } from '#tests/helpers/users.ts'
+import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
 import { loader } from './admin-lists.ts'
 
 /**
@@ -137,6 +139,18 @@ async function seed(): Promise<Case[]> {
 	]
 }
 
+/** The CSV file name of each list, per language (ADR 0174). */
+const FILE_NAMES: Record<string, { de: string; en: string }> = {
+	Playrooms: { de: 'spielraeume', en: 'playrooms' },
+	PlayroomRatings: { de: 'bewertungen', en: 'ratings' },
+	MoneyTransactions: { de: 'geldbewegungen', en: 'money-transactions' },
+	PaymentTransactions: { de: 'zahlungen', en: 'payment-transactions' },
+	BackgroundTaskExecutions: { de: 'aufgabenlaeufe', en: 'task-runs' },
+	Vouchers: { de: 'gutscheine', en: 'vouchers' },
+	VoucherOrders: { de: 'gutscheinbestellungen', en: 'voucher-orders' },
+	TemplateTexts: { de: 'vorlagentexte', en: 'template-texts' },
+}
+
 describe('admin list APIs: Index and CSV Export of the remaining lists', () => {
 	test('Index: the list shape with only the filtered rows; a bad sort column is the 400 envelope', async () => {
 		const cases = await seed()
@@ -182,7 +196,10 @@ describe('admin list APIs: Index and CSV Export of the remaining lists', () => {
 			})
 			expect(csv.status, c.resource).toBe(200)
 			expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-			expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename=".+\.csv"$/)
+			// The file names say what they hold, in the export's language (issue 34, ADR 0174).
+			expect(csv.headers.get('Content-Disposition'), c.resource).toBe(
+				`attachment; filename="${FILE_NAMES[c.resource]?.en}-${localDateOf(Date.now())}.csv"`,
+			)
 			const lines = text
 				.replace(/^\uFEFF/, '')
 				.trimEnd()
@@ -193,6 +210,58 @@ describe('admin list APIs: Index and CSV Export of the remaining lists', () => {
 			expect(rows.join('\n'), c.resource).toContain(c.match)
 			expect(rows.join('\n'), c.resource).not.toContain(c.other)
 		}
+	})
+
+	test('Export: Content-Disposition names the list in German (`lang=de`, or German Accept-Language) and English', async () => {
+		const { token } = await createLoggedInUser({ role: 'Admin' })
+		const today = localDateOf(Date.now())
+		for (const [resource, names] of Object.entries(FILE_NAMES)) {
+			for (const [lang, language] of [
+				['de', 'de-DE'],
+				['en', 'en-GB'],
+			] as const) {
+				for (const query of [`lang=${lang}`, '']) {
+					const csv = await callRoute(loader as never, {
+						path: `/api/Admin/${resource}/Export?${query}`,
+						// With `lang` the other language's header must not win.
+						headers: { Authorization: `Bearer ${token}`, 'Accept-Language': query ? 'xx' : language },
+						params: { endpoint: 'Export' },
+					})
+					expect(csv.status, resource).toBe(200)
+					expect(csv.headers.get('Content-Disposition'), `${resource} ${lang} ${query}`).toBe(
+						`attachment; filename="${names[lang]}-${today}.csv"`,
+					)
+				}
+			}
+		}
+	})
+
+	test('TemplateTexts/Export: the platform defaults only, never a host own texts (issue 34)', async () => {
+		const tag = Math.random().toString(36).slice(2, 8)
+		const host = await createTestUser({ role: 'Owner' })
+		getDb()
+			.insert(templateTexts)
+			.values([
+				{ hostId: null, type: 'Reminder', locale: 'de', subject: `Plattform ${tag}`, body: 'Hallo' },
+				{ hostId: host.id, type: 'Reminder', locale: 'de', subject: `Gastgeber ${tag}`, body: 'Hallo' },
+			])
+			.onConflictDoNothing()
+			.run()
+		const { token } = await createLoggedInUser({ role: 'Admin' })
+		let text = ''
+		const reading = async (args: never) => {
+			const response = (await loader(args)) as Response
+			text = await response.clone().text()
+			return response
+		}
+		const csv = await callRoute(reading as never, {
+			path: `/api/Admin/TemplateTexts/Export?tableFilter=${tag}&lang=de`,
+			headers: { Authorization: `Bearer ${token}` },
+			params: { endpoint: 'Export' },
+		})
+		expect(csv.status).toBe(200)
+		expect(text).toContain('Art;Sprache;Betreff;Text;Geändert am (Europe/Berlin)')
+		expect(text).not.toContain(`Gastgeber ${tag}`)
 	})
 
 	test('guests and hosts get 403 on every Index and Export; an unknown list is 404', async () => {

@@ -3,42 +3,53 @@ import { listAdminPlayrooms, playroomTable } from '#app/models/admin/admin-playr
 import { listAdminRatings, ratingTable } from '#app/models/admin/admin-ratings.server.ts'
 import { executionTable, listTaskRuns } from '#app/models/admin/admin-tasks.server.ts'
 import { listAdminVouchers, voucherTable } from '#app/models/vouchers/voucher-offices.server.ts'
+import {
+	exportPlatformTemplates,
+	listPlatformTemplates,
+	templateTextTable,
+} from '#app/models/admin/admin-template-texts.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
+import type { Locale } from '#app/utils/locale.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
-import { streamTableCsv } from '#app/utils/data-table-csv.server.ts'
+import { exportLocale, streamTableCsv } from '#app/utils/data-table-csv.server.ts'
 import {
 	parseTableQuery,
 	type DataTable,
 	type ListPage,
 	type TableQuery,
 } from '#app/utils/data-table.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import {
 	listAdminVoucherOrders,
 	voucherOrderTable,
 } from '#app/models/vouchers/admin-voucher-orders.server.ts'
 
 /**
- * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders,TemplateTexts}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
- * Export streams the CSV of every filtered row. Admin only; a bad table state is the 400 envelope.
+ * Export streams the CSV of every filtered row (in the language of `lang`, else the request's: ADR 0174). Admin only; a bad table state is the 400 envelope.
  */
 type AdminList = {
 	index: (admin: SessionUser, search: URLSearchParams) => unknown
-	csv: (search: URLSearchParams, args: ApiHandlerArgs) => Response
+	csv: (admin: SessionUser, search: URLSearchParams, args: ApiHandlerArgs) => Response
 }
 
+/** `exportRows`: the model's export where it scopes the rows (else every row of the table). */
 function adminList<Row, Item>(
 	table: DataTable<Row, Item>,
 	list: (admin: SessionUser, query: TableQuery) => ListPage<Item>,
+	exportRows?: (admin: SessionUser, query: TableQuery, locale: Locale) => Response,
 ): AdminList {
 	return {
 		index: (admin, search) => list(admin, parseTableQuery(table, search)),
-		csv: (search, args) => streamTableCsv(table, parseTableQuery(table, search), { t: looseT(args.t) }),
+		csv: (admin, search, args) => {
+			const query = parseTableQuery(table, search)
+			const locale = exportLocale(args.url, args.locale)
+			return exportRows ? exportRows(admin, query, locale) : streamTableCsv(table, query, { locale })
+		},
 	}
 }
 
@@ -51,6 +62,7 @@ const LISTS: Record<string, AdminList> = {
 	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
 	vouchers: adminList(voucherTable, listAdminVouchers),
 	voucherorders: adminList(voucherOrderTable, listAdminVoucherOrders),
+	templatetexts: adminList(templateTextTable, listPlatformTemplates, exportPlatformTemplates),
 }
 
 function listOf(url: URL): AdminList {
@@ -70,8 +82,8 @@ const endpoints = apiEndpoints({
 	Export: {
 		method: 'GET',
 		handler: async (args) => {
-			await requireRole(args, 'Admin')
-			return listOf(args.url).csv(args.url.searchParams, args)
+			const admin = await requireRole(args, 'Admin')
+			return listOf(args.url).csv(admin, args.url.searchParams, args)
 		},
 	},
 })

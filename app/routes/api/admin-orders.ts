@@ -17,8 +17,8 @@ import {
 } from '#app/schemas/booking.ts'
 import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { exportLocale } from '#app/utils/data-table-csv.server.ts'
 import { parseTableQuery } from '#app/utils/data-table.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 
 /**
@@ -41,7 +41,8 @@ const endpoints = apiEndpoints({
 		method: 'GET',
 		handler: async (args) => {
 			const admin = await requireRole(args, 'Admin')
-			return exportAdminOrders(admin, parseTableQuery(orderTable, args.url.searchParams), looseT(args.t))
+			const query = parseTableQuery(orderTable, args.url.searchParams)
+			return exportAdminOrders(admin, query, exportLocale(args.url, args.locale))
 		},
 	},
 	ResendConfirmation: {

@@ -23,8 +23,8 @@ import {
 } from '#app/utils/account-session.server.ts'
 import { AppError, parseJsonBody, parseQuery, type ApiHandlerArgs } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
+import { exportLocale } from '#app/utils/data-table-csv.server.ts'
 import { parseTableQuery } from '#app/utils/data-table.server.ts'
-import { looseT } from '#app/utils/loose-t.ts'
 import { getAuth, requireRole } from '#app/utils/auth.server.ts'
 
 /**
@@ -57,7 +57,8 @@ function index(role: UserRole) {
 function csvExport(role: UserRole) {
 	return async (args: ApiHandlerArgs) => {
 		const admin = await requireRole(args, 'Admin')
-		return exportUsers(admin, role, parseTableQuery(userTable, args.url.searchParams), looseT(args.t))
+		const query = parseTableQuery(userTable, args.url.searchParams)
+		return exportUsers(admin, role, query, exportLocale(args.url, args.locale))
 	}
 }
 
