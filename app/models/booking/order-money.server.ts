@@ -139,12 +139,23 @@ export function bookIncomingPayment(
 		{ ...payment, orderId: order.id, direction: 'Incoming', status: 'Succeeded' },
 		db,
 	)
-	postJournal(
-		guestPaymentJournal(payment.amount),
-		{ orderId: order.id, hostId: order.hostId, paymentTransactionId: row.id, now: payment.now },
+	postGuestPaymentJournal(order, row.id, payment.amount, payment.now, db)
+	return row
+}
+
+/** The GuestPayment journal of money that arrived for an order (ADR 0042). */
+export function postGuestPaymentJournal(
+	order: Pick<OrderRow, 'id' | 'hostId'>,
+	paymentTransactionId: string,
+	amount: number,
+	now: Date,
+	db: DbOrTx,
+) {
+	return postJournal(
+		guestPaymentJournal(amount),
+		{ orderId: order.id, hostId: order.hostId, paymentTransactionId, now },
 		db,
 	)
-	return row
 }
 
 /** The provider a refund goes back through: the one that brought the money in. */

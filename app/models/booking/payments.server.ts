@@ -5,7 +5,6 @@ import { createId } from '#db/schema/columns.ts'
 import { orders } from '#db/schema/orders.ts'
 import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
 import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
-import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -28,7 +27,7 @@ import {
 	bookRefund,
 	FINAL_WITHOUT_STAY,
 	paidAmount,
-	postJournal,
+	postGuestPaymentJournal,
 	type OrderRow,
 	type PaymentTransactionRow,
 } from './order-money.server.ts'
@@ -391,11 +390,7 @@ function cardPaymentSucceeded(
 			.where(eq(paymentTransactions.id, pending.id))
 			.run()
 		paymentId = pending.id
-		postJournal(
-			guestPaymentJournal(amount),
-			{ orderId: order.id, hostId: order.hostId, paymentTransactionId: paymentId, now },
-			tx,
-		)
+		postGuestPaymentJournal(order, paymentId, amount, now, tx)
 	} else {
 		bookIncomingPayment(
 			order,
