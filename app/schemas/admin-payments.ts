@@ -39,3 +39,12 @@ export const controlTransactionApiSchema = z.object({
 
 /** GET /api/Admin/Payments/MatchOrder?reference=… — the live preview of the page. */
 export const matchOrderQuerySchema = z.object({ reference: requiredText(REFERENCE_MAX) })
+
+/**
+ * An unmatched transfer assigned to an order (issue 34, ADR 0173): the payment's admin page posts the
+ * chosen order (each search result is a submit button) with the key its render carries.
+ */
+export const assignTransferFormSchema = z.object({
+	orderId: z.string().min(1).max(64),
+	idempotencyKey: transferKeyField,
+})
