@@ -1,6 +1,6 @@
 import { z } from '#app/utils/validation.ts'
 import { IDEMPOTENCY_KEY, localDayField } from './checkout.ts'
-import { euroTextField, intField, optionalText, requiredText } from './fields.ts'
+import { entityIdField, euroTextField, intField, optionalText, requiredText } from './fields.ts'
 
 /**
  * Control transactions (ADR 0094): the page form
@@ -45,6 +45,6 @@ export const matchOrderQuerySchema = z.object({ reference: requiredText(REFERENC
  * chosen order (each search result is a submit button) with the key its render carries.
  */
 export const assignTransferFormSchema = z.object({
-	orderId: z.string().min(1).max(64),
+	orderId: entityIdField,
 	idempotencyKey: transferKeyField,
 })
