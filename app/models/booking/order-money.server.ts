@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '#db/schema/orders.ts'
-import { type orders } from '#db/schema/orders.ts'
+import { orders } from '#db/schema/orders.ts'
 import { createId } from '#db/schema/columns.ts'
 import {
 	moneyTransactions,
@@ -78,6 +78,16 @@ export function paidAmount(orderId: string, db: DbOrTx): number {
 		.where(and(eq(paymentTransactions.orderId, orderId), ne(paymentTransactions.provider, 'OnSite')))
 		.get()
 	return (row?.paid ?? 0) - (row?.refunded ?? 0)
+}
+
+/** What an order has been paid, as SQL correlated on `orders.id`: the same sum as paidAmount. */
+export function paidAmountSql() {
+	return sql<number>`coalesce((SELECT sum(CASE WHEN ${paymentTransactions.direction} = 'Incoming' AND ${paymentTransactions.status} = 'Succeeded' THEN ${paymentTransactions.amount} WHEN ${paymentTransactions.direction} = 'Outgoing' AND ${paymentTransactions.status} IN ('Pending', 'Succeeded') THEN -${paymentTransactions.amount} ELSE 0 END) FROM ${paymentTransactions} WHERE ${paymentTransactions.orderId} = ${orders.id} AND ${paymentTransactions.provider} <> 'OnSite'), 0)`
+}
+
+/** An order's amount due as SQL, as the order view computes it: payable less paid (issue 34). */
+export function amountDueSql() {
+	return sql<number>`max(0, ${orders.totalAmount} - ${orders.voucherAmount} - ${paidAmountSql()})`
 }
 
 export function insertPaymentTransaction(

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
-import { getOrderView } from './order-queries.server.ts'
+import { getOrderView, listGuestOrders } from './order-queries.server.ts'
 import { apiOrderSummary } from './order-api.server.ts'
 import {
 	bookingFixture,
@@ -83,6 +83,11 @@ describe('a bank transfer smaller than the amount due', () => {
 		const guestView = getOrderView(order.id, { id: fixture.guest.id, role: 'Customer' })
 		expect(guestView).toMatchObject({ paymentStatus: 'PartiallyPaid', paidAmount: 10_000, amountDue: 8_500 })
 		expect(getOrderView(order.id, { id: fixture.host.id, role: 'Owner' })).toMatchObject({ amountDue: 8_500 })
+		const listed = listGuestOrders(fixture.guest.id, { tab: 'upcoming', now: LATER }).items
+		expect(listed.find((item) => item.id === order.id)).toMatchObject({
+			paymentStatus: 'PartiallyPaid',
+			amountDue: 8_500,
+		})
 		expect(apiOrderSummary(waiting)).toMatchObject({
 			paymentStatus: 'PartiallyPaid',
 			paidAmount: 10_000,

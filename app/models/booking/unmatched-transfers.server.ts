@@ -9,6 +9,7 @@ import { recordAdminAudit, changedFields, ORDER_AUDIT_FIELDS } from '#app/models
 import {
 	amountPayable,
 	paidAmount,
+	paidAmountSql,
 	postGuestPaymentJournal,
 	postJournal,
 	type OrderRow,
@@ -53,7 +54,7 @@ export function searchOrdersToAssign(query: string, admin: OrderCaller, db = get
 	const text = query.trim()
 	if (text.length < 2) return []
 	const cents = euroTextToCents(text)
-	const paid = sql<number>`coalesce((SELECT sum(CASE WHEN ${paymentTransactions.direction} = 'Incoming' AND ${paymentTransactions.status} = 'Succeeded' THEN ${paymentTransactions.amount} WHEN ${paymentTransactions.direction} = 'Outgoing' AND ${paymentTransactions.status} IN ('Pending', 'Succeeded') THEN -${paymentTransactions.amount} ELSE 0 END) FROM ${paymentTransactions} WHERE ${paymentTransactions.orderId} = ${orders.id} AND ${paymentTransactions.provider} <> 'OnSite'), 0)`
+	const paid = paidAmountSql()
 	const payable = sql<number>`max(0, ${orders.totalAmount} - ${orders.voucherAmount})`
 	const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 	const rows = db
