@@ -38,6 +38,13 @@ export function OrderFacts({ order }: { order: OrderView }) {
 		[t('detail.paymentMethod'), tc(`paymentMethods.${order.paymentMethod}`)],
 		[t('detail.paymentStatus'), t(`paymentStatuses.${order.paymentStatus}`)],
 	]
+	// Part of the money arrived (issue 34): what was paid and what is still due, on every side's page.
+	if (order.paymentStatus === 'PartiallyPaid') {
+		rows.push(
+			[t('detail.amountPaid'), formatAmount(order.paidAmount, locale)],
+			[t('detail.amountDue'), <span data-testid="amount-due">{formatAmount(order.amountDue, locale)}</span>],
+		)
+	}
 	if (order.responseDeadline && order.status === 'Requested') {
 		rows.push([t('detail.answerBy'), formatDateTime(order.responseDeadline, locale)])
 	}

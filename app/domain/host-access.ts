@@ -21,6 +21,8 @@ export const TEMPLATE_PLACEHOLDERS = [
 	'orderCode',
 	'hostName',
 	'amount',
+	'amountReceived',
+	'amountDue',
 	'deadline',
 	'reason',
 	'accessCode',

@@ -5,7 +5,9 @@ import type { LedgerAccount, MoneyTransactionKind } from '#db/schema/payments.ts
  * function returns the rows of one journal; their amounts add up to zero.
  * Debits are positive, credits negative.
  *
- *   GuestPayment  PlatformBank +T        GuestPrepayments −T      money in for an order
+ *   GuestPayment  PlatformBank +T        GuestPrepayments −T      money in for an order (or unmatched: no order)
+ *   GuestPayment  GuestPrepayments +T    PlatformBank −T          an unmatched transfer's journal reversed when
+ *                                                                  it is assigned to an order (ADR 0173)
  *   Refund        GuestPrepayments +R    PlatformBank −R          money back to the guest
  *   Commission    GuestPrepayments +C    PlatformRevenue −C       platform's share of money it holds
  *   HostEarning   GuestPrepayments +H    HostPayable −H           host's share, owed to the host
@@ -42,6 +44,14 @@ function pair(
 
 export function guestPaymentJournal(amount: number) {
 	return pair('GuestPayment', 'PlatformBank', 'GuestPrepayments', amount)
+}
+
+/**
+ * Reverses an unmatched transfer's GuestPayment journal (rows without an order) when an admin assigns
+ * it to an order (ADR 0173); the order then gets its own GuestPayment journal, as if matched at once.
+ */
+export function unmatchedReversalJournal(amount: number) {
+	return pair('GuestPayment', 'GuestPrepayments', 'PlatformBank', amount)
 }
 
 export function refundJournal(amount: number) {

@@ -94,7 +94,9 @@ export const importOrderSchema = z
 		totalAmount: intField(0, 100_000_000),
 		commissionRateBp: intField(0, 10_000).default(0),
 		paymentMethod: z.enum(PAYMENT_METHODS),
-		paymentStatus: z.enum(['Unpaid', 'Paid', 'PartiallyRefunded', 'Refunded']).default('Unpaid'),
+		paymentStatus: z
+			.enum(['Unpaid', 'PartiallyPaid', 'Paid', 'PartiallyRefunded', 'Refunded'])
+			.default('Unpaid'),
 		status: z.enum(IMPORT_ORDER_STATUSES),
 		createdAt: instantDate.optional(),
 	})

@@ -1,6 +1,6 @@
 import { z } from '#app/utils/validation.ts'
 import { IDEMPOTENCY_KEY, localDayField } from './checkout.ts'
-import { euroTextField, intField, optionalText, requiredText } from './fields.ts'
+import { entityIdField, euroTextField, intField, optionalText, requiredText } from './fields.ts'
 
 /**
  * Control transactions (ADR 0094): the page form
@@ -39,3 +39,12 @@ export const controlTransactionApiSchema = z.object({
 
 /** GET /api/Admin/Payments/MatchOrder?reference=… — the live preview of the page. */
 export const matchOrderQuerySchema = z.object({ reference: requiredText(REFERENCE_MAX) })
+
+/**
+ * An unmatched transfer assigned to an order (issue 34, ADR 0173): the payment's admin page posts the
+ * chosen order (each search result is a submit button) with the key its render carries.
+ */
+export const assignTransferFormSchema = z.object({
+	orderId: entityIdField,
+	idempotencyKey: transferKeyField,
+})

@@ -62,6 +62,8 @@ type Plan = {
 	reason?: string
 	/** Cancelled: who cancelled. */
 	cancelledBy?: 'Customer' | 'Owner'
+	/** AwaitingPayment: a first bank transfer of this many cents arrived (partially paid, issue 34). */
+	partialPayment?: number
 }
 
 function code(random: Random, used: Set<string>) {
@@ -92,7 +94,7 @@ function person(ctx: SeedContext, email: string): Person | undefined {
 function writeJournal(
 	ctx: SeedContext,
 	lines: JournalLine[],
-	order: { id: string; hostId: string },
+	order: { id: string | null; hostId: string | null },
 	paymentTransactionId: string | null,
 	at: number,
 ) {
@@ -118,13 +120,14 @@ function writeJournal(
 
 function writePayment(
 	ctx: SeedContext,
-	order: { id: string; code: string },
+	order: { id: string | null; code: string },
 	values: {
 		provider: PaymentProvider
 		direction: 'Incoming' | 'Outgoing'
 		amount: number
 		at: number
 		note?: string
+		rawPayload?: Record<string, unknown>
 	},
 ) {
 	const id = ctx.random.id()
@@ -140,7 +143,7 @@ function writePayment(
 			reference: externalId ?? order.code,
 			externalId,
 			status: 'Succeeded',
-			rawPayload: { demo: true },
+			rawPayload: { demo: true, ...values.rawPayload },
 			note: values.note ?? null,
 			createdAt: new Date(values.at),
 			updatedAt: new Date(values.at),
@@ -211,6 +214,33 @@ function writeMoneyRows(ctx: SeedContext, order: MoneyOrder) {
 			writeJournal(ctx, journal, order, null, endedAt)
 		}
 	}
+}
+
+/** A first bank transfer smaller than the amount due: the order waits, partially paid (ADR 0173). */
+function writePartialPayment(ctx: SeedContext, order: MoneyOrder, amount: number) {
+	const at = order.createdAt.getTime() + 2 * HOUR
+	const incoming = writePayment(ctx, order, { provider: 'BankTransfer', direction: 'Incoming', amount, at })
+	writeJournal(ctx, guestPaymentJournal(amount), order, incoming, at)
+	ctx.db.update(orders).set({ paymentStatus: 'PartiallyPaid' }).where(eq(orders.id, order.id)).run()
+}
+
+/** A transfer whose reference names no booking (ADR 0094): money without an order until assigned. */
+function writeUnmatchedTransfer(ctx: SeedContext) {
+	const at = ctx.now.getTime() - 26 * HOUR
+	const reference = 'Kindergeburtstag Familie Fuchs'
+	const payment = writePayment(
+		ctx,
+		{ id: null, code: reference },
+		{
+			provider: 'BankTransfer',
+			direction: 'Incoming',
+			amount: 4_200,
+			at,
+			note: 'unmatched',
+			rawPayload: { reference, bookingDate: localDateOf(at), matched: false, payerName: 'Fuchs' },
+		},
+	)
+	writeJournal(ctx, guestPaymentJournal(4_200), { id: null, hostId: null }, payment, at)
 }
 
 function placePlan(ctx: SeedContext, plan: Plan, host: Person, usedCodes: Set<string>) {
@@ -589,13 +619,36 @@ export const ordersSeedStep: SeedStep = {
 					...plan,
 					guest: plan.family === null ? guest : family(plan.family),
 				})),
+				// Money in (issue 34): familie5's order paid in part, and one awaiting payment that the
+				// partial-payment e2e spec pays in two steps (no other spec uses familie5).
+				{
+					playroomPath: 'spielwiese-ehrenfeld',
+					guest: family(5),
+					dayOffset: 24,
+					status: 'AwaitingPayment',
+					paymentMethod: 'BankTransfer',
+					adults: 2,
+					children: 4,
+					partialPayment: 5_000,
+				},
+				{
+					playroomPath: 'spielwiese-suedstadt',
+					guest: family(5),
+					dayOffset: 26,
+					status: 'AwaitingPayment',
+					paymentMethod: 'BankTransfer',
+					adults: 2,
+					children: 5,
+				},
 			]
 			for (const plan of plans) {
 				const row = placePlan(txCtx, plan, host, usedCodes)
 				if (!row) continue
 				writeMoneyRows(txCtx, row)
+				if (plan.partialPayment) writePartialPayment(txCtx, row, plan.partialPayment)
 				created++
 			}
+			writeUnmatchedTransfer(txCtx)
 		})
 		const demoOrders = guest
 			? db

@@ -26,7 +26,8 @@ export const SLOT_HOLDING_STATUSES = [
 	'Confirmed',
 ] as const satisfies readonly OrderStatus[]
 
-export const PAYMENT_STATUSES = ['Unpaid', 'Paid', 'PartiallyRefunded', 'Refunded'] as const
+/** PartiallyPaid (issue 34): part of the amount payable arrived, the rest is still due by the payment deadline. */
+export const PAYMENT_STATUSES = ['Unpaid', 'PartiallyPaid', 'Paid', 'PartiallyRefunded', 'Refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** Who moved an order: a user in a role, or the system (background tasks, webhooks). */

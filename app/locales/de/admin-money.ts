@@ -68,6 +68,17 @@ export const adminMoney = {
 			payloadHint: 'Wie empfangen; Geheimnisse (Schlüssel, Token, IBAN, Karte …) sind maskiert.',
 			noPayload: 'Keine Daten des Anbieters gespeichert.',
 			back: 'Zurück zu den Zahlungen',
+			assign: {
+				title: 'Einer Buchung zuordnen',
+				intro:
+					'Diese Überweisung hat keinen Buchungscode. Suchen Sie die Buchung nach Code, Name des Gastes oder Betrag und ordnen Sie sie zu.',
+				query: 'Buchungscode, Name oder Betrag',
+				search: 'Suchen',
+				none: 'Keine offene Buchung gefunden.',
+				result: '{{code}} · {{guest}} · {{status}} · noch offen: {{due}}',
+				submit: 'Zuordnen zu {{code}}',
+				toast: 'Überweisung über {{amount}} der Buchung {{code}} zugeordnet; noch offen: {{due}}.',
+			},
 		},
 	},
 	tasks: {

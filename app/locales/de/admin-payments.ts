@@ -46,5 +46,9 @@ export const adminPayments = {
 		bookingDateBeforeOrder:
 			'Das Buchungsdatum liegt mehr als eine Woche vor dem Eingang der Buchung {{code}}. Bitte prüfen Sie das Datum.',
 		bookingDateTooOld: 'Das Buchungsdatum liegt mehr als ein Jahr zurück. Bitte prüfen Sie das Datum.',
+		alreadyAssigned:
+			'Diese Überweisung ist bereits der Buchung {{code}} zugeordnet. Sie wurde nicht noch einmal gezählt.',
+		notUnmatched: 'Nur eine nicht zugeordnete eingehende Überweisung kann einer Buchung zugeordnet werden.',
+		assignOrderMissing: 'Diese Buchung gibt es nicht (mehr). Bitte suchen Sie erneut.',
 	},
 }

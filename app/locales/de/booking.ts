@@ -12,6 +12,7 @@ export const booking = {
 	},
 	paymentStatuses: {
 		Unpaid: 'Offen',
+		PartiallyPaid: 'Teilweise bezahlt',
 		Paid: 'Bezahlt',
 		PartiallyRefunded: 'Teilweise erstattet',
 		Refunded: 'Erstattet',
@@ -249,6 +250,8 @@ export const booking = {
 		payment: 'Zahlung',
 		paymentMethod: 'Zahlungsart',
 		paymentStatus: 'Zahlungsstatus',
+		amountPaid: 'Bereits bezahlt',
+		amountDue: 'Noch offen',
 		priceTitle: 'Preis',
 		historyTitle: 'Verlauf',
 		historyEntry: '{{from}} → {{to}}',
@@ -359,6 +362,9 @@ export const booking = {
 			subject: 'Zahlung erhalten: Buchung {{code}}',
 			heading: 'Hallo {{name}}, deine Zahlung ist angekommen',
 			body: 'Wir haben {{amount}} erhalten. Danke!',
+			stillDue:
+				'Es sind noch {{amountDue}} offen. Bitte überweise den Rest bis {{deadline}}, sonst verfällt die Buchung.',
+			stillDueNoDeadline: 'Es sind noch {{amountDue}} offen.',
 		},
 		reminder: {
 			heading: 'Hallo {{name}}, bald geht es los',

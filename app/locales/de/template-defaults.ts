@@ -44,6 +44,6 @@ export const templateDefaults = {
 	},
 	PaymentReceived: {
 		subject: 'Zahlung für {{orderCode}} erhalten',
-		body: 'Wir haben deine Zahlung von {{amount}} für {{playroomName}} am {{checkIn}} erhalten. Danke!',
+		body: 'Wir haben deine Zahlung von {{amountReceived}} für {{playroomName}} am {{checkIn}} erhalten. Danke!',
 	},
 }

@@ -70,6 +70,17 @@ export const adminMoney: TranslationShape<typeof de> = {
 			payloadHint: 'As received; secrets (keys, tokens, IBAN, card …) are masked.',
 			noPayload: 'No provider data stored.',
 			back: 'Back to the payments',
+			assign: {
+				title: 'Assign to a booking',
+				intro:
+					'This transfer has no booking code. Find the booking by code, guest name or amount and assign it.',
+				query: 'Booking code, name or amount',
+				search: 'Search',
+				none: 'No open booking found.',
+				result: '{{code}} · {{guest}} · {{status}} · still due: {{due}}',
+				submit: 'Assign to {{code}}',
+				toast: 'Transfer of {{amount}} assigned to booking {{code}}; still due: {{due}}.',
+			},
 		},
 	},
 	tasks: {

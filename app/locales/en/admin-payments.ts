@@ -47,5 +47,9 @@ export const adminPayments: TranslationShape<typeof de> = {
 		bookingDateBeforeOrder:
 			'The booking date is more than a week before order {{code}} was placed. Please check the date.',
 		bookingDateTooOld: 'The booking date is more than a year ago. Please check the date.',
+		alreadyAssigned:
+			'This transfer is already assigned to booking {{code}}. It was not counted a second time.',
+		notUnmatched: 'Only an unmatched incoming transfer can be assigned to a booking.',
+		assignOrderMissing: 'This booking does not exist (any more). Please search again.',
 	},
 }

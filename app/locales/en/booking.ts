@@ -15,6 +15,7 @@ export const booking: TranslationShape<typeof de> = {
 	},
 	paymentStatuses: {
 		Unpaid: 'Unpaid',
+		PartiallyPaid: 'Partially paid',
 		Paid: 'Paid',
 		PartiallyRefunded: 'Partially refunded',
 		Refunded: 'Refunded',
@@ -249,6 +250,8 @@ export const booking: TranslationShape<typeof de> = {
 		payment: 'Payment',
 		paymentMethod: 'Payment method',
 		paymentStatus: 'Payment status',
+		amountPaid: 'Paid so far',
+		amountDue: 'Still due',
 		priceTitle: 'Price',
 		historyTitle: 'History',
 		historyEntry: '{{from}} → {{to}}',
@@ -357,6 +360,8 @@ export const booking: TranslationShape<typeof de> = {
 			subject: 'Payment received: booking {{code}}',
 			heading: 'Hello {{name}}, your payment has arrived',
 			body: 'We have received {{amount}}. Thank you!',
+			stillDue: '{{amountDue}} is still due. Please pay the rest by {{deadline}}, or the booking will lapse.',
+			stillDueNoDeadline: '{{amountDue}} is still due.',
 		},
 		reminder: {
 			heading: 'Hello {{name}}, it starts soon',

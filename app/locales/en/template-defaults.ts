@@ -41,6 +41,6 @@ export const templateDefaults: TranslationShape<typeof de> = {
 	},
 	PaymentReceived: {
 		subject: 'Payment for {{orderCode}} received',
-		body: 'We have received your payment of {{amount}} for {{playroomName}} on {{checkIn}}. Thank you!',
+		body: 'We have received your payment of {{amountReceived}} for {{playroomName}} on {{checkIn}}. Thank you!',
 	},
 }

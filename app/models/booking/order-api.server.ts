@@ -1,6 +1,7 @@
 import { formatBerlinIso } from '#app/domain/berlin-time.ts'
 import type { OrderListItem, OrderView, Page } from './order-queries.server.ts'
-import type { OrderRow } from './order-money.server.ts'
+import { getDb } from '#app/utils/db.server.ts'
+import { amountPayable, paidAmount, type OrderRow } from './order-money.server.ts'
 
 /**
  * API shapes of orders (ADR 0025 conventions): money in cents, instants as UTC
@@ -45,6 +46,8 @@ export function apiOrderView(view: OrderView) {
 
 /** The short answer of a command (create, accept, cancel …). */
 export function apiOrderSummary(order: OrderRow) {
+	// What arrived and what is still due (issue 34): a partially paid order says both, as the order view does.
+	const paid = paidAmount(order.id, getDb())
 	return {
 		orderId: order.id,
 		code: order.code,
@@ -55,6 +58,8 @@ export function apiOrderSummary(order: OrderRow) {
 		/** The voucher's display form and what a gift voucher pays (ADR 0167). */
 		voucherCode: order.voucherCode,
 		voucherAmount: order.voucherAmount,
+		paidAmount: paid,
+		amountDue: Math.max(0, amountPayable(order) - paid),
 		checkIn: order.checkIn.toISOString(),
 		checkOut: order.checkOut.toISOString(),
 		responseDeadline: order.responseDeadline?.toISOString() ?? null,

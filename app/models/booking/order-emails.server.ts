@@ -84,6 +84,8 @@ export type OrderEmailExtras = {
 	expiredFrom?: 'Requested' | 'AwaitingPayment'
 	/** arrivalInstructions: what the guest needs to get in. */
 	arrival?: { accessCode: string; instructions: string }
+	/** paymentReceived (issue 34, ADR 0173): the money of this payment and what is still due, in cents. */
+	payment?: { received: number; due: number }
 }
 
 // The guest's and the host's e-mail of one event read the same rows: load them once per order object.
@@ -235,6 +237,14 @@ function bodyOf(
 			]
 		case 'requestReceived':
 			return [t(`${key}.body`, values), t(`${key}.payment`)]
+		case 'paymentReceived':
+			// What is still due by when follows whatever the host's template says (ADR 0173).
+			return extras.payment && extras.payment.due > 0
+				? [
+						t(`${key}.body`, values),
+						t(order.paymentDeadline ? `${key}.stillDue` : `${key}.stillDueNoDeadline`, values),
+					]
+				: [t(`${key}.body`, values)]
 		case 'reminder':
 		case 'arrivalInstructions':
 			// Template texts only (no built-in body).
@@ -255,7 +265,7 @@ function bodyOf(
 function templateValues(
 	order: OrderRow,
 	context: { guest: string; host: string; playroom: Parameters<typeof stayLocation>[1]; locale: Locale },
-	values: { code: string; amount: string; deadline: string },
+	values: { code: string; amount: string; amountReceived: string; amountDue: string; deadline: string },
 	t: LooseT,
 	extras: OrderEmailExtras,
 ): TemplateValues {
@@ -268,6 +278,8 @@ function templateValues(
 		orderCode: values.code,
 		hostName: context.host,
 		amount: values.amount,
+		amountReceived: values.amountReceived,
+		amountDue: values.amountDue,
 		deadline: values.deadline,
 		reason: extras.reason ? t('booking:detail.reason', { reason: extras.reason }) : '',
 		accessCode: extras.arrival?.accessCode ?? '',
@@ -294,7 +306,9 @@ export function queueOrderEmail(
 	const locale = person.langPreference
 	const t = looseT(getFixedT(locale))
 	const path = recipient === 'guest' ? `/guest/orders/${order.id}` : `/host/orders/${order.id}`
-	const deadline = order.responseDeadline ?? order.paymentDeadline
+	// A payment e-mail (ADR 0173): {{amount}} is the money that arrived, as its texts always said.
+	const payment = kind === 'paymentReceived' ? extras.payment : undefined
+	const deadline = payment ? order.paymentDeadline : (order.responseDeadline ?? order.paymentDeadline)
 	const values = {
 		name: person.firstName || person.displayName,
 		code: order.code,
@@ -302,7 +316,9 @@ export function queueOrderEmail(
 		date: formatDate(order.checkIn, locale),
 		deadline: deadline ? formatDateTime(deadline, locale) : '',
 		// What the guest pays by transfer, card or on site: the total less a gift voucher's part.
-		amount: formatAmount(amountPayable(order), locale),
+		amount: formatAmount(payment ? payment.received : amountPayable(order), locale),
+		amountReceived: payment ? formatAmount(payment.received, locale) : '',
+		amountDue: formatAmount(payment ? payment.due : amountPayable(order), locale),
 		guest: `${order.contact.firstName} ${order.contact.lastName}`,
 		status: t(`booking:statuses.${order.status}`),
 		reason: extras.reason ?? '',

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { OrderStatus } from '#db/schema/orders.ts'
-import { type orders } from '#db/schema/orders.ts'
+import { orders } from '#db/schema/orders.ts'
 import { createId } from '#db/schema/columns.ts'
 import {
 	moneyTransactions,
@@ -80,6 +80,16 @@ export function paidAmount(orderId: string, db: DbOrTx): number {
 	return (row?.paid ?? 0) - (row?.refunded ?? 0)
 }
 
+/** What an order has been paid, as SQL correlated on `orders.id`: the same sum as paidAmount. */
+export function paidAmountSql() {
+	return sql<number>`coalesce((SELECT sum(CASE WHEN ${paymentTransactions.direction} = 'Incoming' AND ${paymentTransactions.status} = 'Succeeded' THEN ${paymentTransactions.amount} WHEN ${paymentTransactions.direction} = 'Outgoing' AND ${paymentTransactions.status} IN ('Pending', 'Succeeded') THEN -${paymentTransactions.amount} ELSE 0 END) FROM ${paymentTransactions} WHERE ${paymentTransactions.orderId} = ${orders.id} AND ${paymentTransactions.provider} <> 'OnSite'), 0)`
+}
+
+/** An order's amount due as SQL, as the order view computes it: payable less paid (issue 34). */
+export function amountDueSql() {
+	return sql<number>`max(0, ${orders.totalAmount} - ${orders.voucherAmount} - ${paidAmountSql()})`
+}
+
 export function insertPaymentTransaction(
 	values: {
 		orderId: string | null
@@ -139,12 +149,23 @@ export function bookIncomingPayment(
 		{ ...payment, orderId: order.id, direction: 'Incoming', status: 'Succeeded' },
 		db,
 	)
-	postJournal(
-		guestPaymentJournal(payment.amount),
-		{ orderId: order.id, hostId: order.hostId, paymentTransactionId: row.id, now: payment.now },
+	postGuestPaymentJournal(order, row.id, payment.amount, payment.now, db)
+	return row
+}
+
+/** The GuestPayment journal of money that arrived for an order (ADR 0042). */
+export function postGuestPaymentJournal(
+	order: Pick<OrderRow, 'id' | 'hostId'>,
+	paymentTransactionId: string,
+	amount: number,
+	now: Date,
+	db: DbOrTx,
+) {
+	return postJournal(
+		guestPaymentJournal(amount),
+		{ orderId: order.id, hostId: order.hostId, paymentTransactionId, now },
 		db,
 	)
-	return row
 }
 
 /** The provider a refund goes back through: the one that brought the money in. */

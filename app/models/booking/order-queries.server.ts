@@ -7,7 +7,7 @@ import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { getCancellationQuote } from './order-transitions.server.ts'
-import { amountPayable, paidAmount } from './order-money.server.ts'
+import { amountDueSql, amountPayable, paidAmount } from './order-money.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 
 /**
@@ -35,6 +35,8 @@ export const listColumns = {
 	adults: orders.adults,
 	children: orders.children,
 	totalAmount: orders.totalAmount,
+	/** Still due while the order waits for money (issue 34: a partially paid order says how much). */
+	amountDue: amountDueSql(),
 	responseDeadline: orders.responseDeadline,
 	paymentDeadline: orders.paymentDeadline,
 	contact: orders.contact,
@@ -57,6 +59,7 @@ export type ListRow = {
 	adults: number
 	children: number
 	totalAmount: number
+	amountDue: number
 	responseDeadline: Date | null
 	paymentDeadline: Date | null
 	contact: { firstName: string; lastName: string }
@@ -83,6 +86,7 @@ export function toListItem(row: ListRow) {
 		adults: row.adults,
 		children: row.children,
 		totalAmount: row.totalAmount,
+		amountDue: row.amountDue,
 		responseDeadline: row.responseDeadline?.getTime() ?? null,
 		paymentDeadline: row.paymentDeadline?.getTime() ?? null,
 		guestName: `${row.contact.firstName} ${row.contact.lastName}`.trim(),

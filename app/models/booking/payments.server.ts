@@ -5,7 +5,6 @@ import { createId } from '#db/schema/columns.ts'
 import { orders } from '#db/schema/orders.ts'
 import { paymentTransactions, webhookEvents } from '#db/schema/payments.ts'
 import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
-import { guestPaymentJournal } from '#app/domain/ledger.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -28,7 +27,7 @@ import {
 	bookRefund,
 	FINAL_WITHOUT_STAY,
 	paidAmount,
-	postJournal,
+	postGuestPaymentJournal,
 	type OrderRow,
 	type PaymentTransactionRow,
 } from './order-money.server.ts'
@@ -51,15 +50,23 @@ import {
  * is now paid in full is confirmed; money for an order that cannot happen any
  * more (declined, expired, cancelled), or more than the total, is refunded.
  */
-function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActor, now: Date) {
+export function applyIncomingPayment(
+	tx: Transaction,
+	order: OrderRow,
+	actor: OrderActor,
+	now: Date,
+	received: number,
+) {
 	const paid = paidAmount(order.id, tx)
 	const emails: (string | null)[] = []
+	// The payment e-mail names this payment and what is still due by when (issue 34, ADR 0173).
+	const payment = { received, due: Math.max(0, amountPayable(order) - paid) }
 	if (order.status === 'AwaitingPayment' && paid >= amountPayable(order)) {
 		const confirmed = transitionOrder(tx, order, 'Confirmed', actor, {
 			now,
 			patch: { paymentStatus: 'Paid', confirmedAt: now, paymentDeadline: null },
 		})
-		emails.push(queueOrderEmail('paymentReceived', 'guest', confirmed, tx))
+		emails.push(queueOrderEmail('paymentReceived', 'guest', confirmed, tx, { payment }))
 		notifyOrderEvent(tx, confirmed, { type: 'paymentReceived', paidTotal: paid }, now)
 		emails.push(queueOrderEmail('confirmed', 'guest', confirmed, tx))
 		const excess = paid - amountPayable(order)
@@ -79,9 +86,20 @@ function applyIncomingPayment(tx: Transaction, order: OrderRow, actor: OrderActo
 	if ((order.status === 'Confirmed' || order.status === 'Completed') && paid > amountPayable(order)) {
 		bookRefund(order, paid - amountPayable(order), { note: 'overpayment', now }, tx)
 	}
-	emails.push(queueOrderEmail('paymentReceived', 'guest', order, tx))
-	notifyOrderEvent(tx, order, { type: 'paymentReceived', paidTotal: paid }, now)
-	return { order, emails }
+	// Less than the amount payable (issue 34): the order keeps waiting, deadline and all, partially paid.
+	const partial = paid > 0 && paid < amountPayable(order)
+	const updated =
+		partial && order.paymentStatus !== 'PartiallyPaid'
+			? tx
+					.update(orders)
+					.set({ paymentStatus: 'PartiallyPaid', updatedAt: now })
+					.where(eq(orders.id, order.id))
+					.returning()
+					.get()
+			: order
+	emails.push(queueOrderEmail('paymentReceived', 'guest', updated, tx, { payment }))
+	notifyOrderEvent(tx, updated, { type: 'paymentReceived', paidTotal: paid }, now)
+	return { order: updated, emails }
 }
 
 /**
@@ -220,7 +238,7 @@ export function bookBankTransfer(
 		},
 		tx,
 	)
-	const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now)
+	const applied = applyIncomingPayment(tx, order, { id: admin.id, role: 'Admin' }, now, input.amount)
 	recordAdminAudit(tx, {
 		admin,
 		action: 'order.recordBankTransfer',
@@ -372,11 +390,7 @@ function cardPaymentSucceeded(
 			.where(eq(paymentTransactions.id, pending.id))
 			.run()
 		paymentId = pending.id
-		postJournal(
-			guestPaymentJournal(amount),
-			{ orderId: order.id, hostId: order.hostId, paymentTransactionId: paymentId, now },
-			tx,
-		)
+		postGuestPaymentJournal(order, paymentId, amount, now, tx)
 	} else {
 		bookIncomingPayment(
 			order,
@@ -384,7 +398,7 @@ function cardPaymentSucceeded(
 			tx,
 		)
 	}
-	const applied = applyIncomingPayment(tx, order, { id: null, role: 'System' }, now)
+	const applied = applyIncomingPayment(tx, order, { id: null, role: 'System' }, now, amount)
 	return { orderId: order.id, emails: applied.emails }
 }
 

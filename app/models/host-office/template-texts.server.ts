@@ -181,6 +181,8 @@ export function sampleValues(locale: TemplateLocale, hostName: string, now = Dat
 		orderCode: 'SZ-ABC123',
 		hostName,
 		amount: formatAmount(8900, locale),
+		amountReceived: formatAmount(5000, locale),
+		amountDue: formatAmount(3900, locale),
 		deadline: formatDateTime(new Date(now + day), locale),
 		reason: de ? 'Grund: Beispiel' : 'Reason: example',
 		accessCode: '4711',
