@@ -115,7 +115,7 @@ export default function EmailDetailPage({ loaderData }: Route.ComponentProps) {
 			<DetailSection id="email-text" title={t('detail.text')} wide>
 				<pre
 					className="rounded-lg bg-surface-muted p-3 text-sm break-words whitespace-pre-wrap"
-					data-testid="email-text"
+					data-testid="email-body"
 				>
 					{email.text}
 				</pre>
