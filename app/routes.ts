@@ -283,6 +283,13 @@ export default [
 				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', {
 					id: 'admin/backgroundTaskExecutions',
 				}),
+				// The e-mail log sits with the task that sends the e-mails (ADR 0175).
+				route('backgroundTaskExecutions/emails', 'routes/admin/emails.tsx', {
+					id: 'admin/backgroundTaskExecutions/emails',
+				}),
+				route('backgroundTaskExecutions/emails/:emailId', 'routes/admin/email-detail.tsx', {
+					id: 'admin/backgroundTaskExecutions/emails/detail',
+				}),
 				notFound('admin', '*'),
 			]),
 

@@ -216,6 +216,8 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
 	const { t: tb } = useTranslation('booking')
 	const locale = useLocale()
 	const period = periodParams(dashboard.period)
+	// A top list's row opens the booked orders of the period it sums (issue 34).
+	const booked = { ...period, status: BOOKED }
 	const statusRows = dashboard.orders.byStatus.map((row) => ({
 		key: row.status,
 		label: tb(`statuses.${row.status}`),
@@ -274,7 +276,7 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
 				rows={dashboard.topPlayrooms.map((row) => ({
 					key: row.id,
 					label: `${row.name} (${row.city})`,
-					to: `/admin/playrooms/${row.id}`,
+					to: href('/admin/orders', { ...booked, playroomId: row.id }),
 					orders: row.orders,
 					value: row.value,
 				}))}
@@ -285,7 +287,7 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
 				rows={dashboard.topCities.map((row) => ({
 					key: row.citySlug,
 					label: row.city,
-					to: href('/admin/playrooms', { city: row.citySlug }),
+					to: href('/admin/orders', { ...booked, city: row.citySlug }),
 					orders: row.orders,
 					value: row.value,
 				}))}

@@ -240,12 +240,15 @@ export function AreaLayout({
 	items,
 	status = null,
 	phoneMenu = false,
+	notice = null,
 }: {
 	areaId: 'guest' | 'host' | 'owner' | 'admin'
 	items: AreaNavItem[]
 	status?: AreaStatus | null
 	/** Many sections: on a phone one control that opens them (issue 31.12). */
 	phoneMenu?: boolean
+	/** A banner above every page of the area (the admin's e-mail health, ADR 0175). */
+	notice?: React.ReactNode
 }) {
 	const { t } = useTranslation()
 	const counts = useStatusPolling(status?.endpoint ?? null, status?.counts ?? null)
@@ -283,6 +286,7 @@ export function AreaLayout({
 						</ol>
 					</nav>
 				</div>
+				{notice}
 				<Outlet />
 			</div>
 		</div>

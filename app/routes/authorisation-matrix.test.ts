@@ -5,6 +5,7 @@ import type { UserRole } from '#db/schema/users.ts'
 import { createAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { queueEmail } from '#app/utils/email.server.ts'
 import { sendSupportMessage } from '#app/models/chat/support.server.ts'
 import { createVoucherOrder } from '#app/models/vouchers/voucher-orders.server.ts'
 import { createHostDiscountCode } from '#app/models/vouchers/voucher-offices.server.ts'
@@ -69,7 +70,8 @@ type World = Record<
 	| 'paymentA'
 	| 'supportThreadA'
 	| 'voucherOrderA'
-	| 'voucherA',
+	| 'voucherA'
+	| 'emailA',
 	string
 >
 
@@ -95,6 +97,8 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
 	voucherOrderId: (area, w) => (area === 'admin' ? { value: w.voucherOrderA, owner: 'admin' } : undefined),
+	// The e-mail log is admin-only (issue 34, ADR 0175).
+	emailId: (area, w) => (area === 'admin' ? { value: w.emailA, owner: 'admin' } : undefined),
 	// A host's own discount code; admins see every voucher (issue 33, ADR 0170).
 	voucherId: (area, w) =>
 		area === 'host'
@@ -197,6 +201,14 @@ beforeAll(async () => {
 		new Date(),
 	).voucher
 	world = {
+		emailA: queueEmail({
+			to: guestA.user.email,
+			subject: 'Matrix',
+			text: 't',
+			html: 'h',
+			template: 'matrix',
+			locale: 'de',
+		}),
 		voucherOrderA: voucherOrder.id,
 		voucherA: voucher.id,
 		supportThreadA: supportThread.threadId,

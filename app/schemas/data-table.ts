@@ -56,7 +56,7 @@ export const tableFilterFields = {
 				z.union([z.literal(''), z.enum(values), z.array(z.enum(values)).min(2).max(values.length)]),
 			)
 			.optional(),
-	id: () => z.union([z.literal(''), z.string().trim().regex(ID_PATTERN)]).optional(),
+	id: (pattern: RegExp = ID_PATTERN) => z.union([z.literal(''), z.string().trim().regex(pattern)]).optional(),
 	/**
 	 * A URL slug (lower case, digits, hyphens), e.g. a city's: exact match. A name is read as its
 	 * slug (issue 31.13): "München", "MÜNCHEN" and "muenchen" are all `muenchen`.

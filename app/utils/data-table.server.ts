@@ -84,7 +84,14 @@ export type FilterDefinition =
 			allLabel?: string
 	  }
 	/** An id; the page may offer the values to choose from (`choices` of tableView): then a select. */
-	| { kind: 'id'; column: SQLWrapper; label: string; allLabel?: string }
+	| {
+			kind: 'id'
+			column: SQLWrapper
+			label: string
+			allLabel?: string
+			/** Values other than ids, e.g. e-mail template names (default: the id pattern). */
+			pattern?: RegExp
+	  }
 	| { kind: 'slug'; column: SQLWrapper; label: string }
 	| { kind: 'flag'; column: SQLWrapper; label: string }
 	| {
@@ -180,7 +187,7 @@ function filterSchema(filter: FilterDefinition): Record<string, z.ZodType> {
 		case 'enum':
 			return { value: tableFilterFields.enum(filter.values as [string, ...string[]]) }
 		case 'id':
-			return { value: tableFilterFields.id() }
+			return { value: tableFilterFields.id(filter.pattern) }
 		case 'slug':
 			return { value: tableFilterFields.slug() }
 		case 'flag':

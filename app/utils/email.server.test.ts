@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
-import { resetEnvCache } from './env.server.ts'
+import { withFakeSmtp } from '#tests/helpers/fake-smtp.ts'
 import { extractLinks, listOutbox, queueEmail, renderEmailLayout, sendEmail } from './email.server.ts'
 
 describe('e-mail outbox', () => {
@@ -58,25 +56,7 @@ describe('e-mail outbox', () => {
 
 describe('delivery through SMTP (a fake server on a local port, the real nodemailer client)', () => {
 	test('a queued message is sent with its extra headers and marked sent', async () => {
-		const received: string[] = []
-		const server = new SMTPServer({
-			authOptional: true,
-			disabledCommands: ['STARTTLS'],
-			onData(stream, _session, callback) {
-				let raw = ''
-				stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
-				stream.on('end', () => {
-					received.push(raw)
-					callback()
-				})
-			},
-		})
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-		const { port } = server.server.address() as AddressInfo
-		const previous = process.env.SMTP_URL
-		process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-		resetEnvCache()
-		try {
+		await withFakeSmtp(async (received) => {
 			const id = await sendEmail({
 				to: 'offers@example.test',
 				subject: 'Angebot',
@@ -97,11 +77,6 @@ describe('delivery through SMTP (a fake server on a local port, the real nodemai
 				'List-Unsubscribe: <https://spielzimmer.example/newsletter/unsubscribe?token=u1.sig>',
 			)
 			expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
-		} finally {
-			if (previous === undefined) delete process.env.SMTP_URL
-			else process.env.SMTP_URL = previous
-			resetEnvCache()
-			await new Promise<void>((resolve) => server.close(() => resolve()))
-		}
+		})
 	})
 })

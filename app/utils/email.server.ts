@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { emailOutbox, type EmailAttachment } from '#db/schema/platform.ts'
 import { getDb, preparedInsert, type DbOrTx } from './db.server.ts'
@@ -57,11 +57,34 @@ function getTransporter(): Transporter | null {
 	return transporter.transport
 }
 
+/** What one delivery pass did (the `email-delivery` task's report, ADR 0175). */
+export type DeliveryReport = {
+	/** Whether SMTP_URL is set; without it nothing is sent and every message waits as `stored`. */
+	configured: boolean
+	sent: number
+	failed: number
+	/** Messages still waiting after the pass (`queued`, or `stored` without SMTP). */
+	waiting: number
+	/** The last delivery error of the pass. */
+	lastError: string | null
+}
+
 /** Sends queued messages (by id, or all queued). Failures are recorded, never thrown. */
 export async function deliverQueuedEmails(ids?: string[]): Promise<number> {
+	return (await deliverEmailBatch(ids)).sent
+}
+
+/** One delivery pass (at most 100 messages) and what it did. */
+export async function deliverEmailBatch(ids?: string[]): Promise<DeliveryReport> {
 	const transport = getTransporter()
-	if (!transport) return 0
 	const db = getDb()
+	const waitingNow = () =>
+		db
+			.select({ n: count() })
+			.from(emailOutbox)
+			.where(eq(emailOutbox.status, transport ? 'queued' : 'stored'))
+			.get()?.n ?? 0
+	if (!transport) return { configured: false, sent: 0, failed: 0, waiting: waitingNow(), lastError: null }
 	const pending = db
 		.select()
 		.from(emailOutbox)
@@ -73,6 +96,8 @@ export async function deliverQueuedEmails(ids?: string[]): Promise<number> {
 		.limit(100)
 		.all()
 	let sent = 0
+	let failed = 0
+	let lastError: string | null = null
 	for (const message of pending) {
 		try {
 			await transport.sendMail({
@@ -95,13 +120,15 @@ export async function deliverQueuedEmails(ids?: string[]): Promise<number> {
 			sent++
 		} catch (error) {
 			getLogger().warn({ err: error, emailId: message.id }, 'e-mail delivery failed')
+			lastError = String((error as Error).message ?? error).slice(0, 500)
 			db.update(emailOutbox)
-				.set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
+				.set({ status: 'failed', error: lastError })
 				.where(eq(emailOutbox.id, message.id))
 				.run()
+			failed++
 		}
 	}
-	return sent
+	return { configured: true, sent, failed, waiting: ids ? 0 : waitingNow(), lastError }
 }
 
 /** Queues and (with SMTP) delivers one message right away. */

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
+import { emailOutbox } from '#db/schema/platform.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
 import { voucherOrders } from '#db/schema/vouchers.ts'
 import { ownsAccessArea } from '#app/models/host-office/access-areas.server.ts'
@@ -104,6 +105,10 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 				.where(eq(paymentTransactions.id, id))
 				.get(),
 		),
+	// The e-mail log is the platform's: admins only (issue 34, ADR 0175).
+	emailId: (id, caller, db) =>
+		caller.role === 'Admin' &&
+		Boolean(db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id)).get()),
 }
 
 /** Parameters that name an entity (checked here); slugs and splats are not. */

@@ -107,5 +107,6 @@ export const adminAudit = {
 		'voucher.create': 'Plattform-Rabattcode erstellt',
 		'voucher.cancel': 'Gutschein storniert',
 		'voucher.adjust': 'Gutscheinguthaben korrigiert',
+		'email.resend': 'E-Mail erneut zum Versand angelegt',
 	},
 }

@@ -60,6 +60,7 @@ export const admin = {
 			status: 'Status',
 			paymentStatus: 'Zahlungsstatus',
 			playroomId: 'Spielraum-ID',
+			city: 'Stadt des Spielzimmers',
 			hostId: 'Gastgeber-ID',
 			guestId: 'Gast-ID',
 			paymentMethod: 'Zahlungsart',

@@ -210,6 +210,8 @@ export const common = {
 		'admin/paymentTransactions': 'Zahlungen',
 		'admin/paymentTransactions/new': 'Zahlungseingang erfassen',
 		'admin/backgroundTaskExecutions': 'Hintergrundaufgaben',
+		'admin/backgroundTaskExecutions/emails': 'E-Mail-Protokoll',
+		'admin/backgroundTaskExecutions/emails/detail': 'E-Mail',
 	},
 	errors: {
 		title: {

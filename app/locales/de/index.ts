@@ -24,6 +24,7 @@ import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
+import { adminEmails } from './admin-emails.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -53,4 +54,5 @@ export const de = {
 	newsletter,
 	voucherOrders,
 	voucherOffices,
+	adminEmails,
 }

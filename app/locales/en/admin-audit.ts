@@ -110,5 +110,6 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'voucher.create': 'Platform discount code created',
 		'voucher.cancel': 'Voucher cancelled',
 		'voucher.adjust': 'Voucher balance corrected',
+		'email.resend': 'E-mail queued again',
 	},
 }

@@ -62,6 +62,7 @@ export const admin: TranslationShape<typeof de> = {
 			status: 'Status',
 			paymentStatus: 'Payment status',
 			playroomId: 'Playroom ID',
+			city: 'Playroom city',
 			hostId: 'Host ID',
 			guestId: 'Guest ID',
 			paymentMethod: 'Payment method',

@@ -213,6 +213,8 @@ export const common: TranslationShape<typeof de> = {
 		'admin/paymentTransactions': 'Payments',
 		'admin/paymentTransactions/new': 'Record a payment',
 		'admin/backgroundTaskExecutions': 'Background tasks',
+		'admin/backgroundTaskExecutions/emails': 'E-mail log',
+		'admin/backgroundTaskExecutions/emails/detail': 'E-mail',
 	},
 	errors: {
 		title: {

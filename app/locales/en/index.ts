@@ -26,6 +26,7 @@ import { vouchers } from './vouchers.ts'
 import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
+import { adminEmails } from './admin-emails.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -54,4 +55,5 @@ export const en: TranslationShape<typeof de> = {
 	newsletter,
 	voucherOrders,
 	voucherOffices,
+	adminEmails,
 }

@@ -142,6 +142,12 @@ export const orderTable = defineDataTable({
 		// The day the order was made: what the dashboard counts by (issue 31.11).
 		createdAt: { kind: 'dateRange', column: orders.createdAt, label: 'admin:orders.filters.createdAt' },
 		playroomId: { kind: 'id', column: orders.playroomId, label: 'admin:orders.filters.playroomId' },
+		// The playroom's city (a slug): the dashboard's top cities open their orders (issue 34).
+		city: {
+			kind: 'slug',
+			column: sql`(SELECT ${playrooms.citySlug} FROM ${playrooms} WHERE ${playrooms.id} = ${orders.playroomId})`,
+			label: 'admin:orders.filters.city',
+		},
 		hostId: { kind: 'id', column: orders.hostId, label: 'admin:orders.filters.hostId' },
 		guestId: { kind: 'id', column: orders.guestId, label: 'admin:orders.filters.guestId' },
 	},

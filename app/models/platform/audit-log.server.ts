@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'supportThread',
 	'voucherOrder',
 	'voucher',
+	'email',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 

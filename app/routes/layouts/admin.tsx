@@ -1,5 +1,7 @@
 import type { Route } from './+types/admin.ts'
 import { AreaLayout, type AreaNavItem } from '#app/components/area-layout.tsx'
+import { EmailHealthBanner } from '#app/components/email-health-banner.tsx'
+import { getEmailHealth } from '#app/models/admin/admin-emails.server.ts'
 import { getUserStatus, STATUS_ENDPOINTS } from '#app/models/accounts/user-status.server.ts'
 import { requireRole, roleGuard } from '#app/utils/auth.server.ts'
 
@@ -8,7 +10,10 @@ export const middleware: Route.MiddlewareFunction[] = [roleGuard('Admin')]
 
 export async function loader(args: Route.LoaderArgs) {
 	const user = await requireRole(args, 'Admin')
-	return { status: { endpoint: STATUS_ENDPOINTS[user.role], counts: getUserStatus(user) } }
+	return {
+		status: { endpoint: STATUS_ENDPOINTS[user.role], counts: getUserStatus(user) },
+		emailHealth: getEmailHealth(user),
+	}
 }
 
 const ITEMS: AreaNavItem[] = (
@@ -35,5 +40,13 @@ const ITEMS: AreaNavItem[] = (
 ).map(([id, to]) => ({ id, to }))
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout areaId="admin" items={ITEMS} status={loaderData.status} phoneMenu />
+	return (
+		<AreaLayout
+			areaId="admin"
+			items={ITEMS}
+			status={loaderData.status}
+			phoneMenu
+			notice={<EmailHealthBanner health={loaderData.emailHealth} />}
+		/>
+	)
 }
