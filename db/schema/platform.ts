@@ -47,6 +47,8 @@ export const emailOutbox = sqliteTable(
 	(table) => [
 		index('email_outbox_to_idx').on(table.to, table.createdAt),
 		index('email_outbox_order_idx').on(table.orderId, table.createdAt),
+		// The admin's e-mail health banner counts by status (and age) on every admin page (ADR 0175).
+		index('email_outbox_status_idx').on(table.status, table.createdAt),
 	],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX `email_outbox_status_idx` ON `email_outbox` (`status`,`created_at`);
