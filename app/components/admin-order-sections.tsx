@@ -6,52 +6,11 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { DetailSection, ScrollBox } from './detail-frame.tsx'
+import { DetailSection, Rows } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
 /** The admin order page's own sections (issue 14): people, payments, ledger, e-mails, bank transfer. */
 const INPUT = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink'
-
-/** A compact read-only table of a detail section (no paging, no sorting). */
-export function Rows({
-	head,
-	rows,
-	testId,
-	label,
-}: {
-	head: string[]
-	rows: React.ReactNode[][]
-	testId: string
-	/** The accessible name of the table's scrolling box (the section's title). */
-	label: string
-}) {
-	return (
-		<ScrollBox label={label}>
-			<table className="w-full text-left text-sm" data-testid={testId}>
-				<thead>
-					<tr className="border-b border-line">
-						{head.map((label) => (
-							<th key={label} className="p-1">
-								{label}
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{rows.map((cells, index) => (
-						<tr key={index} className="border-b border-line">
-							{cells.map((content, column) => (
-								<td key={column} className="p-1 align-top">
-									{content}
-								</td>
-							))}
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</ScrollBox>
-	)
-}
 
 export function OrderPeople({ detail }: { detail: AdminOrderDetail }) {
 	const { t } = useTranslation('admin')

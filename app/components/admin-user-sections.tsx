@@ -4,7 +4,7 @@ import type { UserActivity } from '#app/models/admin/admin-user-activity.server.
 import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
-import { Rows } from './admin-order-sections.tsx'
+import { Rows } from './detail-frame.tsx'
 import { StatusBadge } from './booking-ui.tsx'
 import { DetailSection } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'

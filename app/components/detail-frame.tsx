@@ -105,3 +105,47 @@ export function ScrollBox({
 		</div>
 	)
 }
+
+/** A compact read-only table of a detail section (no paging, no sorting). */
+export function Rows({
+	head,
+	rows,
+	testId,
+	rowTestId,
+	label,
+}: {
+	head: string[]
+	rows: React.ReactNode[][]
+	testId: string
+	/** A test id on every body row. */
+	rowTestId?: string
+	/** The accessible name of the table's scrolling box (the section's title). */
+	label: string
+}) {
+	return (
+		<ScrollBox label={label}>
+			<table className="w-full text-left text-sm" data-testid={testId}>
+				<thead>
+					<tr className="border-b border-line">
+						{head.map((label) => (
+							<th key={label} className="p-1">
+								{label}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((cells, index) => (
+						<tr key={index} className="border-b border-line" data-testid={rowTestId}>
+							{cells.map((content, column) => (
+								<td key={column} className="p-1 align-top">
+									{content}
+								</td>
+							))}
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</ScrollBox>
+	)
+}

@@ -4,7 +4,7 @@ import { AdminReasonForm } from '#app/components/admin-reason-form.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { Facts } from '#app/components/booking-ui.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
-import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
+import { DetailFrame, DetailSection, Rows } from '#app/components/detail-frame.tsx'
 import {
 	fieldLabels,
 	FormAlert,
@@ -156,61 +156,41 @@ export function VoucherTransactionTable({
 	const { t } = useTranslation('voucherOffices')
 	const locale = useLocale() as Locale
 	if (transactions.length === 0) return <p>{t('detail.noTransactions')}</p>
+	const money = (cents: number) => (
+		<span className="block text-right tabular-nums whitespace-nowrap">{formatMoney(cents, locale)}</span>
+	)
 	return (
-		<div className="overflow-x-auto">
-			<table className="w-full text-left text-sm" data-testid="voucher-transaction-table">
-				<thead>
-					<tr className="border-b border-line">
-						<th scope="col" className="py-2 pr-3">
-							{t('columns.time')}
-						</th>
-						<th scope="col" className="py-2 pr-3">
-							{t('columns.transaction')}
-						</th>
-						<th scope="col" className="py-2 pr-3 text-right">
-							{t('columns.amount')}
-						</th>
-						<th scope="col" className="py-2 pr-3 text-right">
-							{t('columns.balanceAfter')}
-						</th>
-						<th scope="col" className="py-2 pr-3">
-							{t('columns.order')}
-						</th>
-						<th scope="col" className="py-2">
-							{t('columns.reason')}
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{transactions.map((row) => (
-						<tr key={row.id} className="border-b border-line last:border-0" data-testid="voucher-transaction">
-							<td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.createdAt, locale)}</td>
-							<td className="py-2 pr-3">{t(`transactionKinds.${row.kind}`, { defaultValue: row.kind })}</td>
-							<td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">
-								{formatMoney(row.amount !== 0 ? row.amount : row.value, locale)}
-							</td>
-							<td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">
-								{formatMoney(row.balanceAfter, locale)}
-							</td>
-							<td className="py-2 pr-3">
-								{row.orderId && row.orderCode ? (
-									row.orderLinked ? (
-										<LocaleLink to={orderPath(row.orderId)} className="font-mono underline">
-											{row.orderCode}
-										</LocaleLink>
-									) : (
-										<span className="font-mono">{row.orderCode}</span>
-									)
-								) : (
-									'–'
-								)}
-							</td>
-							<td className="py-2 break-words">{row.reason ?? ''}</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</div>
+		<Rows
+			label={t('detail.transactions')}
+			testId="voucher-transaction-table"
+			rowTestId="voucher-transaction"
+			head={[
+				t('columns.time'),
+				t('columns.transaction'),
+				t('columns.amount'),
+				t('columns.balanceAfter'),
+				t('columns.order'),
+				t('columns.reason'),
+			]}
+			rows={transactions.map((row) => [
+				<span className="whitespace-nowrap">{formatDateTime(row.createdAt, locale)}</span>,
+				t(`transactionKinds.${row.kind}`, { defaultValue: row.kind }),
+				money(row.amount !== 0 ? row.amount : row.value),
+				money(row.balanceAfter),
+				row.orderId && row.orderCode ? (
+					row.orderLinked ? (
+						<LocaleLink to={orderPath(row.orderId)} className="font-mono underline">
+							{row.orderCode}
+						</LocaleLink>
+					) : (
+						<span className="font-mono">{row.orderCode}</span>
+					)
+				) : (
+					'–'
+				),
+				<span className="break-words">{row.reason ?? ''}</span>,
+			])}
+		/>
 	)
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/user-detail.ts'
 import { ConfirmEmailButton, LoginAsButton } from '#app/components/admin-user-actions.tsx'
-import { Rows } from '#app/components/admin-order-sections.tsx'
+import { Rows } from '#app/components/detail-frame.tsx'
 import {
 	UserNewsletterConsents,
 	UserOrders,

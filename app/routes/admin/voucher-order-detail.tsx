@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/voucher-order-detail.ts'
-import { Rows } from '#app/components/admin-order-sections.tsx'
+import { Rows } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
 import { Facts } from '#app/components/booking-ui.tsx'
 import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
