@@ -23,10 +23,7 @@ export function GuestVoucherList({ vouchers }: { vouchers: GuestVouchers }) {
 					{t('mine.buy')}
 				</LocaleLink>
 			</div>
-			<section aria-labelledby="vouchers-bought" data-testid="vouchers-bought">
-				<h2 id="vouchers-bought" className="mb-3 text-xl font-semibold">
-					{t('mine.bought')}
-				</h2>
+			<VoucherSection name="bought" title={t('mine.bought')}>
 				{vouchers.bought.length ? (
 					<ul className="flex flex-col gap-3">
 						{vouchers.bought.map((order) => (
@@ -36,11 +33,8 @@ export function GuestVoucherList({ vouchers }: { vouchers: GuestVouchers }) {
 				) : (
 					<p className="card">{t('mine.noneBought')}</p>
 				)}
-			</section>
-			<section aria-labelledby="vouchers-received" data-testid="vouchers-received">
-				<h2 id="vouchers-received" className="mb-3 text-xl font-semibold">
-					{t('mine.received')}
-				</h2>
+			</VoucherSection>
+			<VoucherSection name="received" title={t('mine.received')}>
 				{vouchers.received.length ? (
 					<ul className="flex flex-col gap-3">
 						{vouchers.received.map((voucher) => (
@@ -53,11 +47,8 @@ export function GuestVoucherList({ vouchers }: { vouchers: GuestVouchers }) {
 				) : (
 					<p className="card">{t('mine.noneReceived')}</p>
 				)}
-			</section>
-			<section aria-labelledby="vouchers-welcome" data-testid="vouchers-welcome">
-				<h2 id="vouchers-welcome" className="mb-3 text-xl font-semibold">
-					{t('mine.welcome')}
-				</h2>
+			</VoucherSection>
+			<VoucherSection name="welcome" title={t('mine.welcome')}>
 				<div className="card min-w-0">
 					{vouchers.welcome ? (
 						<VoucherFacts voucher={vouchers.welcome} />
@@ -65,8 +56,28 @@ export function GuestVoucherList({ vouchers }: { vouchers: GuestVouchers }) {
 						<p>{vouchers.welcomeWaiting ? t('mine.welcomeWaiting') : t('mine.noWelcome')}</p>
 					)}
 				</div>
-			</section>
+			</VoucherSection>
 		</div>
+	)
+}
+
+/** One part of the tab: its heading names the section (`vouchers-<name>`). */
+function VoucherSection({
+	name,
+	title,
+	children,
+}: {
+	name: string
+	title: string
+	children: React.ReactNode
+}) {
+	return (
+		<section aria-labelledby={`vouchers-${name}`} data-testid={`vouchers-${name}`}>
+			<h2 id={`vouchers-${name}`} className="mb-3 text-xl font-semibold">
+				{title}
+			</h2>
+			{children}
+		</section>
 	)
 }
 
