@@ -105,24 +105,62 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 
 export function OrderEmails({ detail }: { detail: AdminOrderDetail }) {
 	const { t } = useTranslation('admin')
+	return (
+		<SentEmails
+			id="order-emails"
+			testId="emails-table"
+			title={t('orders.detail.emails')}
+			empty={t('orders.detail.noEmails')}
+			emails={detail.emails}
+		/>
+	)
+}
+
+/**
+ * The e-mails the platform sent about one thing (an order, a voucher order), read from the outbox:
+ * date, recipient, subject, status — and, with `attachmentsColumn`, what was attached.
+ */
+export function SentEmails({
+	id,
+	testId,
+	title,
+	empty,
+	emails,
+	attachmentsColumn,
+}: {
+	id: string
+	testId: string
+	title: string
+	empty: string
+	emails: { createdAt: number; to: string; subject: string; status: string; attachments?: number }[]
+	attachmentsColumn?: { label: string; cell: (count: number) => string }
+}) {
+	const { t } = useTranslation('admin')
 	const locale = useLocale()
 	const c = (key: string) => t(`orders.detail.columns.${key}` as 'orders.detail.columns.date')
 	return (
-		<DetailSection id="order-emails" title={t('orders.detail.emails')} wide>
-			{detail.emails.length ? (
+		<DetailSection id={id} title={title} wide>
+			{emails.length ? (
 				<Rows
-					label={t('orders.detail.emails')}
-					testId="emails-table"
-					head={[c('date'), c('to'), c('subject'), c('status')]}
-					rows={detail.emails.map((e) => [
+					label={title}
+					testId={testId}
+					head={[
+						c('date'),
+						c('to'),
+						c('subject'),
+						...(attachmentsColumn ? [attachmentsColumn.label] : []),
+						c('status'),
+					]}
+					rows={emails.map((e) => [
 						formatDateTime(e.createdAt, locale),
-						e.to,
+						<span className="break-all">{e.to}</span>,
 						e.subject,
-						t(`orders.detail.emailStatuses.${e.status}`),
+						...(attachmentsColumn ? [attachmentsColumn.cell(e.attachments ?? 0)] : []),
+						t(`orders.detail.emailStatuses.${e.status}` as 'orders.detail.emailStatuses.sent'),
 					])}
 				/>
 			) : (
-				<p>{t('orders.detail.noEmails')}</p>
+				<p>{empty}</p>
 			)}
 		</DetailSection>
 	)

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/voucher-order-detail.ts'
-import { Rows } from '#app/components/detail-frame.tsx'
 import { AuditHistory } from '#app/components/audit-history.tsx'
+import { SentEmails } from '#app/components/admin-order-sections.tsx'
 import { Facts } from '#app/components/booking-ui.tsx'
 import { DetailColumn, DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
@@ -68,7 +68,6 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminVoucherOrderPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('voucherOrders')
 	const { t: tc } = useTranslation()
-	const { t: ta } = useTranslation('admin')
 	const locale = useLocale()
 	const { voucherOrder: order, voucher, actions } = loaderData
 	const title = t('detail.title', { code: order.code })
@@ -178,30 +177,17 @@ export default function AdminVoucherOrderPage({ loaderData }: Route.ComponentPro
 					<Facts rows={people} />
 				</DetailSection>
 			</DetailColumn>
-			<DetailSection id="voucher-order-emails" title={t('detail.emails')} wide>
-				{loaderData.emails.length ? (
-					<Rows
-						label={t('detail.emails')}
-						testId="voucher-order-emails-table"
-						head={[
-							ta('orders.detail.columns.date'),
-							ta('orders.detail.columns.to'),
-							ta('orders.detail.columns.subject'),
-							t('detail.attachment'),
-							ta('orders.detail.columns.status'),
-						]}
-						rows={loaderData.emails.map((e) => [
-							formatDateTime(e.createdAt, locale),
-							<span className="break-all">{e.to}</span>,
-							e.subject,
-							e.attachments ? t('detail.attachments', { count: e.attachments }) : none,
-							ta(`orders.detail.emailStatuses.${e.status}`),
-						])}
-					/>
-				) : (
-					<p>{t('detail.noEmails')}</p>
-				)}
-			</DetailSection>
+			<SentEmails
+				id="voucher-order-emails"
+				testId="voucher-order-emails-table"
+				title={t('detail.emails')}
+				empty={t('detail.noEmails')}
+				emails={loaderData.emails}
+				attachmentsColumn={{
+					label: t('detail.attachment'),
+					cell: (count) => (count ? t('detail.attachments', { count }) : none),
+				}}
+			/>
 			<AuditHistory entries={loaderData.history} />
 		</DetailFrame>
 	)
