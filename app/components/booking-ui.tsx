@@ -239,3 +239,23 @@ export function GiftVoucherPayment({
 		</dl>
 	)
 }
+
+/** An order's price: the breakdown, and under it what a gift voucher paid and what is left (the order and confirmation pages). */
+export function OrderPriceLines({
+	order,
+}: {
+	order: { price: PriceView; voucherAmount: number; voucherCode: string | null; amountPayable: number }
+}) {
+	return (
+		<>
+			<PriceBreakdown price={order.price} />
+			{order.voucherAmount > 0 ? (
+				<GiftVoucherPayment
+					code={order.voucherCode ?? ''}
+					amount={order.voucherAmount}
+					amountLeft={order.amountPayable}
+				/>
+			) : null}
+		</>
+	)
+}

@@ -6,7 +6,7 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDateTime, formatStay } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { Facts, GiftVoucherPayment, PriceBreakdown, RefundSchedule, StatusHistory } from './booking-ui.tsx'
+import { Facts, OrderPriceLines, RefundSchedule, StatusHistory } from './booking-ui.tsx'
 import { DetailSection } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
 
@@ -90,14 +90,7 @@ export function OrderPrice({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	return (
 		<DetailSection id="order-price" title={t('detail.priceTitle')}>
-			<PriceBreakdown price={order.price} />
-			{order.voucherAmount > 0 ? (
-				<GiftVoucherPayment
-					code={order.voucherCode ?? ''}
-					amount={order.voucherAmount}
-					amountLeft={order.amountPayable}
-				/>
-			) : null}
+			<OrderPriceLines order={order} />
 		</DetailSection>
 	)
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import type { Route } from './+types/confirmation.ts'
-import { GiftVoucherPayment, PriceBreakdown, StatusBadge } from '#app/components/booking-ui.tsx'
+import { OrderPriceLines, StatusBadge } from '#app/components/booking-ui.tsx'
 import { NextSteps, PaymentPanel } from '#app/components/order-panels.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
@@ -113,14 +113,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
 				<h2 id="confirmation-price" className="mb-2 text-lg font-semibold">
 					{t('detail.priceTitle')}
 				</h2>
-				<PriceBreakdown price={order.price} />
-				{order.voucherAmount > 0 ? (
-					<GiftVoucherPayment
-						code={order.voucherCode ?? ''}
-						amount={order.voucherAmount}
-						amountLeft={order.amountPayable}
-					/>
-				) : null}
+				<OrderPriceLines order={order} />
 			</section>
 			<div className="flex flex-wrap gap-3">
 				{order.actions.ics ? (
