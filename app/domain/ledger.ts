@@ -12,7 +12,14 @@ import type { LedgerAccount, MoneyTransactionKind } from '#db/schema/payments.ts
  *   Commission    GuestPrepayments +C    PlatformRevenue −C       platform's share of money it holds
  *   HostEarning   GuestPrepayments +H    HostPayable −H           host's share, owed to the host
  *   Commission    HostPayable +C         PlatformRevenue −C       on-site payment: the host owes the commission
- *   HostPayout    HostPayable +P         PlatformBank −P          paid out to the host (monthly invoices)
+ *   HostPayout    HostPayable +P         PlatformBank −P          paid out to the host (a payout run, issue 34)
+ *
+ * Host balances and invoices (issue 34) — HostPayable negative = the platform owes the host:
+ *   InvoiceCharge   HostPayable +V       VatPayable −V          the VAT a commission invoice charges
+ *   InvoiceCharge   HostPayable +F       PlatformRevenue −F     a fee line (modules) of an invoice
+ *                   (a cancellation invoice posts the same journals reversed)
+ *   HostPayment     PlatformBank +A      HostPayable −A         the host paid an open invoice by transfer
+ *   HostAdjustment  PlatformDiscounts +A HostPayable −A         an admin credits the host (reverse: debits)
  *
  * Gift vouchers (issue 33, ADR 0166) — money the platform holds for the voucher's holder:
  *   VoucherSale        PlatformBank +A       VoucherLiability −A    a voucher order paid
@@ -74,6 +81,32 @@ export function onSiteCommissionJournal(commission: number) {
 
 export function hostPayoutJournal(amount: number) {
 	return pair('HostPayout', 'HostPayable', 'PlatformBank', amount)
+}
+
+/** The VAT of a commission invoice charged to the host's balance; negative reverses it (a Storno). */
+export function invoiceVatJournal(amount: number) {
+	return amount >= 0
+		? pair('InvoiceCharge', 'HostPayable', 'VatPayable', amount)
+		: pair('InvoiceCharge', 'VatPayable', 'HostPayable', -amount)
+}
+
+/** A platform fee line of an invoice (module fees) charged to the host; negative reverses it. */
+export function invoiceFeeJournal(amount: number) {
+	return amount >= 0
+		? pair('InvoiceCharge', 'HostPayable', 'PlatformRevenue', amount)
+		: pair('InvoiceCharge', 'PlatformRevenue', 'HostPayable', -amount)
+}
+
+/** The host's own transfer to the platform (an open invoice paid). */
+export function hostPaymentJournal(amount: number) {
+	return pair('HostPayment', 'PlatformBank', 'HostPayable', amount)
+}
+
+/** An admin's correction of a host's balance: positive credits the host, negative debits. */
+export function hostAdjustmentJournal(amount: number) {
+	return amount >= 0
+		? pair('HostAdjustment', 'PlatformDiscounts', 'HostPayable', amount)
+		: pair('HostAdjustment', 'HostPayable', 'PlatformDiscounts', -amount)
 }
 
 /** Commission in cents: rate in basis points (1000 = 10 %), rounded half up. */

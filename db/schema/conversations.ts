@@ -39,7 +39,9 @@ export const conversations = sqliteTable(
 		uniqueIndex('conversations_guest_host_unique')
 			.on(table.userId, table.hostId)
 			.where(sql`${table.kind} = 'GuestHost'`),
-		uniqueIndex('conversations_support_unique').on(table.userId).where(sql`${table.kind} = 'Support'`),
+		uniqueIndex('conversations_support_unique')
+			.on(table.userId)
+			.where(sql`${table.kind} = 'Support'`),
 		index('conversations_host_idx').on(table.hostId, table.lastMessageAt),
 		index('conversations_user_idx').on(table.userId, table.lastMessageAt),
 		index('conversations_support_idx').on(table.kind, table.supportStatus, table.lastMessageAt),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { cents, createdAt, idColumn, instant, jsonColumn, updatedAt } from './columns.ts'
 import { orders } from './orders.ts'
+import { hostPayouts } from './money.ts'
 import { users } from './users.ts'
 
 /**
@@ -47,12 +48,22 @@ export const paymentTransactions = sqliteTable(
 		 * again gets this payment back and books nothing; unique, so not even two processes book twice.
 		 */
 		idempotencyKey: text('idempotency_key'),
+		/**
+		 * Bank refunds (issue 34): the account the guest gave for this refund (normalised, mod-97 checked)
+		 * and its holder. Stored only for this purpose: masked once the refund is marked as sent.
+		 */
+		refundIban: text('refund_iban'),
+		refundAccountHolder: text('refund_account_holder'),
+		/** When an outgoing payment was sent ("refunded on …"); null while it is due. */
+		completedAt: instant('completed_at'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(table) => [
 		index('payment_transactions_order_idx').on(table.orderId, table.createdAt),
 		index('payment_transactions_status_idx').on(table.status, table.createdAt),
+		// The admin's refunds queue: outgoing payments by status.
+		index('payment_transactions_direction_status_idx').on(table.direction, table.status, table.createdAt),
 		uniqueIndex('payment_transactions_external_unique')
 			.on(table.provider, table.externalId)
 			.where(sql`external_id IS NOT NULL`),
@@ -70,6 +81,7 @@ export const paymentTransactions = sqliteTable(
  * PlatformRevenue: commission earned.
  * VoucherLiability: gift vouchers sold and not yet redeemed or expired (owed to their holders).
  * PlatformDiscounts: what the platform's own discount codes cost it (the host still earns the full price).
+ * VatPayable: VAT the platform's commission invoices charge (owed to the tax office; issue 34).
  */
 export const LEDGER_ACCOUNTS = [
 	'PlatformBank',
@@ -78,6 +90,7 @@ export const LEDGER_ACCOUNTS = [
 	'PlatformRevenue',
 	'VoucherLiability',
 	'PlatformDiscounts',
+	'VatPayable',
 ] as const
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number]
 
@@ -92,6 +105,12 @@ export const MONEY_TRANSACTION_KINDS = [
 	'VoucherRefund',
 	'VoucherExpiry',
 	'VoucherGoodwill',
+	/** Issue 34: the VAT (and fees) a commission invoice charges the host, and its reversal by a Storno. */
+	'InvoiceCharge',
+	/** Issue 34: a host's own transfer to the platform (an open invoice paid). */
+	'HostPayment',
+	/** Issue 34: an admin's correction of a host's balance, with a reason. */
+	'HostAdjustment',
 ] as const
 export type MoneyTransactionKind = (typeof MONEY_TRANSACTION_KINDS)[number]
 
@@ -109,6 +128,11 @@ export const moneyTransactions = sqliteTable(
 		paymentTransactionId: text('payment_transaction_id').references(() => paymentTransactions.id),
 		/** The host whose HostPayable account a row moves. */
 		hostId: text('host_id').references(() => users.id),
+		/**
+		 * HostPayable rows settled by a payout (issue 34): a run marks every row of the host it paid,
+		 * the payout's own row included, so "not yet paid out" is `payout_id IS NULL`.
+		 */
+		payoutId: text('payout_id').references(() => hostPayouts.id),
 		description: text('description'),
 		createdAt: createdAt(),
 	},
@@ -117,6 +141,7 @@ export const moneyTransactions = sqliteTable(
 		index('money_transactions_order_idx').on(table.orderId, table.createdAt),
 		index('money_transactions_account_idx').on(table.account, table.hostId, table.createdAt),
 		index('money_transactions_kind_idx').on(table.kind, table.createdAt),
+		index('money_transactions_host_payout_idx').on(table.hostId, table.payoutId, table.createdAt),
 	],
 )
 

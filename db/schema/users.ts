@@ -5,6 +5,9 @@ import { booleanColumn, createdAt, idColumn, instant, updatedAt } from './column
 export const USER_ROLES = ['Customer', 'Owner', 'Admin'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 
+export const HOST_TAX_STATUSES = ['Private', 'SmallBusiness', 'Standard'] as const
+export type HostTaxStatus = (typeof HOST_TAX_STATUSES)[number]
+
 export const LANGUAGES = ['de', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
 
@@ -44,6 +47,13 @@ export const users = sqliteTable(
 		vatId: text('vat_id'),
 		/** Hosts: small business under §19 UStG (no VAT on the host's own invoices). */
 		smallBusiness: booleanColumn('small_business').notNull().default(false),
+		/**
+		 * Hosts' tax status for the platform's invoices (issue 34): a private person, a small business
+		 * under § 19 UStG (kept equal to `smallBusiness`), or a business charging VAT with a VAT id.
+		 */
+		taxStatus: text('tax_status', { enum: HOST_TAX_STATUSES }).notNull().default('Private'),
+		/** Hosts: the tax number (Steuernummer) when there is no VAT id. */
+		taxNumber: text('tax_number'),
 		/** Hosts: payout account (normalised IBAN, checksum-validated; shown masked). */
 		payoutIban: text('payout_iban'),
 		imported: booleanColumn('imported').notNull().default(false),

@@ -7,6 +7,7 @@ export const adminMoney = {
 		PlatformRevenue: 'Erlöse der Plattform',
 		VoucherLiability: 'Verbindlichkeiten aus Geschenkgutscheinen',
 		PlatformDiscounts: 'Rabatte der Plattform',
+		VatPayable: 'Umsatzsteuer',
 	},
 	kinds: {
 		GuestPayment: 'Zahlung eines Gastes',
@@ -19,6 +20,9 @@ export const adminMoney = {
 		VoucherRefund: 'Gutschrift auf Gutschein',
 		VoucherExpiry: 'Verfallener Gutscheinwert',
 		VoucherGoodwill: 'Gutschein-Korrektur',
+		InvoiceCharge: 'Rechnungsbelastung',
+		HostPayment: 'Zahlung des Gastgebers',
+		HostAdjustment: 'Korrektur Gastgeber-Guthaben',
 	},
 	ledger: {
 		columns: {

@@ -10,6 +10,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 		PlatformRevenue: 'Platform revenue',
 		VoucherLiability: 'Gift voucher liability',
 		PlatformDiscounts: 'Platform discounts',
+		VatPayable: 'VAT payable',
 	},
 	kinds: {
 		GuestPayment: 'Guest payment',
@@ -22,6 +23,9 @@ export const adminMoney: TranslationShape<typeof de> = {
 		VoucherRefund: 'Refund to voucher',
 		VoucherExpiry: 'Expired voucher value',
 		VoucherGoodwill: 'Voucher adjustment',
+		InvoiceCharge: 'Invoice charge',
+		HostPayment: 'Payment by the host',
+		HostAdjustment: 'Host balance adjustment',
 	},
 	ledger: {
 		columns: {

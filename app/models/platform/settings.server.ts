@@ -26,6 +26,50 @@ export const SETTINGS = {
 			bankName: 'Commerzbank',
 		},
 	},
+	/**
+	 * Host payouts (issue 34): the weekday the payout task runs (ISO 1 = Monday … 7 = Sunday; null turns
+	 * scheduled runs off, runs by hand stay) and the smallest balance paid out.
+	 */
+	payoutSchedule: {
+		schema: z.object({
+			weekday: z.number().int().min(1).max(7).nullable(),
+			minimumCents: z.number().int().min(0),
+		}),
+		default: { weekday: 1, minimumCents: 2500 },
+	},
+	/** The platform as the seller on its invoices and the debtor of its SEPA files (§ 14 Abs. 4 UStG). */
+	platformCompany: {
+		schema: z.object({
+			name: z.string(),
+			street: z.string(),
+			postalCode: z.string(),
+			city: z.string(),
+			countryCode: z.string().length(2),
+			vatId: z.string(),
+			taxNumber: z.string(),
+			registerCourt: z.string(),
+			registerNumber: z.string(),
+			managingDirector: z.string(),
+			email: z.string(),
+			phone: z.string(),
+		}),
+		default: {
+			name: 'Spielzimmer GmbH',
+			street: 'Kastanienallee 12',
+			postalCode: '10435',
+			city: 'Berlin',
+			countryCode: 'DE',
+			vatId: 'DE812345675',
+			taxNumber: '37/123/45678',
+			registerCourt: 'Amtsgericht Charlottenburg',
+			registerNumber: 'HRB 234567 B',
+			managingDirector: 'Jana Beispiel',
+			email: 'rechnungen@spielzimmer.example',
+			phone: '+49 30 1234567',
+		},
+	},
+	/** Days an open commission invoice is due after issue (issue 34). */
+	invoicePaymentDays: { schema: z.number().int().min(1).max(90), default: 14 },
 } as const
 
 export type SettingKey = keyof typeof SETTINGS
