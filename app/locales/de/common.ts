@@ -201,6 +201,7 @@ export const common = {
 		'admin/voucherOrders': 'Gutscheinbestellungen',
 		'admin/voucherOrders/detail': 'Gutscheinbestellung',
 		'admin/payouts': 'Auszahlungen',
+		'admin/payouts/balances': 'Guthaben der Gastgeber',
 		'admin/payouts/detail': 'Auszahlungslauf',
 		'admin/playrooms': 'Spielräume',
 		'admin/playrooms/detail': 'Spielraum',

@@ -204,6 +204,7 @@ export const common: TranslationShape<typeof de> = {
 		'admin/voucherOrders': 'Voucher orders',
 		'admin/voucherOrders/detail': 'Voucher order',
 		'admin/payouts': 'Payouts',
+		'admin/payouts/balances': 'Host balances',
 		'admin/payouts/detail': 'Payout run',
 		'admin/playrooms': 'Playrooms',
 		'admin/playrooms/detail': 'Playroom',

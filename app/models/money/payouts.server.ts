@@ -8,7 +8,7 @@ import { addDays, localDateOf, isoWeekday } from '#app/domain/berlin-time.ts'
 import { hostAdjustmentJournal, hostPayoutJournal } from '#app/domain/ledger.ts'
 import { absoluteUrl, deliverSoon } from '#app/models/accounts/account-emails.server.ts'
 import { postJournal } from '#app/models/booking/order-money.server.ts'
-import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
+import { listAuditEntries, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 import { isValidIban, maskIban } from '#app/schemas/host-editor.ts'
 import { AppError } from '#app/utils/app-error.ts'
@@ -527,6 +527,7 @@ export function getPayoutRun(admin: Caller, runId: string, db: DbOrTx = getDb())
 		skipped: hostBalances(new Date(), db).filter(
 			(host) => !paid.has(host.hostId) && host.skipReason !== null && host.open !== 0,
 		),
+		history: listAuditEntries('payoutRun', runId, {}, db),
 	}
 }
 
@@ -634,5 +635,23 @@ export function getHostPayouts(host: Caller, options: { now?: number } = {}, db:
 			executedAt: payout.executedAt?.getTime() ?? null,
 			lines: lines.filter((line) => line.payoutId === payout.id),
 		})),
+	}
+}
+
+/** /admin/payouts/balances: every host's balance and open amount now, and the hosts an adjustment can name. */
+export function getHostBalancesPage(admin: Caller, options: { now?: number } = {}, db: DbOrTx = getDb()) {
+	assertAdmin(admin)
+	const now = new Date(options.now ?? Date.now())
+	const hosts = db
+		.select({ id: users.id, displayName: users.displayName, email: users.email })
+		.from(users)
+		.where(and(eq(users.role, 'Owner'), isNull(users.deletedAt)))
+		.orderBy(asc(users.displayName), asc(users.id))
+		.limit(1000)
+		.all()
+	return {
+		minimum: getSetting('payoutSchedule', db).minimumCents,
+		balances: hostBalances(now, db),
+		hosts,
 	}
 }
