@@ -9,6 +9,8 @@ import { moneyTransactions } from '#db/schema/payments.ts'
 import { users } from '#db/schema/users.ts'
 import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
 import { cancelOrder, completeOrder, expireOrder } from '#app/models/booking/order-transitions.server.ts'
+import { setSetting } from '#app/models/platform/settings.server.ts'
+import { runScheduledPayouts } from '#app/tasks/host-payouts.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import {
 	bookingFixture,
@@ -244,6 +246,25 @@ describe('a payout run over a fixture month', () => {
 		expect(getDb().select().from(payoutRuns).where(eq(payoutRuns.id, first.run.id)).get()?.status).toBe(
 			'Executed',
 		)
+	})
+})
+
+describe('the weekly task', () => {
+	test('creates the run on the configured Berlin weekday, once per ISO week', async () => {
+		setSetting('payoutSchedule', { weekday: 3, minimumCents: 2_500 })
+		const admin = await createTestUser({ role: 'Admin' })
+		const host = await createTestUser({ role: 'Owner', payoutIban: IBAN_A })
+		adjustHostBalance(admin, { hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task' }, { now: RUN_AT })
+		// Tuesday 14 July 2026: not the day.
+		expect(runScheduledPayouts(new Date('2026-07-14T10:00:00Z'))).toBe(0)
+		// Wednesday 15 July, 00:23 Berlin (still Tuesday in UTC): the run of week 29.
+		expect(runScheduledPayouts(new Date('2026-07-14T22:23:00Z'))).toBe(1)
+		expect(runScheduledPayouts(new Date('2026-07-15T09:23:00Z'))).toBe(0)
+		const run = getDb().select().from(payoutRuns).where(eq(payoutRuns.idempotencyKey, 'schedule:2026-W29')).get()
+		expect(run).toMatchObject({ trigger: 'schedule', payoutCount: 1, totalAmount: 3_000, createdById: null })
+		setSetting('payoutSchedule', { weekday: null, minimumCents: 2_500 })
+		adjustHostBalance(admin, { hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task-2' }, { now: RUN_AT })
+		expect(runScheduledPayouts(new Date('2026-07-22T10:00:00Z'))).toBe(0)
 	})
 })
 
