@@ -33,7 +33,13 @@ export const payoutsSeedStep: SeedStep = {
 			.selectDistinct({ id: users.id, payoutIban: users.payoutIban })
 			.from(moneyTransactions)
 			.innerJoin(users, eq(users.id, moneyTransactions.hostId))
-			.where(and(eq(moneyTransactions.account, 'HostPayable'), isNotNull(moneyTransactions.hostId), isNull(users.deletedAt)))
+			.where(
+				and(
+					eq(moneyTransactions.account, 'HostPayable'),
+					isNotNull(moneyTransactions.hostId),
+					isNull(users.deletedAt),
+				),
+			)
 			.orderBy(users.email)
 			.all()
 		for (const [index, host] of hosts.entries()) {

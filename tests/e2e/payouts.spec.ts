@@ -30,7 +30,8 @@ test.describe('payout run and SEPA file', () => {
 		await expect(page).toHaveURL(/\/admin\/payouts\/[A-Za-z0-9_-]{16}$/)
 		await expect(page.getByTestId('payout-row').first()).toBeVisible()
 		const total = ((await page.getByTestId('run-total').textContent()) ?? '').replace(/[^\d,]/g, '')
-		const reference = (await page.getByTestId('payout-run-facts-list').locator('.font-mono').first().textContent()) ?? ''
+		const reference =
+			(await page.getByTestId('payout-run-facts-list').locator('.font-mono').first().textContent()) ?? ''
 		expect(reference).toMatch(/^SZP-\d{8}-[A-Z0-9]{6}$/)
 		await expectNoSidewaysScroll(page, 'payout run')
 

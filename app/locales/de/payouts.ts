@@ -81,7 +81,8 @@ export const payouts = {
 		total: 'Summe',
 		download: 'SEPA-Datei herunterladen',
 		execute: 'Als ausgeführt markieren',
-		executeHint: 'Erst markieren, wenn die Bank die Datei angenommen hat. Jede:r Gastgeber:in bekommt eine E-Mail.',
+		executeHint:
+			'Erst markieren, wenn die Bank die Datei angenommen hat. Jede:r Gastgeber:in bekommt eine E-Mail.',
 		executed: 'Auszahlungslauf als ausgeführt markiert; die Gastgeber:innen werden benachrichtigt.',
 		alreadyExecuted: 'Der Auszahlungslauf war schon als ausgeführt markiert.',
 		skipped: 'Nicht in diesem Lauf (Stand jetzt)',
@@ -90,7 +91,8 @@ export const payouts = {
 		none: '–',
 	},
 	host: {
-		intro: 'Dein Guthaben bei Spielzimmer: dein Anteil an bezahlten, abgeschlossenen Buchungen abzüglich Provision und Erstattungen. Ab {{minimum}} zahlen wir es {{weekday}} auf deine IBAN aus.',
+		intro:
+			'Dein Guthaben bei Spielzimmer: dein Anteil an bezahlten, abgeschlossenen Buchungen abzüglich Provision und Erstattungen. Ab {{minimum}} zahlen wir es {{weekday}} auf deine IBAN aus.',
 		weekdays: {
 			'1': 'montags',
 			'2': 'dienstags',
@@ -105,7 +107,8 @@ export const payouts = {
 		progress: '{{open}} von {{minimum}} Mindestbetrag',
 		upcoming: 'Nächste Auszahlung',
 		upcomingReady: 'Mit dem nächsten Lauf zahlen wir {{amount}} aus.',
-		noIban: 'Hinterlege eine IBAN unter „Zahlung und Rechnung“ im Spielraum-Editor, damit wir auszahlen können.',
+		noIban:
+			'Hinterlege eine IBAN unter „Zahlung und Rechnung“ im Spielraum-Editor, damit wir auszahlen können.',
 		belowMinimum: 'Noch unter dem Mindestbetrag von {{minimum}}.',
 		negative: 'Dein Guthaben ist negativ: es wird mit künftigen Einnahmen verrechnet.',
 		noOpen: 'Zurzeit ist nichts offen.',

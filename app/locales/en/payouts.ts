@@ -92,7 +92,8 @@ export const payouts: typeof de = {
 		none: '–',
 	},
 	host: {
-		intro: 'Your balance with Spielzimmer: your share of paid, completed bookings less commission and refunds. From {{minimum}} on we pay it to your IBAN {{weekday}}.',
+		intro:
+			'Your balance with Spielzimmer: your share of paid, completed bookings less commission and refunds. From {{minimum}} on we pay it to your IBAN {{weekday}}.',
 		weekdays: {
 			'1': 'on Mondays',
 			'2': 'on Tuesdays',

@@ -67,7 +67,12 @@ async function order(
 	const admin = { id: fixture.host.id, role: 'Admin' as const }
 	for (const amount of transfers) {
 		recordControlTransaction(
-			{ amount, bookingDate: '2026-06-02', reference: placed.code, idempotencyKey: `t-${++keys}-${placed.id}` },
+			{
+				amount,
+				bookingDate: '2026-06-02',
+				reference: placed.code,
+				idempotencyKey: `t-${++keys}-${placed.id}`,
+			},
 			admin,
 			{ now: PAID_AT },
 		)
@@ -126,7 +131,11 @@ describe('a payout run over a fixture month', () => {
 		const cOrder = await order(c, '2026-06-15', 3_000, [3_000])
 		completeOrder(cOrder.id, { now: MONTH_END })
 		const e = await createTestUser({ role: 'Owner', payoutIban: IBAN_C })
-		adjustHostBalance(admin, { hostId: e.id, amount: 500, reason: 'Test', idempotencyKey: 'adj-e-1' }, { now: MONTH_END })
+		adjustHostBalance(
+			admin,
+			{ hostId: e.id, amount: 500, reason: 'Test', idempotencyKey: 'adj-e-1' },
+			{ now: MONTH_END },
+		)
 
 		// Hand-computed (15 % commission, rounded half up; host share = retained − commission):
 		//   A completed      200.00 paid            → commission 30.00, host 170.00  = 17 000
@@ -166,7 +175,9 @@ describe('a payout run over a fixture month', () => {
 		const unsettledOfA = getDb()
 			.select({ n: sql<number>`count(*)` })
 			.from(moneyTransactions)
-			.where(sql`${moneyTransactions.hostId} = ${a.host.id} AND ${moneyTransactions.account} = 'HostPayable' AND ${moneyTransactions.payoutId} IS NULL`)
+			.where(
+				sql`${moneyTransactions.hostId} = ${a.host.id} AND ${moneyTransactions.account} = 'HostPayable' AND ${moneyTransactions.payoutId} IS NULL`,
+			)
 			.get()
 		expect(unsettledOfA?.n).toBe(0)
 
@@ -192,17 +203,27 @@ describe('a payout run over a fixture month', () => {
 		expect(xml).toContain('<Nm>Baellebad + Soehne GmbH</Nm>')
 
 		// The same key again: the first run, nothing new.
-		const repeat = createPayoutRun(admin, { idempotencyKey: 'run-1', trigger: 'manual' }, { now: RUN_AT + 60_000 })
+		const repeat = createPayoutRun(
+			admin,
+			{ idempotencyKey: 'run-1', trigger: 'manual' },
+			{ now: RUN_AT + 60_000 },
+		)
 		expect(repeat).toMatchObject({ outcome: 'repeated', run: { id: first.run.id } })
 		// A new key right away: nobody left to pay.
-		expect(createPayoutRun(admin, { idempotencyKey: 'run-2', trigger: 'manual' }, { now: RUN_AT + 120_000 })).toEqual({
+		expect(
+			createPayoutRun(admin, { idempotencyKey: 'run-2', trigger: 'manual' }, { now: RUN_AT + 120_000 }),
+		).toEqual({
 			outcome: 'nothingToPay',
 		})
 
 		// July: one more order of A; the next run pays only that (50.00 − 7.50 = 42.50).
 		const july = await order(a, '2026-06-20', 5_000, [5_000])
 		completeOrder(july.id, { now: RUN_AT + 3_600_000 })
-		const second = createPayoutRun(null, { idempotencyKey: 'schedule:2026-W28', trigger: 'schedule' }, { now: RUN_AT + 7 * 86_400_000 })
+		const second = createPayoutRun(
+			null,
+			{ idempotencyKey: 'schedule:2026-W28', trigger: 'schedule' },
+			{ now: RUN_AT + 7 * 86_400_000 },
+		)
 		if (second.outcome !== 'created') throw new Error(second.outcome)
 		expect(second.run).toMatchObject({ payoutCount: 1, totalAmount: 4_250, trigger: 'schedule' })
 		expect(unbalancedJournals()).toEqual([])
@@ -231,7 +252,13 @@ describe('a payout run over a fixture month', () => {
 		)
 		expect(view.payouts[1]?.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(26_117)
 		const viewB = getHostPayouts({ id: b.host.id, role: 'Owner' }, { now: RUN_AT })
-		expect(viewB).toMatchObject({ balance: 6_800, open: 6_800, hasIban: false, skipReason: 'noIban', payouts: [] })
+		expect(viewB).toMatchObject({
+			balance: 6_800,
+			open: 6_800,
+			hasIban: false,
+			skipReason: 'noIban',
+			payouts: [],
+		})
 		expect(viewB.openLines.map((line) => line.orderCode)).toEqual([bOrder.code])
 
 		// Executed: idempotent; each paid host e-mailed once in their language.
@@ -254,16 +281,28 @@ describe('the weekly task', () => {
 		setSetting('payoutSchedule', { weekday: 3, minimumCents: 2_500 })
 		const admin = await createTestUser({ role: 'Admin' })
 		const host = await createTestUser({ role: 'Owner', payoutIban: IBAN_A })
-		adjustHostBalance(admin, { hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task' }, { now: RUN_AT })
+		adjustHostBalance(
+			admin,
+			{ hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task' },
+			{ now: RUN_AT },
+		)
 		// Tuesday 14 July 2026: not the day.
 		expect(runScheduledPayouts(new Date('2026-07-14T10:00:00Z'))).toBe(0)
 		// Wednesday 15 July, 00:23 Berlin (still Tuesday in UTC): the run of week 29.
 		expect(runScheduledPayouts(new Date('2026-07-14T22:23:00Z'))).toBe(1)
 		expect(runScheduledPayouts(new Date('2026-07-15T09:23:00Z'))).toBe(0)
-		const run = getDb().select().from(payoutRuns).where(eq(payoutRuns.idempotencyKey, 'schedule:2026-W29')).get()
+		const run = getDb()
+			.select()
+			.from(payoutRuns)
+			.where(eq(payoutRuns.idempotencyKey, 'schedule:2026-W29'))
+			.get()
 		expect(run).toMatchObject({ trigger: 'schedule', payoutCount: 1, totalAmount: 3_000, createdById: null })
 		setSetting('payoutSchedule', { weekday: null, minimumCents: 2_500 })
-		adjustHostBalance(admin, { hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task-2' }, { now: RUN_AT })
+		adjustHostBalance(
+			admin,
+			{ hostId: host.id, amount: 3_000, reason: 'Task', idempotencyKey: 'adj-task-2' },
+			{ now: RUN_AT },
+		)
 		expect(runScheduledPayouts(new Date('2026-07-22T10:00:00Z'))).toBe(0)
 	})
 })

@@ -139,7 +139,10 @@ export function previewPayoutRun(admin: Caller, now: Date = new Date()) {
 
 function runReference(now: Date): string {
 	const date = localDateOf(now.getTime()).replaceAll('-', '')
-	const random = createId().replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase()
+	const random = createId()
+		.replace(/[^A-Za-z0-9]/g, '')
+		.slice(0, 6)
+		.toUpperCase()
 	return `SZP-${date}-${random}`
 }
 

@@ -26,7 +26,16 @@ export type SepaFileInput = {
 	transfers: readonly SepaTransfer[]
 }
 
-const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '&': '+' }
+const UMLAUTS: Record<string, string> = {
+	ä: 'ae',
+	ö: 'oe',
+	ü: 'ue',
+	Ä: 'Ae',
+	Ö: 'Oe',
+	Ü: 'Ue',
+	ß: 'ss',
+	'&': '+',
+}
 
 /** Text in the EPC basic character set (a–z A–Z 0–9 / - ? : ( ) . , ' + space), at most `max` characters. */
 export function epcText(value: string, max: number): string {

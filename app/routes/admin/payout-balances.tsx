@@ -3,7 +3,14 @@ import { Form } from 'react-router'
 import type { Route } from './+types/payout-balances.ts'
 import { useAppForm } from '#app/components/app-form.ts'
 import { Rows } from '#app/components/detail-frame.tsx'
-import { fieldLabels, FormAlert, getFormProps, SelectField, SubmitButton, TextField } from '#app/components/forms.tsx'
+import {
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	SelectField,
+	SubmitButton,
+	TextField,
+} from '#app/components/forms.tsx'
 import { LocaleLink } from '#app/components/locale-link.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
@@ -116,7 +123,10 @@ export default function AdminPayoutBalancesPage({ loaderData }: Route.ComponentP
 						label={tp('admin.adjust.host')}
 						options={[
 							{ value: '', label: tp('admin.adjust.choose') },
-							...loaderData.hosts.map((host) => ({ value: host.id, label: `${host.displayName} (${host.email})` })),
+							...loaderData.hosts.map((host) => ({
+								value: host.id,
+								label: `${host.displayName} (${host.email})`,
+							})),
 						]}
 					/>
 					<TextField field={fields.amount} label={tp('admin.adjust.amount')} required />

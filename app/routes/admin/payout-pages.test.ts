@@ -29,9 +29,18 @@ describe('admin payout pages', () => {
 		const hostA = await createLoggedInUser({ role: 'Owner', payoutIban: 'DE02120300000000202051' })
 		const hostB = await createLoggedInUser({ role: 'Owner', payoutIban: 'DE89370400440532013000' })
 		const caller = { id: admin.user.id, role: 'Admin' }
-		adjustHostBalance(caller, { hostId: hostA.user.id, amount: 4_321, reason: 'Fixture', idempotencyKey: 'pp-a' })
+		adjustHostBalance(caller, {
+			hostId: hostA.user.id,
+			amount: 4_321,
+			reason: 'Fixture',
+			idempotencyKey: 'pp-a',
+		})
 
-		const list = await callRoute(listLoader as never, { path: '/admin/payouts', cookie: admin.cookie, middleware: adminArea })
+		const list = await callRoute(listLoader as never, {
+			path: '/admin/payouts',
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
 		expect(list.data).toMatchObject({ preview: { hostCount: 1, total: 4_321, minimum: 2_500 } })
 
 		const create = () =>
@@ -108,11 +117,23 @@ describe('admin payout pages', () => {
 		expect((await execute()).status).toBe(302)
 		expect(getDb().select().from(payoutRuns).where(eq(payoutRuns.id, run.id)).get()?.status).toBe('Executed')
 
-		const mine = await callRoute(hostLoader as never, { path: '/host/payouts', cookie: hostA.cookie, middleware: hostArea })
+		const mine = await callRoute(hostLoader as never, {
+			path: '/host/payouts',
+			cookie: hostA.cookie,
+			middleware: hostArea,
+		})
 		expect(mine.data).toMatchObject({ balance: 0, payouts: [{ amount: 4_321, status: 'Executed' }] })
-		const theirs = await callRoute(hostLoader as never, { path: '/host/payouts', cookie: hostB.cookie, middleware: hostArea })
+		const theirs = await callRoute(hostLoader as never, {
+			path: '/host/payouts',
+			cookie: hostB.cookie,
+			middleware: hostArea,
+		})
 		expect(theirs.data).toMatchObject({ balance: 0, open: 0, payouts: [], openLines: [] })
-		const adminOnHost = await callRoute(hostLoader as never, { path: '/host/payouts', cookie: admin.cookie, middleware: hostArea })
+		const adminOnHost = await callRoute(hostLoader as never, {
+			path: '/host/payouts',
+			cookie: admin.cookie,
+			middleware: hostArea,
+		})
 		expect(adminOnHost.status).toBe(403)
 	})
 
@@ -129,11 +150,21 @@ describe('admin payout pages', () => {
 			})
 		const rows = () =>
 			getDb().select().from(moneyTransactions).where(eq(moneyTransactions.hostId, host.user.id)).all()
-		const bad = await adjust({ hostId: host.user.id, amount: 'zwölf', reason: '', idempotencyKey: 'adjustkey-000000001' })
+		const bad = await adjust({
+			hostId: host.user.id,
+			amount: 'zwölf',
+			reason: '',
+			idempotencyKey: 'adjustkey-000000001',
+		})
 		expect(bad.status).toBe(400)
 		expect(JSON.stringify(bad.data)).toContain('payouts:errors.amount')
 		expect(rows()).toHaveLength(0)
-		const good = { hostId: host.user.id, amount: '-12,50', reason: 'Schlüssel verloren', idempotencyKey: 'adjustkey-000000002' }
+		const good = {
+			hostId: host.user.id,
+			amount: '-12,50',
+			reason: 'Schlüssel verloren',
+			idempotencyKey: 'adjustkey-000000002',
+		}
 		expect((await adjust(good)).status).toBe(302)
 		expect((await adjust(good)).status).toBe(302)
 		expect(rows().map((row) => row.amount)).toEqual([1_250])

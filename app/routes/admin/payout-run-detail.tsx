@@ -103,7 +103,9 @@ export default function AdminPayoutRunPage({ loaderData }: Route.ComponentProps)
 			<DetailColumn>
 				<DetailSection id="payout-run-facts" title={t('detail.facts')}>
 					<Facts rows={facts} testId="payout-run-facts-list" />
-					{run.status === 'Created' ? <p className="mt-3 text-sm text-ink-muted">{t('detail.executeHint')}</p> : null}
+					{run.status === 'Created' ? (
+						<p className="mt-3 text-sm text-ink-muted">{t('detail.executeHint')}</p>
+					) : null}
 				</DetailSection>
 			</DetailColumn>
 			<DetailColumn>
@@ -129,7 +131,13 @@ export default function AdminPayoutRunPage({ loaderData }: Route.ComponentProps)
 					label={t('detail.payouts')}
 					testId="payout-run-payouts-table"
 					rowTestId="payout-row"
-					head={[t('fields.host'), t('fields.accountHolder'), t('fields.iban'), t('fields.amount'), t('fields.endToEndId')]}
+					head={[
+						t('fields.host'),
+						t('fields.accountHolder'),
+						t('fields.iban'),
+						t('fields.amount'),
+						t('fields.endToEndId'),
+					]}
 					rows={[
 						...payouts.map((payout) => [
 							<LocaleLink key="host" to={`/admin/hosts/${payout.hostId}`} className="underline">
@@ -146,7 +154,13 @@ export default function AdminPayoutRunPage({ loaderData }: Route.ComponentProps)
 								{payout.endToEndId}
 							</span>,
 						]),
-						[<strong key="total">{t('detail.total')}</strong>, '', '', <strong key="sum">{money(run.totalAmount)}</strong>, ''],
+						[
+							<strong key="total">{t('detail.total')}</strong>,
+							'',
+							'',
+							<strong key="sum">{money(run.totalAmount)}</strong>,
+							'',
+						],
 					]}
 				/>
 			</DetailSection>

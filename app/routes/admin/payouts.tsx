@@ -50,7 +50,8 @@ export async function action(args: Route.ActionArgs) {
 	const t = looseT(getT(args.context))
 	const here = localizePath('/admin/payouts', locale)
 	const parsed = payoutRunFormSchema.safeParse(Object.fromEntries(await args.request.formData()))
-	if (!parsed.success) return redirectWithToast(here, { type: 'danger', description: t('apiErrors.ValidationError') })
+	if (!parsed.success)
+		return redirectWithToast(here, { type: 'danger', description: t('apiErrors.ValidationError') })
 	try {
 		const result = createPayoutRun(admin, { idempotencyKey: parsed.data.idempotencyKey, trigger: 'manual' })
 		if (result.outcome === 'nothingToPay') {
@@ -122,7 +123,11 @@ export default function AdminPayoutsPage({ loaderData }: Route.ComponentProps) {
 					{tp('statuses.Created')}
 				</LocaleLink>
 			</p>
-			<section className="card mb-6 max-w-xl" aria-labelledby="create-run-title" data-testid="create-payout-run">
+			<section
+				className="card mb-6 max-w-xl"
+				aria-labelledby="create-run-title"
+				data-testid="create-payout-run"
+			>
 				<h2 id="create-run-title" className="mb-2 text-xl font-semibold">
 					{tp('admin.create.title')}
 				</h2>

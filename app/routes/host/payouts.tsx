@@ -29,8 +29,11 @@ export default function HostPayoutsPage({ loaderData }: Route.ComponentProps) {
 	const money = (cents: number) => formatAmount(cents, locale)
 	const title = pageTitle(tc, 'host/payouts')
 	const { balance, open, minimum, weekday, skipReason, openLines, payouts } = loaderData
-	const percent = minimum > 0 ? Math.max(0, Math.min(100, Math.round((open / minimum) * 100))) : open > 0 ? 100 : 0
-	const weekdayText = t(`host.weekdays.${weekday === null ? 'none' : String(weekday)}` as 'host.weekdays.none')
+	const percent =
+		minimum > 0 ? Math.max(0, Math.min(100, Math.round((open / minimum) * 100))) : open > 0 ? 100 : 0
+	const weekdayText = t(
+		`host.weekdays.${weekday === null ? 'none' : String(weekday)}` as 'host.weekdays.none',
+	)
 	const lineRows = (lines: Line[]) =>
 		lines.map((line) => [
 			line.orderId ? (
@@ -58,7 +61,11 @@ export default function HostPayoutsPage({ loaderData }: Route.ComponentProps) {
 						? t('host.noOpen')
 						: t('host.belowMinimum', { minimum: money(minimum) })
 	return (
-		<DetailFrame testId="host-payouts" title={title} subtitle={t('host.intro', { minimum: money(minimum), weekday: weekdayText })}>
+		<DetailFrame
+			testId="host-payouts"
+			title={title}
+			subtitle={t('host.intro', { minimum: money(minimum), weekday: weekdayText })}
+		>
 			<title>{`${title} | ${tc('appName')}`}</title>
 			<DetailColumn>
 				<DetailSection id="payout-balance" title={t('host.balance')}>
@@ -83,7 +90,12 @@ export default function HostPayoutsPage({ loaderData }: Route.ComponentProps) {
 					{openLines.length === 0 ? (
 						<p>{t('host.noOpen')}</p>
 					) : (
-						<Rows label={t('host.upcoming')} testId="payout-open-lines" head={head} rows={lineRows(openLines)} />
+						<Rows
+							label={t('host.upcoming')}
+							testId="payout-open-lines"
+							head={head}
+							rows={lineRows(openLines)}
+						/>
 					)}
 				</DetailSection>
 			</DetailColumn>
@@ -108,8 +120,15 @@ export default function HostPayoutsPage({ loaderData }: Route.ComponentProps) {
 									]}
 								/>
 								<details className="mt-2">
-									<summary className="cursor-pointer">{t('host.lines', { count: payout.lines.length })}</summary>
-									<Rows label={t('host.past')} testId="payout-lines" head={head} rows={lineRows(payout.lines)} />
+									<summary className="cursor-pointer">
+										{t('host.lines', { count: payout.lines.length })}
+									</summary>
+									<Rows
+										label={t('host.past')}
+										testId="payout-lines"
+										head={head}
+										rows={lineRows(payout.lines)}
+									/>
 								</details>
 							</li>
 						))}
