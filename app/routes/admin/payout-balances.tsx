@@ -23,7 +23,6 @@ import { formatAmount } from '#app/utils/format.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { pageTitle } from '#app/utils/page-title.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 
@@ -78,7 +77,7 @@ export default function AdminPayoutBalancesPage({ loaderData }: Route.ComponentP
 			</p>
 			<section className="card mb-6" aria-labelledby="balances-title">
 				<h2 id="balances-title" className="mb-3 text-xl font-semibold">
-					{pageTitle(t, 'admin/payouts')}
+					{tp('fields.balance')}
 				</h2>
 				{loaderData.balances.length === 0 ? (
 					<p>{tp('admin.balances.empty')}</p>
@@ -98,13 +97,15 @@ export default function AdminPayoutBalancesPage({ loaderData }: Route.ComponentP
 							<LocaleLink key="host" to={`/admin/hosts/${host.hostId}`} className="underline">
 								{host.name}
 							</LocaleLink>,
-							<span key="balance" className="tabular-nums">
+							<span key="balance" className="whitespace-nowrap tabular-nums">
 								{money(host.balance)}
 							</span>,
-							<span key="open" className="tabular-nums">
+							<span key="open" className="whitespace-nowrap tabular-nums">
 								{money(host.open)}
 							</span>,
-							host.hasIban ? `${tp('yes')} (${host.maskedIban})` : tp('no'),
+							<span key="iban" className="whitespace-nowrap">
+								{host.hasIban ? `${tp('yes')} (${host.maskedIban})` : tp('no')}
+							</span>,
 							tp(`skipReasons.${host.skipReason ?? 'payable'}`),
 						])}
 					/>

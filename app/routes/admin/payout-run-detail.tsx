@@ -144,10 +144,10 @@ export default function AdminPayoutRunPage({ loaderData }: Route.ComponentProps)
 								{payout.hostName}
 							</LocaleLink>,
 							payout.accountHolder,
-							<span key="iban" className="font-mono">
+							<span key="iban" className="font-mono whitespace-nowrap">
 								{payout.maskedIban}
 							</span>,
-							<span key="amount" className="tabular-nums">
+							<span key="amount" className="whitespace-nowrap tabular-nums">
 								{money(payout.amount)}
 							</span>,
 							<span key="e2e" className="font-mono text-xs">

@@ -45,7 +45,7 @@ export default function HostPayoutsPage({ loaderData }: Route.ComponentProps) {
 			),
 			line.checkIn === null ? formatDateTime(line.createdAt, locale) : formatDate(line.checkIn, locale),
 			t(`kinds.${line.kind}` as 'kinds.HostAdjustment'),
-			<span key="amount" className="tabular-nums">
+			<span key="amount" className="whitespace-nowrap tabular-nums">
 				{money(line.amount)}
 			</span>,
 		])
