@@ -11,7 +11,8 @@ import { recordControlTransaction } from '#app/models/booking/control-transactio
 import { cancelOrder, completeOrder, expireOrder } from '#app/models/booking/order-transitions.server.ts'
 import { setSetting } from '#app/models/platform/settings.server.ts'
 import { runScheduledPayouts } from '#app/tasks/host-payouts.server.ts'
-import { getDb } from '#app/utils/db.server.ts'
+import { issueVoucher } from '#app/models/vouchers/voucher-ledger.server.ts'
+import { getDb, immediateTransaction } from '#app/utils/db.server.ts'
 import {
 	bookingFixture,
 	hourlySlot,
@@ -55,13 +56,14 @@ let keys = 0
 async function order(
 	fixture: Awaited<ReturnType<typeof bookingFixture>>,
 	date: string,
-	total: number,
+	total: number | null,
 	transfers: number[],
+	voucherCode?: string,
 ) {
-	const placed = placeOrder(fixture, hourlySlot(date, 10))
+	const placed = placeOrder(fixture, { ...hourlySlot(date, 10), ...(voucherCode ? { voucherCode } : {}) })
 	getDb()
 		.update(orders)
-		.set({ totalAmount: total, commissionRateBp: 1500 })
+		.set({ ...(total === null ? {} : { totalAmount: total }), commissionRateBp: 1500 })
 		.where(eq(orders.id, placed.id))
 		.run()
 	const admin = { id: fixture.host.id, role: 'Admin' as const }
@@ -99,11 +101,29 @@ describe('a payout run over a fixture month', () => {
 		const cancelled = await order(a, '2026-06-12', 10_000, [10_000])
 		const partlyExpired = await order(a, '2026-06-13', 10_000, [5_000])
 		expect(partlyExpired.paymentStatus).toBe('PartiallyPaid')
+		// A gift voucher (money the platform holds) pays 50.00 of the fixture's 95.00 Wednesday price.
+		const gift = immediateTransaction((tx) =>
+			issueVoucher(
+				{
+					kind: 'Gift',
+					amount: 5_000,
+					issuer: 'Platform',
+					scope: 'All',
+					origin: 'Purchase',
+					paid: true,
+					now: new Date(NOW - 86_400_000),
+				},
+				tx,
+			),
+		)
+		const byVoucher = await order(a, '2026-06-17', null, [4_500], gift.code)
+		expect(byVoucher).toMatchObject({ totalAmount: 9_500, voucherAmount: 5_000, status: 'Confirmed' })
 		cancelOrder(cancelled.id, { id: a.host.id, role: 'Owner' }, 'Wasserschaden', { now: PAID_AT + 3_600_000 })
 		expireOrder(partlyExpired.id, { now: (partlyExpired.paymentDeadline?.getTime() ?? PAID_AT) + 60_000 })
 		expect(orderRow(partlyExpired.id)?.status).toBe('Expired')
 		expect(completeOrder(completed.id, { now: MONTH_END })).toBe(true)
 		expect(completeOrder(partlyThenPaid.id, { now: MONTH_END })).toBe(true)
+		expect(completeOrder(byVoucher.id, { now: MONTH_END })).toBe(true)
 		const admin = await createTestUser({ role: 'Admin' })
 		adjustHostBalance(
 			admin,
@@ -140,25 +160,26 @@ describe('a payout run over a fixture month', () => {
 		// Hand-computed (15 % commission, rounded half up; host share = retained − commission):
 		//   A completed      200.00 paid            → commission 30.00, host 170.00  = 17 000
 		//   A 50.00 + 45.50 = 95.50 paid, completed → commission 14.325 → 14.33, host 81.17 = 8 117
+		//   A 95.00 = 50.00 gift voucher + 45.00 paid, completed → commission 14.25, host 80.75 = 8 075
 		//   A cancelled by the host, 100.00 refunded in full          → host 0
 		//   A 50.00 of 100.00 paid, expired, 50.00 refunded           → host 0
 		//   A adjustment                                               + 1 000
-		//   A balance: 17 000 + 8 117 + 1 000                          = 26 117
+		//   A balance: 17 000 + 8 117 + 8 075 + 1 000                  = 34 192
 		//   B 80.00 completed → commission 12.00, host 68.00 = 6 800, no IBAN → skipped
 		//   C 30.00 completed → commission 4.50, host 25.50 = 2 550 ≥ 25.00 minimum → paid
 		//   E adjustment 5.00 = 500 < 2 500 minimum → skipped
-		expect(balanceOf(a.host.id)).toMatchObject({ balance: 26_117, open: 26_117, skipReason: null })
+		expect(balanceOf(a.host.id)).toMatchObject({ balance: 34_192, open: 34_192, skipReason: null })
 		expect(balanceOf(b.host.id)).toMatchObject({ balance: 6_800, open: 6_800, skipReason: 'noIban' })
 		expect(balanceOf(c.host.id)).toMatchObject({ balance: 2_550, open: 2_550, skipReason: null })
 		expect(balanceOf(e.id)).toMatchObject({ balance: 500, skipReason: 'belowMinimum' })
 
 		const first = createPayoutRun(admin, { idempotencyKey: 'run-1', trigger: 'manual' }, { now: RUN_AT })
 		if (first.outcome !== 'created') throw new Error(first.outcome)
-		// Run total: 26 117 + 2 550 = 28 667 in 2 payouts.
-		expect(first.run).toMatchObject({ payoutCount: 2, totalAmount: 28_667, status: 'Created' })
+		// Run total: 34 192 + 2 550 = 36 742 in 2 payouts.
+		expect(first.run).toMatchObject({ payoutCount: 2, totalAmount: 36_742, status: 'Created' })
 		const payouts = getDb().select().from(hostPayouts).where(eq(hostPayouts.runId, first.run.id)).all()
 		expect(Object.fromEntries(payouts.map((p) => [p.hostId, p.amount]))).toEqual({
-			[a.host.id]: 26_117,
+			[a.host.id]: 34_192,
 			[c.host.id]: 2_550,
 		})
 		expect(payouts.find((p) => p.hostId === c.host.id)).toMatchObject({
@@ -181,7 +202,7 @@ describe('a payout run over a fixture month', () => {
 			.get()
 		expect(unsettledOfA?.n).toBe(0)
 
-		// The file: schema-valid, 2 transactions, CtrlSum 286.67 in the header and the payment block.
+		// The file: schema-valid, 2 transactions, CtrlSum 367.42 in the header and the payment block.
 		const xml = first.run.sepaXml
 		const validation = await validateXML({
 			xml: [{ fileName: 'payout.xml', contents: xml }],
@@ -191,11 +212,11 @@ describe('a payout run over a fixture month', () => {
 		expect(validation.valid).toBe(true)
 		expect(xml.match(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)).toEqual(['<NbOfTxs>2</NbOfTxs>', '<NbOfTxs>2</NbOfTxs>'])
 		expect(xml.match(/<CtrlSum>([\d.]+)<\/CtrlSum>/g)).toEqual([
-			'<CtrlSum>286.67</CtrlSum>',
-			'<CtrlSum>286.67</CtrlSum>',
+			'<CtrlSum>367.42</CtrlSum>',
+			'<CtrlSum>367.42</CtrlSum>',
 		])
 		const amounts = [...xml.matchAll(/<InstdAmt Ccy="EUR">([\d.]+)<\/InstdAmt>/g)].map((m) => m[1])
-		expect(amounts.sort()).toEqual(['25.50', '261.17'])
+		expect(amounts.sort()).toEqual(['25.50', '341.92'])
 		expect(xml).toContain(`<MsgId>${first.run.reference}</MsgId>`)
 		expect(xml).toContain('<BtchBookg>true</BtchBookg>')
 		// Executed the next business day (Thursday 2 July); names in the EPC character set.
@@ -228,29 +249,30 @@ describe('a payout run over a fixture month', () => {
 		expect(second.run).toMatchObject({ payoutCount: 1, totalAmount: 4_250, trigger: 'schedule' })
 		expect(unbalancedJournals()).toEqual([])
 		expect(getDb().select().from(payoutRuns).all()).toHaveLength(2)
-		// Over both runs host A got exactly what the ledger owed: 26 117 + 4 250.
+		// Over both runs host A got exactly what the ledger owed: 34 192 + 4 250.
 		const paidToA = getDb()
 			.select({ total: sql<number>`sum(${hostPayouts.amount})` })
 			.from(hostPayouts)
 			.where(eq(hostPayouts.hostId, a.host.id))
 			.get()
-		expect(paidToA?.total).toBe(30_367)
+		expect(paidToA?.total).toBe(38_442)
 
 		// The host's page: past payouts with their orders; no other host's.
 		const view = getHostPayouts({ id: a.host.id, role: 'Owner' }, { now: RUN_AT + 8 * 86_400_000 })
 		expect(view).toMatchObject({ balance: 0, open: 0, hasIban: true })
 		expect(view.payouts.map((p) => [p.amount, p.status])).toEqual([
 			[4_250, 'Created'],
-			[26_117, 'Created'],
+			[34_192, 'Created'],
 		])
 		expect(view.payouts[1]?.lines.map((line) => [line.orderCode, line.amount])).toEqual(
 			expect.arrayContaining([
 				[completed.code, 17_000],
 				[partlyThenPaid.code, 8_117],
+				[byVoucher.code, 8_075],
 				[null, 1_000],
 			]),
 		)
-		expect(view.payouts[1]?.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(26_117)
+		expect(view.payouts[1]?.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(34_192)
 		const viewB = getHostPayouts({ id: b.host.id, role: 'Owner' }, { now: RUN_AT })
 		expect(viewB).toMatchObject({
 			balance: 6_800,
@@ -268,7 +290,7 @@ describe('a payout run over a fixture month', () => {
 		const mailA = mailsTo(a.host.email).filter((mail) => mail.template === 'payout.executed')
 		const mailC = mailsTo(c.host.email).filter((mail) => mail.template === 'payout.executed')
 		expect(mailA).toHaveLength(1)
-		expect(mailA[0]?.subject.replace(/\u00a0/g, ' ')).toBe('Deine Auszahlung von 261,17 € ist unterwegs')
+		expect(mailA[0]?.subject.replace(/\u00a0/g, ' ')).toBe('Deine Auszahlung von 341,92 € ist unterwegs')
 		expect(mailC[0]?.subject.replace(/\u00a0/g, ' ')).toBe('Your payout of €25.50 is on its way')
 		expect(getDb().select().from(payoutRuns).where(eq(payoutRuns.id, first.run.id)).get()?.status).toBe(
 			'Executed',
