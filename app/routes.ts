@@ -100,6 +100,7 @@ export default [
 			'PaymentTransactions',
 			'BackgroundTaskExecutions',
 			'VoucherOrders',
+			'PayoutRuns',
 			'Vouchers',
 			'TemplateTexts',
 		] as const
@@ -195,6 +196,7 @@ export default [
 				artefactRedirect('host', 'vouchers/HostVoucherCreateCard'),
 				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
 				route('vouchers/:voucherId', 'routes/host/voucher-detail.tsx', { id: 'host/vouchers/detail' }),
+				route('payouts', 'routes/host/payouts.tsx', { id: 'host/payouts' }),
 				route('playrooms', 'routes/host/playrooms.tsx', { id: 'host/playrooms' }),
 				// The playroom editor: a layout with the tabs, each tab its own module (issue 12).
 				route(
@@ -261,6 +263,10 @@ export default [
 				route('voucherOrders/:voucherOrderId', 'routes/admin/voucher-order-detail.tsx', {
 					id: 'admin/voucherOrders/detail',
 				}),
+				route('payouts', 'routes/admin/payouts.tsx', { id: 'admin/payouts' }),
+				route('payouts/balances', 'routes/admin/payout-balances.tsx', { id: 'admin/payouts/balances' }),
+				route('payouts/:payoutRunId', 'routes/admin/payout-run-detail.tsx', { id: 'admin/payouts/detail' }),
+				route('payouts/:payoutRunId/sepa', 'routes/admin/payout-run-sepa.ts', { id: 'admin/payouts/sepa' }),
 				route('playrooms', 'routes/admin/playrooms.tsx', { id: 'admin/playrooms' }),
 				route('playrooms/:playroomId', 'routes/admin/playroom-detail.tsx', { id: 'admin/playrooms/detail' }),
 				route('playroomRatings', 'routes/admin/playroom-ratings.tsx', { id: 'admin/playroomRatings' }),

@@ -11,6 +11,7 @@ import { createVoucherOrder } from '#app/models/vouchers/voucher-orders.server.t
 import { createHostDiscountCode } from '#app/models/vouchers/voucher-offices.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
+import { payoutRuns } from '#db/schema/money.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import {
@@ -71,7 +72,8 @@ type World = Record<
 	| 'supportThreadA'
 	| 'voucherOrderA'
 	| 'voucherA'
-	| 'emailA',
+	| 'emailA'
+	| 'payoutRunA',
 	string
 >
 
@@ -97,6 +99,7 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 	// Support threads are the platform's: every admin answers every one (ADR 0163).
 	supportThreadId: (area, w) => (area === 'admin' ? { value: w.supportThreadA, owner: 'admin' } : undefined),
 	voucherOrderId: (area, w) => (area === 'admin' ? { value: w.voucherOrderA, owner: 'admin' } : undefined),
+	payoutRunId: (area, w) => (area === 'admin' ? { value: w.payoutRunA, owner: 'admin' } : undefined),
 	// The e-mail log is admin-only (issue 34, ADR 0175).
 	emailId: (area, w) => (area === 'admin' ? { value: w.emailA, owner: 'admin' } : undefined),
 	// A host's own discount code; admins see every voucher (issue 33, ADR 0170).
@@ -210,6 +213,18 @@ beforeAll(async () => {
 			locale: 'de',
 		}),
 		voucherOrderA: voucherOrder.id,
+		payoutRunA: getDb()
+			.insert(payoutRuns)
+			.values({
+				reference: 'SZP-MATRIX-1',
+				trigger: 'manual',
+				cutoffAt: new Date(),
+				payoutCount: 0,
+				totalAmount: 0,
+				sepaXml: '<Document/>',
+			})
+			.returning({ id: payoutRuns.id })
+			.get().id,
 		voucherA: voucher.id,
 		supportThreadA: supportThread.threadId,
 		paymentA: payment.id,

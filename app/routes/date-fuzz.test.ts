@@ -12,6 +12,7 @@ import { ledgerTable, paymentTable } from '#app/models/admin/admin-ledger.server
 import { playroomTable } from '#app/models/admin/admin-playrooms.server.ts'
 import { ratingTable } from '#app/models/admin/admin-ratings.server.ts'
 import { voucherOrderTable } from '#app/models/vouchers/admin-voucher-orders.server.ts'
+import { payoutRunTable } from '#app/models/money/payouts.server.ts'
 import { executionTable } from '#app/models/admin/admin-tasks.server.ts'
 import { templateTextTable } from '#app/models/admin/admin-template-texts.server.ts'
 import { userTable } from '#app/models/admin/admin-users.server.ts'
@@ -180,6 +181,7 @@ const ADMIN_TABLES = [
 	{ table: playroomTable, page: '/admin/playrooms', api: 'Admin/Playrooms' },
 	{ table: ratingTable, page: '/admin/playroomRatings', api: 'Admin/PlayroomRatings' },
 	{ table: voucherOrderTable, page: '/admin/voucherOrders', api: 'Admin/VoucherOrders' },
+	{ table: payoutRunTable, page: '/admin/payouts', api: 'Admin/PayoutRuns' },
 	{ table: userTable, page: '/admin/guests', api: null },
 	{ table: templateTextTable, page: '/admin/templateTexts', api: null },
 ]

@@ -1,6 +1,7 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { chatDigestTask } from './chat-digest.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
+import { hostPayoutsTask } from './host-payouts.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
 import { arrivalInstructionsTask, orderReminderTask } from './order-notifications.server.ts'
@@ -29,6 +30,7 @@ export const ALL_TASKS = [
 	voucherExpiryTask,
 	voucherDeliveryTask,
 	voucherReminderTask,
+	hostPayoutsTask,
 ]
 
 export function registerAllTasks() {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
+import { payoutRuns } from '#db/schema/money.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
@@ -105,6 +106,10 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 				.where(eq(paymentTransactions.id, id))
 				.get(),
 		),
+	// Payout runs are the platform's books: admins only (issue 34, ADR 0177).
+	payoutRunId: (id, caller, db) =>
+		caller.role === 'Admin' &&
+		Boolean(db.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.id, id)).get()),
 	// The e-mail log is the platform's: admins only (issue 34, ADR 0175).
 	emailId: (id, caller, db) =>
 		caller.role === 'Admin' &&

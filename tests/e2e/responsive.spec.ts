@@ -197,7 +197,8 @@ type DemoIds = Record<
 	| 'supportThread'
 	| 'voucherOrder'
 	| 'hostVoucher'
-	| 'adminVoucher',
+	| 'adminVoucher'
+	| 'payoutRun',
 	string
 >
 
@@ -234,6 +235,8 @@ function demoIds(): DemoIds {
 			adminVoucher: one(
 				'SELECT v.id FROM vouchers v ORDER BY (SELECT count(*) FROM voucher_transactions t WHERE t.voucher_id = v.id) DESC LIMIT 1',
 			),
+			// The run with the most payouts: the widest payout table.
+			payoutRun: one('SELECT id FROM payout_runs ORDER BY payout_count DESC LIMIT 1'),
 		}
 	} finally {
 		db.close()
@@ -266,6 +269,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/host/vouchers',
 			'/host/vouchers/x',
 			`/host/vouchers/${ids.hostVoucher}`,
+			'/host/payouts',
 			'/host/playroomRatings',
 		],
 	},
@@ -301,6 +305,9 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			`/admin/vouchers/${ids.adminVoucher}`,
 			'/admin/voucherOrders',
 			`/admin/voucherOrders/${ids.voucherOrder}`,
+			'/admin/payouts',
+			'/admin/payouts/balances',
+			`/admin/payouts/${ids.payoutRun}`,
 			'/admin/playrooms',
 			`/admin/playrooms/${ids.adminPlayroom}`,
 			'/admin/playroomRatings',

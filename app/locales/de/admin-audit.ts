@@ -48,6 +48,9 @@ export const adminAudit = {
 		errors: 'Fehler',
 		balance: 'Guthaben',
 		cancelReason: 'Grund der Stornierung',
+		payoutCount: 'Auszahlungen',
+		totalAmount: 'Summe',
+		balanceAdjustment: 'Korrektur des Guthabens (Cent)',
 	},
 	roles: { Customer: 'Gast', Owner: 'Gastgeber:in', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -108,5 +111,8 @@ export const adminAudit = {
 		'voucher.cancel': 'Gutschein storniert',
 		'voucher.adjust': 'Gutscheinguthaben korrigiert',
 		'email.resend': 'E-Mail erneut zum Versand angelegt',
+		'payoutRun.create': 'Auszahlungslauf angelegt',
+		'payoutRun.execute': 'Auszahlungslauf als ausgeführt markiert',
+		'hostBalance.adjust': 'Gastgeber-Guthaben korrigiert',
 	},
 }

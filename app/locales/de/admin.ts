@@ -30,6 +30,7 @@ export const admin = {
 			taskRuns: 'aufgabenlaeufe',
 			vouchers: 'gutscheine',
 			voucherOrders: 'gutscheinbestellungen',
+			payoutRuns: 'auszahlungslaeufe',
 		},
 		errors: {
 			sortUnknown: 'Nach „{{column}}“ kann nicht sortiert werden.',

@@ -51,6 +51,9 @@ export const adminAudit: TranslationShape<typeof de> = {
 		errors: 'Errors',
 		balance: 'Balance',
 		cancelReason: 'Reason for the cancellation',
+		payoutCount: 'Payouts',
+		totalAmount: 'Total',
+		balanceAdjustment: 'Balance adjustment (cents)',
 	},
 	roles: { Customer: 'Guest', Owner: 'Host', Admin: 'Admin', System: 'System' },
 	transfer: {
@@ -111,5 +114,8 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'voucher.cancel': 'Voucher cancelled',
 		'voucher.adjust': 'Voucher balance corrected',
 		'email.resend': 'E-mail queued again',
+		'payoutRun.create': 'Payout run created',
+		'payoutRun.execute': 'Payout run marked as executed',
+		'hostBalance.adjust': 'Host balance adjusted',
 	},
 }

@@ -115,6 +115,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'voucher-expiry': 'Close expired vouchers',
 			'voucher-delivery': 'Deliver gift vouchers',
 			'voucher-reminders': 'Remind of expiring gift vouchers',
+			'host-payouts': 'Pay hosts out (weekly payout run)',
 		},
 		runNow: {
 			title: 'Run now',

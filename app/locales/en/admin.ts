@@ -32,6 +32,7 @@ export const admin: TranslationShape<typeof de> = {
 			taskRuns: 'task-runs',
 			vouchers: 'vouchers',
 			voucherOrders: 'voucher-orders',
+			payoutRuns: 'payout-runs',
 		},
 		errors: {
 			sortUnknown: 'The list cannot be sorted by “{{column}}”.',

@@ -35,12 +35,14 @@ export function postJournal(
 		paymentTransactionId?: string | null
 		description?: string
 		now: Date
+		/** A journal id of the caller's (an idempotent write looks for it); default a fresh id. */
+		journalId?: string
 	},
 	db: DbOrTx,
 ): string | null {
 	if (lines.length === 0) return null
 	if (!isBalanced(lines)) throw new Error('unbalanced journal')
-	const journalId = createId()
+	const journalId = context.journalId ?? createId()
 	db.insert(moneyTransactions)
 		.values(
 			lines.map((line) => ({

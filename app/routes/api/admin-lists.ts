@@ -8,6 +8,7 @@ import {
 	listPlatformTemplates,
 	templateTextTable,
 } from '#app/models/admin/admin-template-texts.server.ts'
+import { listPayoutRuns, payoutRunTable } from '#app/models/money/payouts.server.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import type { Locale } from '#app/utils/locale.ts'
 import { AppError, type ApiHandlerArgs } from '#app/utils/api.server.ts'
@@ -26,7 +27,7 @@ import {
 } from '#app/models/vouchers/admin-voucher-orders.server.ts'
 
 /**
- * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders,TemplateTexts}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders,PayoutRuns,TemplateTexts}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
@@ -62,6 +63,7 @@ const LISTS: Record<string, AdminList> = {
 	backgroundtaskexecutions: adminList(executionTable, listTaskRuns),
 	vouchers: adminList(voucherTable, listAdminVouchers),
 	voucherorders: adminList(voucherOrderTable, listAdminVoucherOrders),
+	payoutruns: adminList(payoutRunTable, listPayoutRuns),
 	templatetexts: adminList(templateTextTable, listPlatformTemplates, exportPlatformTemplates),
 }
 

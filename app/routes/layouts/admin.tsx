@@ -29,6 +29,7 @@ const ITEMS: AreaNavItem[] = (
 		['admin/playroomRatings', '/admin/playroomRatings'],
 		['admin/vouchers', '/admin/vouchers'],
 		['admin/voucherOrders', '/admin/voucherOrders'],
+		['admin/payouts', '/admin/payouts'],
 		['admin/templateTexts', '/admin/templateTexts'],
 		['admin/paymentTransactions', '/admin/paymentTransactions'],
 		['admin/moneyTransactions', '/admin/moneyTransactions'],
