@@ -1,4 +1,4 @@
-import { addDays, startOfLocalDay } from '#app/domain/berlin-time.ts'
+import { addDays, localDateOf, startOfLocalDay } from '#app/domain/berlin-time.ts'
 import { datevBuchungsstapel, type DatevBooking } from '#app/domain/datev.ts'
 import { assertAdmin } from '#app/utils/assert-admin.ts'
 import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
@@ -30,6 +30,11 @@ export function monthRange(month: string) {
 	const next = addDays(from, 32).slice(0, 7)
 	const to = addDays(`${next}-01`, -1)
 	return { from, to, start: startOfLocalDay(from), end: startOfLocalDay(`${next}-01`) }
+}
+
+/** The month before the one `now` is in (Berlin): what the tax advisor usually asks for. */
+export function previousMonth(now: number): string {
+	return addDays(`${localDateOf(now).slice(0, 7)}-01`, -1).slice(0, 7)
 }
 
 /** "DATEV-Buchungsstapel-2026-10.csv". */
