@@ -135,7 +135,8 @@ export function datevDocument(value: string): string {
 
 /** Unsigned cents with a decimal comma and no thousands separator: 123450 → "1234,50". */
 export function datevAmount(cents: number): string {
-	if (!Number.isInteger(cents) || cents <= 0) throw new RangeError(`DATEV amounts are positive cents: ${cents}`)
+	if (!Number.isInteger(cents) || cents <= 0)
+		throw new RangeError(`DATEV amounts are positive cents: ${cents}`)
 	return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`
 }
 

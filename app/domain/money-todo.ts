@@ -3,7 +3,12 @@
  * that says which list opens exactly the rows behind each count. When a list gains a filter (the
  * refunds queue, the payout and invoice pages), its URL is fixed here and nowhere else.
  */
-export const MONEY_TODO_ITEMS = ['refundsDue', 'payoutsToExecute', 'unmatchedTransfers', 'overdueInvoices'] as const
+export const MONEY_TODO_ITEMS = [
+	'refundsDue',
+	'payoutsToExecute',
+	'unmatchedTransfers',
+	'overdueInvoices',
+] as const
 export type MoneyTodoItem = (typeof MONEY_TODO_ITEMS)[number]
 
 /** The list of each item's rows (unlocalised path; the page localises it). */

@@ -3,7 +3,9 @@ import { encodeWindows1252 } from './windows-1252.ts'
 
 describe('encodeWindows1252', () => {
 	test('ASCII and German letters are one byte each, as Windows-1252 has them', () => {
-		expect([...encodeWindows1252('Aä ÖüßÄ;"')]).toEqual([0x41, 0xe4, 0x20, 0xd6, 0xfc, 0xdf, 0xc4, 0x3b, 0x22])
+		expect([...encodeWindows1252('Aä ÖüßÄ;"')]).toEqual([
+			0x41, 0xe4, 0x20, 0xd6, 0xfc, 0xdf, 0xc4, 0x3b, 0x22,
+		])
 	})
 
 	test('the Windows-1252 extras (€, „ “, –) get their 0x80–0x9F bytes and decode back', () => {

@@ -8,7 +8,8 @@ export const adminBooks = {
 		download: 'DATEV-Buchungsstapel herunterladen',
 		invalid: 'Bitte einen Monat im Format JJJJ-MM wählen.',
 		accountsTitle: 'Konten (SKR03)',
-		accountsHint: 'Die Konten und die Berater- und Mandantennummer stehen in der Plattform-Einstellung „datevAccounts“.',
+		accountsHint:
+			'Die Konten und die Berater- und Mandantennummer stehen in der Plattform-Einstellung „datevAccounts“.',
 		accounts: {
 			consultantNumber: 'Beraternummer',
 			clientNumber: 'Mandantennummer',

@@ -8,7 +8,8 @@ export const adminBooks = {
 		download: 'Download the DATEV Buchungsstapel',
 		invalid: 'Please choose a month as YYYY-MM.',
 		accountsTitle: 'Accounts (SKR03)',
-		accountsHint: 'The accounts and the consultant and client numbers are the platform setting "datevAccounts".',
+		accountsHint:
+			'The accounts and the consultant and client numbers are the platform setting "datevAccounts".',
 		accounts: {
 			consultantNumber: 'Consultant number',
 			clientNumber: 'Client number',

@@ -155,7 +155,10 @@ function pendingBankTransfers(client: Client, now: number) {
  * refunds due (outgoing payments still Pending), payout runs created but not executed, transfers
  * still unmatched (`unmatchedTransferSql`), open invoices whose due date (Berlin) is before today.
  */
-export function moneyToDo(db: AppDatabase, now: number): Record<MoneyTodoItem, { count: number; amount: number }> {
+export function moneyToDo(
+	db: AppDatabase,
+	now: number,
+): Record<MoneyTodoItem, { count: number; amount: number }> {
 	const client = db.$client
 	const row = (query: string, ...params: unknown[]) => {
 		const result = client.prepare(query).get(...params) as { n: number; amount: number }

@@ -58,7 +58,14 @@ async function createFixtures() {
 				adults: 2,
 				children: 4,
 				contact: { firstName: 'Gabi', lastName: 'Gast', email: guest.email, phoneNumber: '+49 170 1234567' },
-				price: { currency: 'EUR', lines: [], total: 18_500, vatRatePercent: 19, vatAmount: 2_954, deposit: 0 },
+				price: {
+					currency: 'EUR',
+					lines: [],
+					total: 18_500,
+					vatRatePercent: 19,
+					vatAmount: 2_954,
+					deposit: 0,
+				},
 				totalAmount: 18_500,
 				paymentMethod: 'BankTransfer',
 				status: 'Completed',
@@ -76,7 +83,10 @@ async function createFixtures() {
 	order('datevorder000004', 'SZ-OKT004', { paymentMethod: 'OnSite' })
 
 	type Payment = typeof paymentTransactions.$inferInsert
-	const payment = (id: string, fields: Omit<Payment, 'id' | 'reference'> & { reference?: string }): Payment => ({
+	const payment = (
+		id: string,
+		fields: Omit<Payment, 'id' | 'reference'> & { reference?: string },
+	): Payment => ({
 		id,
 		reference: 'SZ-OKT001',
 		...fields,
@@ -258,11 +268,35 @@ async function createFixtures() {
 		])
 		.run()
 
+	// The host pays an open invoice by transfer (the HostPayment journal).
+	db.insert(moneyTransactions)
+		.values([
+			ledger('datevledger00005', 'datevjournal0005', {
+				kind: 'HostPayment',
+				account: 'PlatformBank',
+				amount: 4_522,
+				description: 'SZ-2026-000043',
+				createdAt: berlin(29, 11),
+			}),
+			ledger('datevledger00006', 'datevjournal0005', {
+				kind: 'HostPayment',
+				account: 'HostPayable',
+				amount: -4_522,
+				hostId: host.id,
+				description: 'SZ-2026-000043',
+				createdAt: berlin(29, 11),
+			}),
+		])
+		.run()
+
 	// September's invoice, issued at 00:30 on 1 October (Berlin), then cancelled and issued anew.
 	const invoice = (
 		id: string,
 		sequence: number,
-		fields: Pick<typeof invoices.$inferInsert, 'kind' | 'netAmount' | 'vatAmount' | 'grossAmount' | 'status'> &
+		fields: Pick<
+			typeof invoices.$inferInsert,
+			'kind' | 'netAmount' | 'vatAmount' | 'grossAmount' | 'status'
+		> &
 			Partial<typeof invoices.$inferInsert>,
 	) => ({
 		id,
@@ -323,7 +357,11 @@ async function createFixtures() {
 	})
 	db.insert(payoutRuns)
 		.values([
-			run('datevrun00000001', 'SZPO-2026-10-26', { status: 'Executed', executedAt: berlin(26, 14), executedById: admin.id }),
+			run('datevrun00000001', 'SZPO-2026-10-26', {
+				status: 'Executed',
+				executedAt: berlin(26, 14),
+				executedById: admin.id,
+			}),
 			run('datevrun00000002', 'SZPO-2026-10-30', { status: 'Created', createdAt: berlin(30, 6) }),
 		])
 		.run()
@@ -394,17 +432,29 @@ describe('DATEV Buchungsstapel (ADR 0180)', () => {
 			'SZ-OKT001 18500 S 1590/1700',
 			'SZPO-2026-10-26 16650 H 1200/1700',
 			'SZ-OKT003 10000 S 1590/1700',
+			'SZ-2026-000043 4522 S 1200/1700',
 		])
 		const sum = (list: { amount: number }[]) => list.reduce((total, row) => total + row.amount, 0)
 		expect(sum(datevBookings(MONTH, accounts))).toBe(
-			4760 + 18_500 + 12_000 * 2 + 5_000 * 2 + 4_200 + 3_000 + 4_760 + 4_522 + 18_500 + 16_650 + 10_000,
+			4760 +
+				18_500 +
+				12_000 * 2 +
+				5_000 * 2 +
+				4_200 +
+				3_000 +
+				4_760 +
+				4_522 +
+				18_500 +
+				16_650 +
+				10_000 +
+				4_522,
 		)
 	})
 
 	test('a revenue account without automatic VAT gets the net amount and the VAT on 1776', () => {
 		const accounts = { ...getSetting('datevAccounts'), revenueIsAutomatic: false }
 		const invoiceLines = datevBookings(MONTH, accounts)
-			.filter((b) => b.document.startsWith('SZ-2026-'))
+			.filter((b) => b.contraAccount === accounts.revenue19 || b.contraAccount === accounts.vat19)
 			.map((b) => `${b.document} ${b.amount} ${b.side} ${b.account}/${b.contraAccount}`)
 		expect(invoiceLines).toEqual([
 			'SZ-2026-000041 4000 S 1700/8400',

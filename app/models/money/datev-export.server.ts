@@ -18,6 +18,7 @@ import { getSetting, type SettingValue } from '#app/models/platform/settings.ser
  *   order settled (the platform's money to the host)     guest prepayments S → host payables
  *   commission invoice (gross; 8400 is an automatic account)  host payables S → revenue 19 %
  *   cancellation invoice (Storno)                        host payables H ← revenue 19 %
+ *   a host pays an open invoice by transfer              Bank S         ← host payables
  *   host payout of a run executed                        Bank H → host payables
  *
  * Accounts come from the `datevAccounts` setting. The same data and `createdAt` give the same bytes.
@@ -54,7 +55,8 @@ const RANK = {
 	voucherRefund: 4,
 	settlement: 5,
 	invoice: 6,
-	payout: 7,
+	hostPayment: 7,
+	payout: 8,
 } as const
 type Ranked = DatevBooking & { rank: number; id: string }
 
@@ -183,6 +185,42 @@ function ledgerMoves(client: Client, range: Range, accounts: DatevAccounts): Ran
 	})
 }
 
+/**
+ * A host's own transfer to the platform (an open invoice paid; the HostPayment journal): one booking
+ * per journal, its description (the invoice number, where the invoices module writes one) as Beleg.
+ */
+function hostPayments(client: Client, range: Range, accounts: DatevAccounts): Ranked[] {
+	const rows = client
+		.prepare(
+			`SELECT m.journal_id AS id, m.amount, m.created_at AS at, coalesce(m.description, '') AS description,
+			        coalesce(u.display_name, '') AS host
+			 FROM money_transactions m
+			 LEFT JOIN money_transactions h ON h.journal_id = m.journal_id AND h.account = 'HostPayable'
+			 LEFT JOIN users u ON u.id = h.host_id
+			 WHERE m.kind = 'HostPayment' AND m.account = 'PlatformBank' AND m.created_at >= ? AND m.created_at < ?`,
+		)
+		.all(range.start, range.end) as {
+		id: string
+		amount: number
+		at: number
+		description: string
+		host: string
+	}[]
+	return rows
+		.filter((row) => row.amount !== 0)
+		.map((row) => ({
+			id: row.id,
+			rank: RANK.hostPayment,
+			amount: Math.abs(row.amount),
+			side: row.amount > 0 ? ('S' as const) : ('H' as const),
+			account: accounts.bank,
+			contraAccount: accounts.hostPayables,
+			at: row.at,
+			document: row.description,
+			text: `Zahlung Gastgeber ${row.host}`,
+		}))
+}
+
 function invoiceBookings(client: Client, range: Range, accounts: DatevAccounts): Ranked[] {
 	const rows = client
 		.prepare(
@@ -243,7 +281,13 @@ function payoutBookings(client: Client, range: Range, accounts: DatevAccounts): 
 			 FROM host_payouts h JOIN payout_runs r ON r.id = h.run_id
 			 WHERE r.status = 'Executed' AND r.executed_at >= ? AND r.executed_at < ?`,
 		)
-		.all(range.start, range.end) as { id: string; amount: number; holder: string; reference: string; at: number }[]
+		.all(range.start, range.end) as {
+		id: string
+		amount: number
+		holder: string
+		reference: string
+		at: number
+	}[]
 	return rows
 		.filter((row) => row.amount > 0)
 		.map((row) => ({
@@ -260,7 +304,11 @@ function payoutBookings(client: Client, range: Range, accounts: DatevAccounts): 
 }
 
 /** The bookings of a month in a fixed order: by instant, kind, document, id. */
-export function datevBookings(month: string, accounts: DatevAccounts, db: AppDatabase = getDb()): DatevBooking[] {
+export function datevBookings(
+	month: string,
+	accounts: DatevAccounts,
+	db: AppDatabase = getDb(),
+): DatevBooking[] {
 	const range = monthRange(month)
 	const client = db.$client
 	// One read transaction: every part sees the same state of the books.
@@ -268,6 +316,7 @@ export function datevBookings(month: string, accounts: DatevAccounts, db: AppDat
 		...payments(client, range, accounts),
 		...ledgerMoves(client, range, accounts),
 		...invoiceBookings(client, range, accounts),
+		...hostPayments(client, range, accounts),
 		...payoutBookings(client, range, accounts),
 	])()
 	const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

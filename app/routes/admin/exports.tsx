@@ -18,11 +18,16 @@ import { useLocalizePath } from '#app/hooks/use-root-data.ts'
 export async function loader(args: Route.LoaderArgs) {
 	await requireRole(args, 'Admin')
 	const raw = args.url.searchParams.get('month')
-	const submission = raw === null ? null : parseFormSubmission(args.url.searchParams, { schema: datevExportSchema })
+	const submission =
+		raw === null ? null : parseFormSubmission(args.url.searchParams, { schema: datevExportSchema })
 	const invalid = submission !== null && submission.status !== 'success'
 	// The accounts the file uses, in the setting's order (the format fields stay out).
-	const { accountLength: _length, fiscalYearStartMonth: _start, revenueIsAutomatic: _auto, ...accounts } =
-		getSetting('datevAccounts')
+	const {
+		accountLength: _length,
+		fiscalYearStartMonth: _start,
+		revenueIsAutomatic: _auto,
+		...accounts
+	} = getSetting('datevAccounts')
 	return {
 		month: raw === null ? previousMonth(Date.now()) : raw.slice(0, 20),
 		errors: invalid ? (submission.error?.month ?? []) : [],
@@ -46,7 +51,12 @@ export default function AdminExportsPage({ loaderData: data }: Route.ComponentPr
 				</p>
 			) : null}
 			<p className="mb-4 max-w-prose">{tb('exports.intro')}</p>
-			<form method="get" action={localize('/admin/exports/datev')} className="card mb-4" data-testid="datev-form">
+			<form
+				method="get"
+				action={localize('/admin/exports/datev')}
+				className="card mb-4"
+				data-testid="datev-form"
+			>
 				<fieldset className="flex flex-wrap items-end gap-3">
 					<legend className="mb-2 font-semibold">{tb('exports.legend')}</legend>
 					<div>

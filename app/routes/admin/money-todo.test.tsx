@@ -66,12 +66,42 @@ async function insertRows() {
 	db.insert(paymentTransactions)
 		.values([
 			// Two refunds due; one already sent and an incoming pending card payment are not.
-			payment({ orderId: order.id, provider: 'BankTransfer', direction: 'Outgoing', amount: 7_100, status: 'Pending' }),
-			payment({ orderId: order.id, provider: 'Stripe', direction: 'Outgoing', amount: 2_550, status: 'Pending' }),
-			payment({ orderId: order.id, provider: 'BankTransfer', direction: 'Outgoing', amount: 999, status: 'Succeeded' }),
-			payment({ orderId: order.id, provider: 'Stripe', direction: 'Incoming', amount: 998, status: 'Pending' }),
+			payment({
+				orderId: order.id,
+				provider: 'BankTransfer',
+				direction: 'Outgoing',
+				amount: 7_100,
+				status: 'Pending',
+			}),
+			payment({
+				orderId: order.id,
+				provider: 'Stripe',
+				direction: 'Outgoing',
+				amount: 2_550,
+				status: 'Pending',
+			}),
+			payment({
+				orderId: order.id,
+				provider: 'BankTransfer',
+				direction: 'Outgoing',
+				amount: 999,
+				status: 'Succeeded',
+			}),
+			payment({
+				orderId: order.id,
+				provider: 'Stripe',
+				direction: 'Incoming',
+				amount: 998,
+				status: 'Pending',
+			}),
 			// One transfer still unmatched; one assigned since, a voucher order's payment: not.
-			payment({ provider: 'BankTransfer', direction: 'Incoming', amount: 4_200, status: 'Succeeded', note: 'unmatched' }),
+			payment({
+				provider: 'BankTransfer',
+				direction: 'Incoming',
+				amount: 4_200,
+				status: 'Succeeded',
+				note: 'unmatched',
+			}),
 			payment({
 				orderId: order.id,
 				provider: 'BankTransfer',
@@ -80,7 +110,13 @@ async function insertRows() {
 				status: 'Succeeded',
 				note: 'unmatched',
 			}),
-			payment({ provider: 'BankTransfer', direction: 'Incoming', amount: 996, status: 'Succeeded', note: 'voucherOrder' }),
+			payment({
+				provider: 'BankTransfer',
+				direction: 'Incoming',
+				amount: 996,
+				status: 'Succeeded',
+				note: 'voucherOrder',
+			}),
 		])
 		.run()
 	const run = (reference: string, status: 'Created' | 'Executed', totalAmount: number) => ({
@@ -96,7 +132,12 @@ async function insertRows() {
 		.values([run('RUN-1', 'Created', 16_650), run('RUN-2', 'Executed', 995)])
 		.run()
 	const today = localDateOf(Date.now())
-	const invoice = (sequence: number, status: 'Open' | 'Paid' | 'Netted', dueDate: string | null, gross: number) => ({
+	const invoice = (
+		sequence: number,
+		status: 'Open' | 'Paid' | 'Netted',
+		dueDate: string | null,
+		gross: number,
+	) => ({
 		number: `SZ-2026-${String(sequence).padStart(6, '0')}`,
 		year: 2026,
 		sequence,
@@ -133,7 +174,8 @@ beforeAll(async () => {
 describe('money to-do on the admin dashboard (ADR 0180)', () => {
 	test('with nothing owed, every item is still there and says "Nothing to do"', async () => {
 		const data = await loadDashboard()
-		for (const item of MONEY_TODO_ITEMS) expect(data.dashboard.moneyToDo[item]).toEqual({ count: 0, amount: 0 })
+		for (const item of MONEY_TODO_ITEMS)
+			expect(data.dashboard.moneyToDo[item]).toEqual({ count: 0, amount: 0 })
 		await render(data)
 		const box = screen.getByTestId('money-todo')
 		expect(within(box).getAllByText('Nothing to do')).toHaveLength(4)
@@ -151,10 +193,15 @@ describe('money to-do on the admin dashboard (ADR 0180)', () => {
 		})
 		await render(data)
 		const links = Object.fromEntries(
-			MONEY_TODO_ITEMS.map((item) => [item, within(screen.getByTestId(`money-todo-${item}`)).getByRole('link')]),
+			MONEY_TODO_ITEMS.map((item) => [
+				item,
+				within(screen.getByTestId(`money-todo-${item}`)).getByRole('link'),
+			]),
 		)
 		expect(links.refundsDue?.textContent).toBe('2 · €96.50')
-		expect(Object.fromEntries(Object.entries(links).map(([item, a]) => [item, a.getAttribute('href')]))).toEqual({
+		expect(
+			Object.fromEntries(Object.entries(links).map(([item, a]) => [item, a.getAttribute('href')])),
+		).toEqual({
 			refundsDue: '/en/admin/paymentTransactions?refunds=due',
 			payoutsToExecute: '/en/admin/payouts?status=Created',
 			unmatchedTransfers: '/en/admin/paymentTransactions?unmatched=true',
