@@ -3,10 +3,8 @@ export const adminBooks = {
 	exports: {
 		intro:
 			'Der Buchungsstapel eines Monats im DATEV-Format für die Steuerberatung: Zahlungen der Gäste, Erstattungen, Gutscheinverkäufe und -einlösungen, Abrechnungen der Buchungen, Provisionsrechnungen und Auszahlungen an Gastgeber (Kalendermonat, deutsche Zeit).',
-		legend: 'DATEV-Export',
 		month: 'Monat (JJJJ-MM)',
 		download: 'DATEV-Buchungsstapel herunterladen',
-		invalid: 'Bitte einen Monat im Format JJJJ-MM wählen.',
 		accountsTitle: 'Konten (SKR03)',
 		accountsHint:
 			'Die Konten und die Berater- und Mandantennummer stehen in der Plattform-Einstellung „datevAccounts“.',

@@ -3,10 +3,8 @@ export const adminBooks = {
 	exports: {
 		intro:
 			"A month's bookings in DATEV format for the tax advisor: guest payments, refunds, gift vouchers sold and redeemed, orders settled, commission invoices and host payouts (calendar month, German time).",
-		legend: 'DATEV export',
 		month: 'Month (YYYY-MM)',
 		download: 'Download the DATEV Buchungsstapel',
-		invalid: 'Please choose a month as YYYY-MM.',
 		accountsTitle: 'Accounts (SKR03)',
 		accountsHint:
 			'The accounts and the consultant and client numbers are the platform setting "datevAccounts".',

@@ -1,9 +1,12 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
+import { renderWithApp } from '#tests/helpers/render.tsx'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import { loader as datevLoader } from './datev-export.ts'
-import { loader as exportsLoader } from './exports.tsx'
+import AdminExportsPage, { loader as exportsLoader } from './exports.tsx'
 
 /**
  * Issue 34 / ADR 0180: /admin/exports and its DATEV download are the admin's only. The file comes
@@ -67,10 +70,23 @@ describe('DATEV export download', () => {
 			middleware: adminArea,
 		})
 		expect(page.status).toBe(200)
-		const data = page.data as { month: string; errors: string[]; accounts: Record<string, number> }
-		expect(data.month).toBe('2026-13')
-		expect(data.errors.length).toBeGreaterThan(0)
+		const data = page.data as {
+			result: { initialValue: { month: string }; error: Record<string, string[]> } | undefined
+			accounts: Record<string, number>
+		}
+		// The value as typed comes back with its message (shown in the failure summary and at the field).
+		expect(data.result?.initialValue.month).toBe('2026-13')
+		expect(data.result?.error.month?.length).toBeGreaterThan(0)
 		expect(data.accounts).toMatchObject({ bank: 1200, revenue19: 8400, hostPayables: 1700 })
+
+		const Page = AdminExportsPage as unknown as (props: { loaderData: unknown }) => React.ReactNode
+		await renderWithApp(<Page loaderData={page.data} />, { locale: 'de' })
+		const input = screen.getByLabelText(/Monat/) as HTMLInputElement
+		expect(input.value).toBe('2026-13')
+		expect(input.getAttribute('aria-invalid')).toBe('true')
+		expect(screen.getByRole('alert').textContent).toMatch(/Monat/)
+		expect(screen.getByTestId('datev-form').getAttribute('action')).toBe('/admin/exports/datev')
+		expect(screen.getByTestId('datev-accounts').textContent).toContain('Provisionserlöse 19 % USt8400')
 	})
 
 	test('without a month the page offers last month, with no message', async () => {
@@ -79,8 +95,8 @@ describe('DATEV export download', () => {
 			cookie: admin.cookie,
 			middleware: adminArea,
 		})
-		const data = page.data as { month: string; errors: string[] }
-		expect(data.month).toMatch(/^\d{4}-\d{2}$/)
-		expect(data.errors).toEqual([])
+		const data = page.data as { defaultMonth: string; result: unknown }
+		expect(data.defaultMonth).toMatch(/^\d{4}-\d{2}$/)
+		expect(data.result).toBeUndefined()
 	})
 })
