@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { invoices, hostPayouts, payoutRuns, type InvoiceParty } from '#db/schema/money.ts'
+import { invoices, hostPayouts, payoutRuns } from '#db/schema/money.ts'
 import { orders } from '#db/schema/orders.ts'
 import { moneyTransactions, paymentTransactions } from '#db/schema/payments.ts'
 import { voucherOrders } from '#db/schema/vouchers.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { testInvoiceParty } from '#tests/helpers/books.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import { datevBookings, datevExport, monthRange } from './datev-export.server.ts'
@@ -24,18 +25,6 @@ const MONTH = '2026-10'
 const berlin = (day: number, hour: number, minute = 0) =>
 	new Date(Date.UTC(2026, 9, day, hour - (day < 25 || (day === 25 && hour < 3) ? 2 : 1), minute))
 const CREATED_AT = Date.UTC(2026, 10, 2, 8, 15, 30, 123) // 2 November 2026, 09:15:30.123 Berlin
-
-const party = (name: string): InvoiceParty => ({
-	name,
-	street: 'Kastanienallee 12',
-	postalCode: '10435',
-	city: 'Berlin',
-	countryCode: 'DE',
-	vatId: null,
-	taxNumber: null,
-	email: null,
-	extra: {},
-})
 
 async function createFixtures() {
 	const db = getDb()
@@ -309,8 +298,8 @@ async function createFixtures() {
 		issuedAt: berlin(1, 0, 30),
 		vatRateBp: 1900,
 		locale: 'de' as const,
-		seller: party('Spielzimmer GmbH'),
-		buyer: party('Spiel & Spaß GmbH'),
+		seller: testInvoiceParty('Spielzimmer GmbH'),
+		buyer: testInvoiceParty('Spiel & Spaß GmbH'),
 		...fields,
 	})
 	db.insert(invoices)

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { invoices, payoutRuns, type InvoiceParty } from '#db/schema/money.ts'
+import { invoices, payoutRuns } from '#db/schema/money.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { addDays, localDateOf } from '#app/domain/berlin-time.ts'
 import { MONEY_TODO_ITEMS, moneyTodoHref } from '#app/domain/money-todo.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import { getDb } from '#app/utils/db.server.ts'
+import { testInvoiceParty } from '#tests/helpers/books.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
@@ -38,17 +39,7 @@ async function render(data: Dashboard) {
 	await renderWithApp(<Page loaderData={data} />, { locale: 'en' })
 }
 
-const party: InvoiceParty = {
-	name: 'Host GmbH',
-	street: 'Weg 1',
-	postalCode: '10115',
-	city: 'Berlin',
-	countryCode: 'DE',
-	vatId: null,
-	taxNumber: null,
-	email: null,
-	extra: {},
-}
+const party = testInvoiceParty('Host GmbH')
 
 async function insertRows() {
 	const db = getDb()
