@@ -286,6 +286,8 @@ export default [
 				route('paymentTransactions/:paymentTransactionId', 'routes/admin/payment-detail.tsx', {
 					id: 'admin/paymentTransactions/detail',
 				}),
+				route('exports', 'routes/admin/exports.tsx', { id: 'admin/exports' }),
+				route('exports/datev', 'routes/admin/datev-export.ts', { id: 'admin/exports/datev' }),
 				route('backgroundTaskExecutions', 'routes/admin/task-runs.tsx', {
 					id: 'admin/backgroundTaskExecutions',
 				}),

@@ -320,6 +320,7 @@ const AREA_PAGES: Record<'host' | 'owner' | 'admin', { login: string; paths: (id
 			'/admin/paymentTransactions/new-control-transaction',
 			`/admin/paymentTransactions/${ids.payment}`,
 			'/admin/backgroundTaskExecutions',
+			'/admin/exports',
 			// An admin in the host's editor (on behalf of the host).
 			`/host/playrooms/edit/${ids.hostPlayroom}/basic-information`,
 		],

@@ -216,6 +216,7 @@ export const common = {
 		'admin/backgroundTaskExecutions': 'Hintergrundaufgaben',
 		'admin/backgroundTaskExecutions/emails': 'E-Mail-Protokoll',
 		'admin/backgroundTaskExecutions/emails/detail': 'E-Mail',
+		'admin/exports': 'Exporte für die Steuerberatung',
 	},
 	errors: {
 		title: {

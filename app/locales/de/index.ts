@@ -26,6 +26,7 @@ import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
+import { adminBooks } from './admin-books.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -57,4 +58,5 @@ export const de = {
 	voucherOffices,
 	adminEmails,
 	payouts,
+	adminBooks,
 }

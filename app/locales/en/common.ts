@@ -219,6 +219,7 @@ export const common: TranslationShape<typeof de> = {
 		'admin/backgroundTaskExecutions': 'Background tasks',
 		'admin/backgroundTaskExecutions/emails': 'E-mail log',
 		'admin/backgroundTaskExecutions/emails/detail': 'E-mail',
+		'admin/exports': 'Exports for the tax advisor',
 	},
 	errors: {
 		title: {

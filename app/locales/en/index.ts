@@ -28,6 +28,7 @@ import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
+import { adminBooks } from './admin-books.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -58,4 +59,5 @@ export const en: TranslationShape<typeof de> = {
 	voucherOffices,
 	adminEmails,
 	payouts,
+	adminBooks,
 }

@@ -1,5 +1,9 @@
+import { count as countRows, sum } from 'drizzle-orm'
 import { ORDER_STATUSES, type OrderStatus } from '#db/schema/orders.ts'
+import { paymentTransactions } from '#db/schema/payments.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
+import type { MoneyTodoItem } from '#app/domain/money-todo.ts'
+import { unmatchedTransferSql } from '#app/models/booking/unmatched-transfers.server.ts'
 import { BOOKED_STATUSES, periodDays, type ReportPeriod } from '#app/domain/report-period.ts'
 import { AppError } from '#app/utils/app-error.ts'
 import { getDb, type AppDatabase } from '#app/utils/db.server.ts'
@@ -145,6 +149,43 @@ function pendingBankTransfers(client: Client, now: number) {
 	}
 }
 
+/**
+ * The money to-do (issue 34, ADR 0180): what is owed or waiting now, each count with its sum in cents —
+ * the same rows the list behind each link shows (app/domain/money-todo.ts):
+ * refunds due (outgoing payments still Pending), payout runs created but not executed, transfers
+ * still unmatched (`unmatchedTransferSql`), open invoices whose due date (Berlin) is before today.
+ */
+export function moneyToDo(
+	db: AppDatabase,
+	now: number,
+): Record<MoneyTodoItem, { count: number; amount: number }> {
+	const client = db.$client
+	const row = (query: string, ...params: unknown[]) => {
+		const result = client.prepare(query).get(...params) as { n: number; amount: number }
+		return { count: result.n, amount: result.amount }
+	}
+	const unmatched = db
+		.select({ n: countRows(), amount: sum(paymentTransactions.amount) })
+		.from(paymentTransactions)
+		.where(unmatchedTransferSql)
+		.get()
+	return {
+		refundsDue: row(
+			`SELECT count(*) AS n, coalesce(sum(amount), 0) AS amount FROM payment_transactions
+			 WHERE direction = 'Outgoing' AND status = 'Pending'`,
+		),
+		payoutsToExecute: row(
+			`SELECT count(*) AS n, coalesce(sum(total_amount), 0) AS amount FROM payout_runs WHERE status = 'Created'`,
+		),
+		unmatchedTransfers: { count: unmatched?.n ?? 0, amount: Number(unmatched?.amount ?? 0) },
+		overdueInvoices: row(
+			`SELECT count(*) AS n, coalesce(sum(gross_amount), 0) AS amount FROM invoices
+			 WHERE status = 'Open' AND due_date IS NOT NULL AND due_date < ?`,
+			localDateOf(now),
+		),
+	}
+}
+
 /** Σ debit = Σ credit over the whole ledger; when not, the journals that do not add up. */
 export function ledgerCheck(client: Client = getDb().$client) {
 	const sums = client
@@ -205,6 +246,7 @@ export function getAdminDashboard(
 		failedTasks: failedTasks(client, period),
 		pendingBankTransfers: pendingBankTransfers(client, now),
 		ledger: ledgerCheck(client),
+		moneyToDo: moneyToDo(db, now),
 		now,
 	}
 }

@@ -19,6 +19,7 @@ import {
 import { getDb, type DbOrTx } from '#app/utils/db.server.ts'
 import { ledgerCheck } from './admin-dashboard.server.ts'
 import { assertAdmin } from '#app/utils/assert-admin.ts'
+import { unmatchedTransferSql } from '#app/models/booking/unmatched-transfers.server.ts'
 
 /**
  * The admin's money lists (issue 14, ADR 0097): the ledger (money
@@ -255,6 +256,8 @@ export const paymentTable = defineDataTable({
 			label: 'adminMoney:payments.columns.createdAt',
 		},
 		orderId: { kind: 'id', column: paymentTransactions.orderId, label: 'adminMoney:payments.columns.order' },
+		// The dashboard's money to-do opens these (issue 34, ADR 0180).
+		unmatched: { kind: 'flag', column: unmatchedTransferSql, label: 'adminBooks:todo.unmatchedFilter' },
 	},
 	search: [paymentTransactions.reference, orders.code],
 	defaultSort: 'createdAt:desc',

@@ -40,6 +40,16 @@ function requireAdmin(caller: OrderCaller) {
 	if (caller.role !== 'Admin') throw new AppError(403, 'Forbidden')
 }
 
+/**
+ * `isAssignable` as SQL, for lists and counts (the payment list's `unmatched` filter, the dashboard's
+ * money to-do): true (1) for an incoming transfer recorded unmatched and still without order.
+ * `mapToDriverValue` lets the data table's flag filter compare it with `true`.
+ */
+export const unmatchedTransferSql = Object.assign(
+	sql<boolean>`(${paymentTransactions.orderId} IS NULL AND ${paymentTransactions.note} = 'unmatched' AND ${paymentTransactions.direction} = 'Incoming')`,
+	{ mapToDriverValue: (value: boolean) => (value ? 1 : 0) },
+)
+
 /** Whether an admin may assign this payment: an incoming bank transfer recorded unmatched, still without order. */
 export function isAssignable(payment: { orderId: string | null; note: string | null; direction: string }) {
 	return payment.orderId === null && payment.note === 'unmatched' && payment.direction === 'Incoming'

@@ -70,6 +70,42 @@ export const SETTINGS = {
 	},
 	/** Days an open commission invoice is due after issue (issue 34). */
 	invoicePaymentDays: { schema: z.number().int().min(1).max(90), default: 14 },
+	/**
+	 * The DATEV export for the tax advisor (issue 34, ADR 0180): the advisor's consultant and client
+	 * numbers, the account length and the first month of the fiscal year, and the SKR03 accounts each
+	 * kind of booking goes to. The defaults are proposals for the advisor to confirm (ADR 0180).
+	 */
+	datevAccounts: {
+		schema: z.object({
+			consultantNumber: z.number().int().min(1001).max(9_999_999),
+			clientNumber: z.number().int().min(1).max(99_999),
+			accountLength: z.number().int().min(4).max(8),
+			fiscalYearStartMonth: z.number().int().min(1).max(12),
+			bank: z.number().int().positive(),
+			stripeClearing: z.number().int().positive(),
+			guestPrepayments: z.number().int().positive(),
+			hostPayables: z.number().int().positive(),
+			voucherLiability: z.number().int().positive(),
+			revenue19: z.number().int().positive(),
+			/** Whether DATEV derives the VAT from `revenue19` (an automatic account): then gross, else net + VAT. */
+			revenueIsAutomatic: z.boolean(),
+			vat19: z.number().int().positive(),
+		}),
+		default: {
+			consultantNumber: 1001,
+			clientNumber: 1,
+			accountLength: 4,
+			fiscalYearStartMonth: 1,
+			bank: 1200,
+			stripeClearing: 1360,
+			guestPrepayments: 1590,
+			hostPayables: 1700,
+			voucherLiability: 1710,
+			revenue19: 8400,
+			revenueIsAutomatic: true,
+			vat19: 1776,
+		},
+	},
 } as const
 
 export type SettingKey = keyof typeof SETTINGS

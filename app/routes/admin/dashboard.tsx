@@ -9,6 +9,7 @@ import {
 	PendingTransfers,
 } from '#app/components/admin-dashboard-parts.tsx'
 import { FieldErrors } from '#app/components/forms.tsx'
+import { MoneyToDo } from '#app/components/money-todo.tsx'
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, resolveReportPeriod } from '#app/domain/report-period.ts'
 import { getAdminDashboard } from '#app/models/admin/admin-dashboard.server.ts'
 import { dashboardPeriodSchema } from '#app/schemas/admin-dashboard.ts'
@@ -128,6 +129,7 @@ export default function AdminDashboardPage({ loaderData: data }: Route.Component
 			<div className="grid gap-4 lg:grid-cols-2">
 				<KeyFigures dashboard={dashboard} />
 				<DashboardCharts dashboard={dashboard} />
+				<MoneyToDo todo={dashboard.moneyToDo} />
 				<PendingTransfers transfers={dashboard.pendingBankTransfers} />
 				<FailedTasks tasks={dashboard.failedTasks} period={dashboard.period} />
 				<LedgerCheck ledger={dashboard.ledger} />
