@@ -7,7 +7,8 @@ import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { getCancellationQuote } from './order-transitions.server.ts'
-import { amountDueSql, amountPayable, paidAmount } from './order-money.server.ts'
+import { amountDueSql, amountPayable, paidAmount, refundProvider } from './order-money.server.ts'
+import { refundStateOf } from './refunds.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 
 /**
@@ -238,6 +239,10 @@ export function getOrderView(
 		cancelledByRole: order.cancelledByRole,
 		cancellationReason: order.cancellationReason,
 		refundAmount: order.refundAmount,
+		/** Due until sent, then sent on a day (issue 34, ADR 0176); null: no refund. */
+		refund: refundStateOf(order.id, db),
+		/** How a refund would go back (the way the money came in): a bank refund asks for an account. */
+		refundVia: paid > 0 ? refundProvider(order.id, db) : null,
 		playroom: {
 			id: order.playroomId,
 			name: playroom?.name ?? '',
