@@ -29,7 +29,7 @@ export type RefundAccountInput = z.output<typeof refundAccountSchema>
 export const guestCancelSchema = reasonOptionalSchema
 	.extend({
 		refundAccountHolder: optionalText(HOLDER_MAX),
-		refundIban: ibanField.optional().or(z.literal('').transform(() => undefined)),
+		refundIban: z.preprocess((value) => (value === '' ? undefined : value), ibanField.optional()),
 	})
 	.superRefine((value, ctx) => {
 		if (value.refundIban && !value.refundAccountHolder) {
