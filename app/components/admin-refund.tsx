@@ -65,7 +65,8 @@ export function AdminRefundSections({
 			</span>,
 		],
 	]
-	if (payment.completedAt !== null) account.push([t('admin.completedAt'), formatDateTime(payment.completedAt, locale)])
+	if (payment.completedAt !== null)
+		account.push([t('admin.completedAt'), formatDateTime(payment.completedAt, locale)])
 	if (payment.refundOf) {
 		account.push([
 			t('admin.refundOf'),

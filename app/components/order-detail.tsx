@@ -173,7 +173,8 @@ export function CancelPanel({
 	const result = actionData?.intent === 'cancel' ? actionData.result : undefined
 	const errors = result?.error?.reason ?? []
 	// The guest's own bank refund goes back to an account they may give here (ADR 0176).
-	const askAccount = order.viewer === 'Customer' && order.refundVia === 'BankTransfer' && quote.refundAmount > 0
+	const askAccount =
+		order.viewer === 'Customer' && order.refundVia === 'BankTransfer' && quote.refundAmount > 0
 	const formErrors = [
 		...(result?.error?.[''] ?? []),
 		...(result?.error?.refundAccountHolder ?? []),

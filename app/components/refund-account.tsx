@@ -21,7 +21,8 @@ export function useRefundLabel() {
 	const locale = useLocale()
 	return (refund: RefundState, form: 'status' | 'amount') => {
 		const amount = formatAmount(refund.amount, locale)
-		if (refund.state === 'due') return t(form === 'status' ? 'guest.statusOnItsWay' : 'guest.onItsWay', { amount })
+		if (refund.state === 'due')
+			return t(form === 'status' ? 'guest.statusOnItsWay' : 'guest.onItsWay', { amount })
 		const date = refund.sentAt === null ? '' : formatDate(refund.sentAt, locale)
 		return t(form === 'status' ? 'guest.statusSentOn' : 'guest.sentOn', { amount, date })
 	}
@@ -69,9 +70,10 @@ export function RefundAccountInputs({
 					autoComplete={name === 'refundIban' ? 'off' : 'name'}
 					spellCheck={false}
 					aria-invalid={fieldErrors?.length ? true : undefined}
-					aria-describedby={[fieldErrors?.length ? `${id}-error` : '', hint ? `${id}-hint` : '']
-						.filter(Boolean)
-						.join(' ') || undefined}
+					aria-describedby={
+						[fieldErrors?.length ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') ||
+						undefined
+					}
 					className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink"
 					data-testid={id}
 				/>
@@ -93,14 +95,23 @@ export function RefundAccountInputs({
 }
 
 /** The guest's form while a bank refund is due without an account (intent `refundAccount`). */
-export function RefundAccountPanel({ refund, actionData }: { refund: RefundState; actionData: FormActionData | undefined }) {
+export function RefundAccountPanel({
+	refund,
+	actionData,
+}: {
+	refund: RefundState
+	actionData: FormActionData | undefined
+}) {
 	const { t } = useTranslation('refunds')
 	const { t: tv } = useTranslation()
 	const locale = useLocale()
 	const result = actionData?.intent === 'refundAccount' ? actionData.result : undefined
 	const formErrors = Object.values(result?.error ?? {}).flatMap((errors) => errors ?? [])
 	return (
-		<DetailSection id="refund-account" title={t('account.askTitle', { amount: formatAmount(refund.amount, locale) })}>
+		<DetailSection
+			id="refund-account"
+			title={t('account.askTitle', { amount: formatAmount(refund.amount, locale) })}
+		>
 			<Form method="post" data-testid="refund-account-form">
 				<input type="hidden" name="intent" value="refundAccount" />
 				{formErrors.length ? (

@@ -11,14 +11,20 @@ import { DEMO_REFUND_IBAN } from './refunds.server.ts'
 test('the demo refunds: one due with its account, sent by bank and by card, familie3 paid ahead (ADR 0176)', async () => {
 	await seedDemoData({ now: new Date('2026-06-01T08:00:00Z') })
 	const db = getDb()
-	const outgoing = db.select().from(paymentTransactions).where(eq(paymentTransactions.direction, 'Outgoing')).all()
+	const outgoing = db
+		.select()
+		.from(paymentTransactions)
+		.where(eq(paymentTransactions.direction, 'Outgoing'))
+		.all()
 	const due = outgoing.filter((row) => row.status === 'Pending')
 	expect(due).toHaveLength(1)
 	expect(due[0]).toMatchObject({ provider: 'BankTransfer', refundIban: DEMO_REFUND_IBAN, completedAt: null })
 	expect(refundStateOf(due[0]?.orderId ?? '')).toMatchObject({ state: 'due', needsAccount: false })
 	const sent = outgoing.filter((row) => row.status === 'Succeeded')
 	expect(sent.every((row) => row.completedAt instanceof Date)).toBe(true)
-	expect(sent.some((row) => row.provider === 'BankTransfer' && row.refundIban === 'DE•• •••• •••• 2051')).toBe(true)
+	expect(
+		sent.some((row) => row.provider === 'BankTransfer' && row.refundIban === 'DE•• •••• •••• 2051'),
+	).toBe(true)
 	expect(sent.some((row) => row.provider === 'Stripe' && row.externalId?.startsWith('re_demo_'))).toBe(true)
 	const familie3 = db.select().from(users).where(eq(users.email, 'familie3@example.com')).get()
 	const ahead = db

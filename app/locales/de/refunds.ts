@@ -44,7 +44,8 @@ export const refunds = {
 		unmatchedIntro:
 			'Lässt sich die Überweisung keiner Buchung zuordnen, senden Sie sie zurück: Geben Sie das Konto des Auftraggebers an. Es entsteht eine offene Erstattung ohne Buchung; die Überweisung kann danach nicht mehr zugeordnet werden.',
 		unmatchedSubmit: 'Als Erstattung anlegen',
-		unmatchedToast: 'Erstattung von {{amount}} angelegt. Markieren Sie sie als gesendet, sobald sie überwiesen ist.',
+		unmatchedToast:
+			'Erstattung von {{amount}} angelegt. Markieren Sie sie als gesendet, sobald sie überwiesen ist.',
 		refundedAs: 'Zurücküberwiesen als Erstattung',
 		refundOf: 'Erstattung der Überweisung',
 	},

@@ -18,7 +18,8 @@ export const refunds: TranslationShape<typeof de> = {
 		askIntro: 'Give the account we should transfer your refund to.',
 		holder: 'Account holder',
 		iban: 'IBAN',
-		ibanHint: 'We keep the account only for this refund; once it is sent, only the last four characters remain.',
+		ibanHint:
+			'We keep the account only for this refund; once it is sent, only the last four characters remain.',
 		submit: 'Save account',
 		saved: 'Thank you! We will transfer the refund to this account.',
 	},

@@ -207,7 +207,9 @@ export type PaymentItem = ReturnType<typeof toPaymentItem>
  * (`?refunds=due` opens exactly those rows), "sent" once Succeeded; other rows have no state.
  */
 export const REFUND_QUEUE_STATES = ['due', 'sent'] as const
-const refundQueueState = sql<string | null>`CASE WHEN ${paymentTransactions.direction} = 'Outgoing' THEN CASE ${paymentTransactions.status} WHEN 'Pending' THEN 'due' WHEN 'Succeeded' THEN 'sent' END END`
+const refundQueueState = sql<
+	string | null
+>`CASE WHEN ${paymentTransactions.direction} = 'Outgoing' THEN CASE ${paymentTransactions.status} WHEN 'Pending' THEN 'due' WHEN 'Succeeded' THEN 'sent' END END`
 
 export const paymentTable = defineDataTable({
 	id: 'payments',

@@ -557,7 +557,13 @@ export async function sendCardRefund(stripe: StripeClient, refund: PaymentTransa
 		)
 		const now = new Date()
 		db.update(paymentTransactions)
-			.set({ status: 'Succeeded', externalId: created.id, rawPayload: created, completedAt: now, updatedAt: now })
+			.set({
+				status: 'Succeeded',
+				externalId: created.id,
+				rawPayload: created,
+				completedAt: now,
+				updatedAt: now,
+			})
 			.where(eq(paymentTransactions.id, refund.id))
 			.run()
 		return true

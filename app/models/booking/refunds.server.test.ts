@@ -65,7 +65,11 @@ describe('a bank refund', () => {
 			completedAt: null,
 		})
 		expect(orderRow(order.id)?.paymentStatus).toBe('Refunded')
-		expect(refundStateOf(order.id)).toMatchObject({ state: 'due', amount: order.totalAmount, needsAccount: false })
+		expect(refundStateOf(order.id)).toMatchObject({
+			state: 'due',
+			amount: order.totalAmount,
+			needsAccount: false,
+		})
 		if (!refund) throw new Error('no refund')
 
 		expect(() => markRefundSent(refund.id, { id: guest.id, role: 'Customer' })).toThrow(
@@ -106,25 +110,37 @@ describe('a bank refund', () => {
 		)
 		const stranger = await createTestUser({ role: 'Customer' })
 		expect(() =>
-			giveRefundAccount(order.id, { id: stranger.id, role: 'Customer' }, {
-				refundIban: IBAN_STORED,
-				refundAccountHolder: 'Fremd',
-			}),
+			giveRefundAccount(
+				order.id,
+				{ id: stranger.id, role: 'Customer' },
+				{
+					refundIban: IBAN_STORED,
+					refundAccountHolder: 'Fremd',
+				},
+			),
 		).toThrow(expect.objectContaining({ status: 404 }))
-		giveRefundAccount(order.id, { id: guest.id, role: 'Customer' }, {
-			refundIban: IBAN_STORED,
-			refundAccountHolder: 'Kim Muster',
-		})
+		giveRefundAccount(
+			order.id,
+			{ id: guest.id, role: 'Customer' },
+			{
+				refundIban: IBAN_STORED,
+				refundAccountHolder: 'Kim Muster',
+			},
+		)
 		expect(refundStateOf(order.id)).toMatchObject({
 			needsAccount: false,
 			account: { holder: 'Kim Muster', iban: 'DE•• •••• •••• 3000' },
 		})
 		markRefundSent(refund.id, admin)
 		expect(() =>
-			giveRefundAccount(order.id, { id: guest.id, role: 'Customer' }, {
-				refundIban: IBAN_STORED,
-				refundAccountHolder: 'Kim Muster',
-			}),
+			giveRefundAccount(
+				order.id,
+				{ id: guest.id, role: 'Customer' },
+				{
+					refundIban: IBAN_STORED,
+					refundAccountHolder: 'Kim Muster',
+				},
+			),
 		).toThrow(expect.objectContaining({ status: 409, messageKey: 'refunds:errors.noRefundDue' }))
 		const mail = mailsTo(guest.email).find((m) => m.template === 'order.refundSent')
 		expect(mail?.subject).toBe(`Erstattung gesendet: Buchung ${order.code}`)
@@ -133,7 +149,9 @@ describe('a bank refund', () => {
 
 	test('the cancellation form: a bad IBAN or half an account is refused; blank is allowed', () => {
 		const parse = (values: Record<string, string>) => guestCancelSchema.safeParse(values)
-		expect(parse({ refundAccountHolder: 'Kim', refundIban: 'DE89 3704 0044 0532 0130 01' }).success).toBe(false)
+		expect(parse({ refundAccountHolder: 'Kim', refundIban: 'DE89 3704 0044 0532 0130 01' }).success).toBe(
+			false,
+		)
 		expect(parse({ refundAccountHolder: 'Kim', refundIban: '' }).success).toBe(false)
 		expect(parse({ refundAccountHolder: '', refundIban: IBAN }).success).toBe(false)
 		expect(parse({ refundAccountHolder: '', refundIban: '' })).toMatchObject({ success: true })
@@ -175,7 +193,11 @@ describe('a card refund', () => {
 		const refund = paymentsOf(order.id).find((p) => p.direction === 'Outgoing')
 		if (!refund) throw new Error('no refund')
 		expect(refund).toMatchObject({ provider: 'Stripe', status: 'Failed', completedAt: null })
-		expect(refundStateOf(order.id)).toMatchObject({ state: 'due', amount: order.totalAmount, needsAccount: false })
+		expect(refundStateOf(order.id)).toMatchObject({
+			state: 'due',
+			amount: order.totalAmount,
+			needsAccount: false,
+		})
 		expect(() => markRefundSent(refund.id, admin)).toThrow(
 			expect.objectContaining({ messageKey: 'refunds:errors.notBankRefund' }),
 		)
@@ -185,7 +207,10 @@ describe('a card refund', () => {
 		expect(await retryCardRefund(refund.id, admin)).toEqual({ sent: true, replayed: true })
 		// One refund reached Stripe, under the key the failed first attempt used too; the replay sent none.
 		expect(fake().refunds.map((call) => call.idempotencyKey)).toEqual([`refund-${refund.id}`])
-		expect(fake().refunds.at(-1)?.params).toMatchObject({ payment_intent: 'pi_refund_1', amount: order.totalAmount })
+		expect(fake().refunds.at(-1)?.params).toMatchObject({
+			payment_intent: 'pi_refund_1',
+			amount: order.totalAmount,
+		})
 		const after = paymentsOf(order.id).find((p) => p.id === refund.id)
 		expect(after).toMatchObject({ status: 'Succeeded', externalId: expect.stringMatching(/^re_/) })
 		expect(after?.completedAt).toBeInstanceOf(Date)
@@ -206,7 +231,12 @@ describe('an unmatched transfer sent back', () => {
 		)
 		if (unmatched.outcome !== 'unmatched') throw new Error('expected unmatched')
 		const key = idempotencyKey()
-		const input = { paymentId: unmatched.paymentId, refundIban: IBAN_STORED, refundAccountHolder: 'Fuchs', idempotencyKey: key }
+		const input = {
+			paymentId: unmatched.paymentId,
+			refundIban: IBAN_STORED,
+			refundAccountHolder: 'Fuchs',
+			idempotencyKey: key,
+		}
 		const first = refundUnmatchedTransfer(input, admin)
 		const again = refundUnmatchedTransfer(input, admin)
 		expect([first.replayed, again.replayed]).toEqual([false, true])

@@ -9,11 +9,7 @@ import { maskIban } from '#app/utils/iban.ts'
 import { getStripe } from '#app/utils/stripe.server.ts'
 import { recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import type { RefundAccountInput } from '#app/schemas/refunds.ts'
-import {
-	insertPaymentTransaction,
-	postJournal,
-	type PaymentTransactionRow,
-} from './order-money.server.ts'
+import { insertPaymentTransaction, postJournal, type PaymentTransactionRow } from './order-money.server.ts'
 import { queueOrderEmail } from './order-emails.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { deliverQueuedEmails, sendCardRefund } from './payments.server.ts'
@@ -156,13 +152,19 @@ export function markRefundSent(
 	const now = new Date(options.now ?? Date.now())
 	const result = immediateTransaction((tx) => {
 		const payment = loadRefund(tx, paymentId)
-		if (payment.direction !== 'Outgoing' || payment.provider !== 'BankTransfer') throw refused('notBankRefund')
+		if (payment.direction !== 'Outgoing' || payment.provider !== 'BankTransfer')
+			throw refused('notBankRefund')
 		if (payment.status === 'Succeeded') return { payment, replayed: true, emails: [] as (string | null)[] }
 		if (payment.status !== 'Pending') throw refused('notDue')
 		if (!payment.refundIban) throw refused('accountMissing')
 		const sent = tx
 			.update(paymentTransactions)
-			.set({ status: 'Succeeded', completedAt: now, refundIban: maskIban(payment.refundIban), updatedAt: now })
+			.set({
+				status: 'Succeeded',
+				completedAt: now,
+				refundIban: maskIban(payment.refundIban),
+				updatedAt: now,
+			})
 			.where(and(eq(paymentTransactions.id, payment.id), eq(paymentTransactions.status, 'Pending')))
 			.returning()
 			.get()
@@ -175,7 +177,10 @@ export function markRefundSent(
 			changes: {
 				status: { before: payment.status, after: sent.status },
 				amount: { before: null, after: payment.amount },
-				refundAccount: { before: null, after: `${payment.refundAccountHolder ?? ''} ${sent.refundIban}`.trim() },
+				refundAccount: {
+					before: null,
+					after: `${payment.refundAccountHolder ?? ''} ${sent.refundIban}`.trim(),
+				},
 			},
 			now,
 		})
@@ -242,7 +247,9 @@ export function refundUnmatchedTransfer(
 			.get()
 		if (earlier) {
 			if ((earlier.rawPayload as { refundOf?: string } | null)?.refundOf !== input.paymentId) {
-				throw new AppError(409, 'IdempotencyKeyReused', { messageKey: 'adminPayments:errors.transferKeyReused' })
+				throw new AppError(409, 'IdempotencyKeyReused', {
+					messageKey: 'adminPayments:errors.transferKeyReused',
+				})
 			}
 			return { refund: earlier, replayed: true }
 		}
@@ -300,7 +307,10 @@ export function refundUnmatchedTransfer(
 			entityType: 'paymentTransaction',
 			entityId: payment.id,
 			changes: {
-				payment: { before: null, after: { id: refund.id, amount: refund.amount, reference: refund.reference } },
+				payment: {
+					before: null,
+					after: { id: refund.id, amount: refund.amount, reference: refund.reference },
+				},
 			},
 			now,
 		})
@@ -320,9 +330,7 @@ export function countRefundsDue(db: DbOrTx = getDb()): number {
 		db
 			.select({ n: sql<number>`count(*)` })
 			.from(paymentTransactions)
-			.where(
-and(eq(paymentTransactions.direction, 'Outgoing'), eq(paymentTransactions.status, 'Pending')),
-			)
+			.where(and(eq(paymentTransactions.direction, 'Outgoing'), eq(paymentTransactions.status, 'Pending')))
 			.get()?.n ?? 0
 	)
 }

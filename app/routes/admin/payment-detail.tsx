@@ -19,7 +19,11 @@ import { newTransferKey } from '#app/models/booking/payments.server.ts'
 import { assignTransferFormSchema } from '#app/schemas/admin-payments.ts'
 import { refundUnmatchedFormSchema } from '#app/schemas/refunds.ts'
 import { AdminRefundSections } from '#app/components/admin-refund.tsx'
-import { markRefundSent, refundUnmatchedTransfer, retryCardRefund } from '#app/models/booking/refunds.server.ts'
+import {
+	markRefundSent,
+	refundUnmatchedTransfer,
+	retryCardRefund,
+} from '#app/models/booking/refunds.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
@@ -53,11 +57,13 @@ export async function loader(args: Route.LoaderArgs) {
 	const payment = getAdminPayment(admin, args.params.paymentTransactionId)
 	const assignable = isAssignable(payment)
 	const query = (args.url.searchParams.get('q') ?? '').slice(0, 140)
-	const due = payment.direction === 'Outgoing' && (payment.status === 'Pending' || payment.status === 'Failed')
+	const due =
+		payment.direction === 'Outgoing' && (payment.status === 'Pending' || payment.status === 'Failed')
 	return {
 		payment,
 		refundActions: {
-			markSent: due && payment.provider === 'BankTransfer' && payment.status === 'Pending' && !!payment.refundIban,
+			markSent:
+				due && payment.provider === 'BankTransfer' && payment.status === 'Pending' && !!payment.refundIban,
 			retryCard: due && payment.provider === 'Stripe' && isCardPaymentConfigured(),
 			refundUnmatchedKey: assignable ? newTransferKey() : null,
 		},
@@ -93,7 +99,9 @@ async function refundAction(args: Route.ActionArgs, admin: SessionUser, form: Fo
 			const { sent } = await retryCardRefund(id, admin)
 			return redirectWithToast(here, {
 				type: sent ? 'success' : 'danger',
-				description: sent ? t('refunds:admin.retryToast', { amount: amount() }) : t('refunds:admin.retryFailed'),
+				description: sent
+					? t('refunds:admin.retryToast', { amount: amount() })
+					: t('refunds:admin.retryFailed'),
 			})
 		}
 	} catch (error) {

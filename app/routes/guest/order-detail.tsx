@@ -115,7 +115,8 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		const { reason, refundIban, refundAccountHolder } = submission.value
 		const result = cancelOrder(args.params.orderId, user, reason ?? null, {
-			refundAccount: refundIban && refundAccountHolder ? { iban: refundIban, holder: refundAccountHolder } : null,
+			refundAccount:
+				refundIban && refundAccountHolder ? { iban: refundIban, holder: refundAccountHolder } : null,
 		})
 		await executeCardRefunds(result.order.id)
 		return redirectWithToast(here, {
@@ -148,7 +149,9 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 			<DetailColumn>
 				<OrderFacts order={order} />
 				<CancellationState order={order} />
-				{order.refund?.needsAccount ? <RefundAccountPanel refund={order.refund} actionData={actionData} /> : null}
+				{order.refund?.needsAccount ? (
+					<RefundAccountPanel refund={order.refund} actionData={actionData} />
+				) : null}
 				{loaderData.arrival ? <ArrivalPanel areas={loaderData.arrival} /> : null}
 				{live ? (
 					<>

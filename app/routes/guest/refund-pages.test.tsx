@@ -4,13 +4,23 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { markRefundSent } from '#app/models/booking/refunds.server.ts'
 import { recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
-import { bookingFixture, daysAhead, hourlySlot, orderRow, paymentsOf, placeOrder } from '#tests/helpers/booking.ts'
+import {
+	bookingFixture,
+	daysAhead,
+	hourlySlot,
+	orderRow,
+	paymentsOf,
+	placeOrder,
+} from '#tests/helpers/booking.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import GuestOrderPage, { action as guestAction, loader as guestLoader } from './order-detail.tsx'
 import { loader as paymentsLoader } from '../admin/payment-transactions.tsx'
-import PaymentDetailPage, { action as paymentAction, loader as paymentLoader } from '../admin/payment-detail.tsx'
+import PaymentDetailPage, {
+	action as paymentAction,
+	loader as paymentLoader,
+} from '../admin/payment-detail.tsx'
 
 /** Issue 34, ADR 0176: the guest's page says "on its way" until the refund is sent, then "refunded on". */
 afterEach(cleanup)
@@ -52,7 +62,12 @@ describe("the guest's refund", () => {
 			path,
 			params: { orderId: order.id },
 			cookie: guest.cookie,
-			form: { intent: 'cancel', reason: '', refundAccountHolder: 'Kim Muster', refundIban: 'DE89 3704 0044 0532 0130 01' },
+			form: {
+				intent: 'cancel',
+				reason: '',
+				refundAccountHolder: 'Kim Muster',
+				refundIban: 'DE89 3704 0044 0532 0130 01',
+			},
 			middleware: guestArea,
 		})
 		expect(bad.status).toBe(400)
@@ -93,12 +108,16 @@ describe("the guest's refund", () => {
 		const cents = String(total % 100).padStart(2, '0')
 		// Due without an account: the page asks for one.
 		await renderGuest(order.id, guest.cookie, 'de')
-		expect(nbsp(screen.getByTestId('refund-amount').textContent)).toBe(`Erstattung unterwegs: ${euros},${cents} €`)
+		expect(nbsp(screen.getByTestId('refund-amount').textContent)).toBe(
+			`Erstattung unterwegs: ${euros},${cents} €`,
+		)
 		expect(screen.getByTestId('payment-status').textContent).toBe('Erstattung unterwegs')
 		expect(screen.getByTestId('refund-account-form')).toBeTruthy()
 		cleanup()
 		await renderGuest(order.id, guest.cookie, 'en')
-		expect(nbsp(screen.getByTestId('refund-amount').textContent)).toBe(`Refund on its way: €${euros}.${cents}`)
+		expect(nbsp(screen.getByTestId('refund-amount').textContent)).toBe(
+			`Refund on its way: €${euros}.${cents}`,
+		)
 		expect(screen.getByTestId('payment-status').textContent).toBe('Refund on its way')
 		cleanup()
 
@@ -153,7 +172,12 @@ describe("the admin's refunds queue", () => {
 
 		const params = { paymentTransactionId: refund.id }
 		const path = `/admin/paymentTransactions/${refund.id}`
-		const loaded = await callRoute(paymentLoader as never, { path, params, cookie: admin.cookie, middleware: adminArea })
+		const loaded = await callRoute(paymentLoader as never, {
+			path,
+			params,
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
 		const View = PaymentDetailPage as unknown as Page
 		await renderWithApp(<View loaderData={loaded.data} />, { locale: 'de' })
 		expect(screen.getByTestId('refund-iban').textContent).toBe(IBAN)
@@ -168,7 +192,12 @@ describe("the admin's refunds queue", () => {
 		})
 		expect(sent.status).toBe(302)
 		expect((await list()).map((row) => row.id)).not.toContain(refund.id)
-		const after = await callRoute(paymentLoader as never, { path, params, cookie: admin.cookie, middleware: adminArea })
+		const after = await callRoute(paymentLoader as never, {
+			path,
+			params,
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
 		await renderWithApp(<View loaderData={after.data} />, { locale: 'en' })
 		expect(screen.getByTestId('refund-iban').textContent).toBe('DE•• •••• •••• 3000')
 		expect(screen.queryByTestId('refund-mark-sent')).toBeNull()
