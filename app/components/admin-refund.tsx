@@ -39,6 +39,26 @@ function Refusal({ actionData, intent }: { actionData: FormActionData | undefine
 	)
 }
 
+/** A form of one button: the intent, what it does, and its refusal said above it. */
+function IntentButton(props: {
+	intent: string
+	intro: string
+	label: string
+	testId: string
+	actionData: FormActionData | undefined
+}) {
+	return (
+		<Form method="POST" className="mt-3">
+			<Refusal actionData={props.actionData} intent={props.intent} />
+			<input type="hidden" name="intent" value={props.intent} />
+			<p className="mb-2 text-sm">{props.intro}</p>
+			<button type="submit" className="btn-primary" data-testid={props.testId}>
+				{props.label}
+			</button>
+		</Form>
+	)
+}
+
 export function AdminRefundSections({
 	payment,
 	actions,
@@ -84,16 +104,13 @@ export function AdminRefundSections({
 						<p className="mt-2 text-sm">{t('admin.noAccount')}</p>
 					) : null}
 					{actions.markSent ? (
-						<Form method="POST" className="mt-3">
-							<Refusal actionData={actionData} intent="markSent" />
-							<input type="hidden" name="intent" value="markSent" />
-							<p className="mb-2 text-sm">
-								{t('admin.markSentIntro', { amount, reference: payment.reference })}
-							</p>
-							<button type="submit" className="btn-primary" data-testid="refund-mark-sent">
-								{t('admin.markSent')}
-							</button>
-						</Form>
+						<IntentButton
+							intent="markSent"
+							intro={t('admin.markSentIntro', { amount, reference: payment.reference })}
+							label={t('admin.markSent')}
+							testId="refund-mark-sent"
+							actionData={actionData}
+						/>
 					) : (
 						<Refusal actionData={actionData} intent="markSent" />
 					)}
@@ -101,14 +118,13 @@ export function AdminRefundSections({
 			) : null}
 			{actions.retryCard ? (
 				<DetailSection id="refund-retry" title={t('admin.retry')}>
-					<Form method="POST">
-						<Refusal actionData={actionData} intent="retryCard" />
-						<input type="hidden" name="intent" value="retryCard" />
-						<p className="mb-2 text-sm">{t('admin.retryIntro')}</p>
-						<button type="submit" className="btn-primary" data-testid="refund-retry-card">
-							{t('admin.retry')}
-						</button>
-					</Form>
+					<IntentButton
+						intent="retryCard"
+						intro={t('admin.retryIntro')}
+						label={t('admin.retry')}
+						testId="refund-retry-card"
+						actionData={actionData}
+					/>
 				</DetailSection>
 			) : null}
 			{actions.refundUnmatchedKey ? (

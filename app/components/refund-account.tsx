@@ -7,7 +7,7 @@ import { formatAmount } from '#app/utils/format.ts'
 import { formatDate } from '#app/utils/format-instant.ts'
 import { useLocale } from '#app/hooks/use-root-data.ts'
 import { translateValidationMessage } from '#app/utils/validation-messages.ts'
-import { FieldErrors } from './forms.tsx'
+import { FieldErrors, Label } from './forms.tsx'
 import { DetailSection } from './detail-frame.tsx'
 
 /**
@@ -53,14 +53,7 @@ export function RefundAccountInputs({
 		const fieldErrors = errors[name] ?? undefined
 		return (
 			<div className="mb-3">
-				<label htmlFor={id} className="mb-1 block text-sm font-medium">
-					{label}
-					{required ? (
-						<span className="ml-0.5 text-danger" aria-hidden="true">
-							*
-						</span>
-					) : null}
-				</label>
+				<Label htmlFor={id} label={label} required={required} />
 				<input
 					id={id}
 					name={name}
