@@ -3,6 +3,7 @@ import { isValidIban, normalizeIban } from '#app/utils/iban.ts'
 import { optionalText, requiredText, safeString } from './fields.ts'
 import { reasonOptionalSchema } from './checkout.ts'
 import { transferKeyField } from './admin-payments.ts'
+import { orderOptionalReasonBodySchema } from './booking.ts'
 
 /**
  * The account a bank refund goes to (issue 34, ADR 0176): the guest gives it when cancelling an
@@ -22,31 +23,46 @@ export const refundAccountSchema = z.object({
 })
 export type RefundAccountInput = z.output<typeof refundAccountSchema>
 
+/** The refund account is optional where the guest cancels — but not half of it. */
+function bothOrNeither(value: { refundAccountHolder?: string; refundIban?: string }, ctx: z.RefinementCtx) {
+	if (value.refundIban && !value.refundAccountHolder) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['refundAccountHolder'],
+			params: { i18nKey: validationMessage('refunds:errors.holderRequired') },
+		})
+	}
+	if (value.refundAccountHolder && !value.refundIban) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['refundIban'],
+			params: { i18nKey: validationMessage('refunds:errors.ibanRequired') },
+		})
+	}
+}
+
+const optionalAccountFields = {
+	refundAccountHolder: optionalText(HOLDER_MAX),
+	refundIban: z.preprocess((value) => (value === '' ? undefined : value), ibanField.optional()),
+}
+
 /**
- * The guest's cancellation (reason welcome, not required) with the refund account, which the guest
- * may also leave for later (the order page asks again) — but not half of it.
+ * The guest's cancellation form (reason welcome, not required) with the refund account, which the
+ * guest may also leave for later (the order page asks again).
  */
-export const guestCancelSchema = reasonOptionalSchema
-	.extend({
-		refundAccountHolder: optionalText(HOLDER_MAX),
-		refundIban: z.preprocess((value) => (value === '' ? undefined : value), ibanField.optional()),
-	})
-	.superRefine((value, ctx) => {
-		if (value.refundIban && !value.refundAccountHolder) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['refundAccountHolder'],
-				params: { i18nKey: validationMessage('refunds:errors.holderRequired') },
-			})
-		}
-		if (value.refundAccountHolder && !value.refundIban) {
-			ctx.addIssue({
-				code: 'custom',
-				path: ['refundIban'],
-				params: { i18nKey: validationMessage('refunds:errors.ibanRequired') },
-			})
-		}
-	})
+export const guestCancelSchema = reasonOptionalSchema.extend(optionalAccountFields).superRefine(bothOrNeither)
+
+/** POST /api/Customer/Orders/Cancel: the same, with the order's id. */
+export const guestCancelApiSchema = orderOptionalReasonBodySchema
+	.extend(optionalAccountFields)
+	.superRefine(bothOrNeither)
+
+/** Both optional fields given: the account for cancelOrder, else null. */
+export function refundAccountOf(value: { refundAccountHolder?: string; refundIban?: string }) {
+	return value.refundIban && value.refundAccountHolder
+		? { iban: value.refundIban, holder: value.refundAccountHolder }
+		: null
+}
 
 /** An unmatched transfer sent back (admin): the account, with the render's idempotency key. */
 export const refundUnmatchedFormSchema = refundAccountSchema.extend({ idempotencyKey: transferKeyField })

@@ -84,6 +84,17 @@ export function refundStateOf(orderId: string, db: DbOrTx = getDb()): RefundStat
 	}
 }
 
+/**
+ * The same state as SQL correlated on `orders.id`, for the order lists' items (API): 'due' while a
+ * refund of the order is due, 'sent' once all are sent, else null.
+ */
+export function refundStateSql() {
+	const outgoing = sql`FROM ${paymentTransactions} WHERE ${paymentTransactions.orderId} = ${orders.id} AND ${paymentTransactions.direction} = 'Outgoing' AND ${paymentTransactions.provider} <> 'OnSite'`
+	return sql<
+		RefundState['state'] | null
+	>`CASE WHEN EXISTS (SELECT 1 ${outgoing} AND ${paymentTransactions.status} IN ('Pending', 'Failed')) THEN 'due' WHEN EXISTS (SELECT 1 ${outgoing} AND ${paymentTransactions.status} = 'Succeeded') THEN 'sent' END`
+}
+
 function refused(key: string) {
 	return new AppError(409, 'RefundRefused', { messageKey: `refunds:errors.${key}` })
 }

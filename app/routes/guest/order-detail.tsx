@@ -23,7 +23,7 @@ import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
 import { executeCardRefunds, startCardPayment } from '#app/models/booking/payments.server.ts'
 import { giveRefundAccount } from '#app/models/booking/refunds.server.ts'
-import { guestCancelSchema, refundAccountSchema } from '#app/schemas/refunds.ts'
+import { guestCancelSchema, refundAccountOf, refundAccountSchema } from '#app/schemas/refunds.ts'
 import { RefundAccountPanel } from '#app/components/refund-account.tsx'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -113,10 +113,8 @@ export async function action(args: Route.ActionArgs) {
 	const submission = parseFormSubmission(form, { schema: guestCancelSchema })
 	if (submission.status !== 'success') return invalidForm('cancel', submission)
 	try {
-		const { reason, refundIban, refundAccountHolder } = submission.value
-		const result = cancelOrder(args.params.orderId, user, reason ?? null, {
-			refundAccount:
-				refundIban && refundAccountHolder ? { iban: refundIban, holder: refundAccountHolder } : null,
+		const result = cancelOrder(args.params.orderId, user, submission.value.reason ?? null, {
+			refundAccount: refundAccountOf(submission.value),
 		})
 		await executeCardRefunds(result.order.id)
 		return redirectWithToast(here, {

@@ -13,6 +13,8 @@ import {
 	placeOrder,
 } from '#tests/helpers/booking.ts'
 import { renderWithApp } from '#tests/helpers/render.tsx'
+import { callApi } from '#tests/helpers/api.ts'
+import * as customerOrders from '../api/customer-orders.ts'
 import { callRoute } from '#tests/helpers/route-harness.ts'
 import { createLoggedInUser } from '#tests/helpers/users.ts'
 import GuestOrderPage, { action as guestAction, loader as guestLoader } from './order-detail.tsx'
@@ -142,6 +144,43 @@ describe("the guest's refund", () => {
 		cleanup()
 		await renderGuest(order.id, guest.cookie, 'en')
 		expect(screen.getByTestId('payment-status').textContent).toBe('Refunded on Sat, 28 November 2026')
+	})
+})
+
+describe('the API', () => {
+	test('Cancel takes the account (a bad IBAN is a 400, nothing changes); Get and Index say the refund', async () => {
+		const { guest, order } = await paidOrder()
+		type Handler = Parameters<typeof callApi>[0]
+		const cancel = (body: Record<string, string>) =>
+			callApi(customerOrders.action as Handler, 'Customer/Orders', 'Cancel', {
+				json: { orderId: order.id, ...body },
+				cookie: guest.cookie,
+				language: 'en',
+			})
+		const bad = await cancel({ refundAccountHolder: 'Kim Muster', refundIban: 'DE00 1234' })
+		expect(bad.status).toBe(400)
+		expect(bad.error?.fields?.refundIban).toEqual(['This IBAN is not valid – please check it.'])
+		expect(orderRow(order.id)?.status).toBe('Confirmed')
+		expect((await cancel({ refundIban: IBAN })).status).toBe(400)
+		expect((await cancel({ refundAccountHolder: 'Kim Muster', refundIban: IBAN })).status).toBe(200)
+		const got = await callApi(customerOrders.loader as Handler, 'Customer/Orders', 'Get', {
+			query: `orderId=${order.id}`,
+			cookie: guest.cookie,
+		})
+		expect((got.value as { refund: unknown }).refund).toEqual({
+			state: 'due',
+			amount: order.totalAmount,
+			sentAt: null,
+			needsAccount: false,
+			account: { holder: 'Kim Muster', iban: 'DE•• •••• •••• 3000' },
+		})
+		const list = await callApi(customerOrders.loader as Handler, 'Customer/Orders', 'Index', {
+			query: 'tab=cancelled',
+			cookie: guest.cookie,
+		})
+		expect((list.value as { items: { id: string; refund: string | null }[] }).items).toEqual([
+			expect.objectContaining({ id: order.id, refund: 'due' }),
+		])
 	})
 })
 
