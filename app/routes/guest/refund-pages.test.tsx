@@ -2,6 +2,8 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { markRefundSent } from '#app/models/booking/refunds.server.ts'
+import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
+import { localDateOf } from '#app/domain/berlin-time.ts'
 import { recordBankTransfer } from '#app/models/booking/payments.server.ts'
 import { roleGuard } from '#app/utils/auth.server.ts'
 import {
@@ -246,5 +248,57 @@ describe("the admin's refunds queue", () => {
 			middleware: adminArea,
 		})
 		expect(invalid.status).toBe(400)
+	})
+
+	test('an unmatched transfer is sent back from its page: a bad IBAN is refused, then a due refund', async () => {
+		const { admin } = await paidOrder()
+		const reference = `Unbekannt ${Math.random().toString(36).slice(2, 8)}`
+		const unmatched = recordControlTransaction(
+			{ amount: 4_200, bookingDate: localDateOf(Date.now()), reference },
+			admin.user,
+		)
+		if (unmatched.outcome !== 'unmatched') throw new Error('expected unmatched')
+		const params = { paymentTransactionId: unmatched.paymentId }
+		const path = `/admin/paymentTransactions/${unmatched.paymentId}`
+		const loaded = await callRoute(paymentLoader as never, {
+			path,
+			params,
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
+		const key = (loaded.data as { refundActions: { refundUnmatchedKey: string } }).refundActions
+			.refundUnmatchedKey
+		const post = (refundIban: string) =>
+			callRoute(paymentAction as never, {
+				path,
+				params,
+				cookie: admin.cookie,
+				form: { intent: 'refundUnmatched', idempotencyKey: key, refundAccountHolder: 'Fuchs', refundIban },
+				middleware: adminArea,
+			})
+		const bad = await post('DE89 3704 0044 0532 0130 01')
+		expect(bad.status).toBe(400)
+		const View = PaymentDetailPage as unknown as Page
+		await renderWithApp(<View loaderData={loaded.data} />, { locale: 'de', actionData: bad.data })
+		expect(screen.getByTestId('refundUnmatched-refused').textContent).toContain('Diese IBAN ist nicht gültig')
+		cleanup()
+		const good = await post(IBAN)
+		expect(good.status).toBe(302)
+		const refundId = good.location?.split('/').at(-1) ?? ''
+		const refund = await callRoute(paymentLoader as never, {
+			path: `/admin/paymentTransactions/${refundId}`,
+			params: { paymentTransactionId: refundId },
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
+		expect((refund.data as { payment: unknown }).payment).toMatchObject({
+			direction: 'Outgoing',
+			status: 'Pending',
+			orderId: null,
+			amount: 4_200,
+			refundIban: 'DE89370400440532013000',
+			refundOf: unmatched.paymentId,
+		})
+		expect((await post(IBAN)).location).toBe(good.location)
 	})
 })
