@@ -46,6 +46,15 @@ async function paidOrder() {
 const guestArea = [roleGuard('Customer')]
 const adminArea = [roleGuard('Admin')]
 
+/** The admin's payment page's loader for one payment. */
+const loadPayment = (id: string, cookie: string) =>
+	callRoute(paymentLoader as never, {
+		path: `/admin/paymentTransactions/${id}`,
+		params: { paymentTransactionId: id },
+		cookie,
+		middleware: adminArea,
+	})
+
 async function renderGuest(orderId: string, cookie: string, locale: 'de' | 'en', actionData?: unknown) {
 	const loaded = await callRoute(guestLoader as never, {
 		path: `${locale === 'en' ? '/en' : ''}/guest/orders/${orderId}`,
@@ -213,12 +222,7 @@ describe("the admin's refunds queue", () => {
 
 		const params = { paymentTransactionId: refund.id }
 		const path = `/admin/paymentTransactions/${refund.id}`
-		const loaded = await callRoute(paymentLoader as never, {
-			path,
-			params,
-			cookie: admin.cookie,
-			middleware: adminArea,
-		})
+		const loaded = await loadPayment(params.paymentTransactionId, admin.cookie)
 		const View = PaymentDetailPage as unknown as Page
 		await renderWithApp(<View loaderData={loaded.data} />, { locale: 'de' })
 		expect(screen.getByTestId('refund-iban').textContent).toBe(IBAN)
@@ -233,12 +237,7 @@ describe("the admin's refunds queue", () => {
 		})
 		expect(sent.status).toBe(302)
 		expect((await list()).map((row) => row.id)).not.toContain(refund.id)
-		const after = await callRoute(paymentLoader as never, {
-			path,
-			params,
-			cookie: admin.cookie,
-			middleware: adminArea,
-		})
+		const after = await loadPayment(params.paymentTransactionId, admin.cookie)
 		await renderWithApp(<View loaderData={after.data} />, { locale: 'en' })
 		expect(screen.getByTestId('refund-iban').textContent).toBe('DE•• •••• •••• 3000')
 		expect(screen.queryByTestId('refund-mark-sent')).toBeNull()
@@ -260,12 +259,7 @@ describe("the admin's refunds queue", () => {
 		if (unmatched.outcome !== 'unmatched') throw new Error('expected unmatched')
 		const params = { paymentTransactionId: unmatched.paymentId }
 		const path = `/admin/paymentTransactions/${unmatched.paymentId}`
-		const loaded = await callRoute(paymentLoader as never, {
-			path,
-			params,
-			cookie: admin.cookie,
-			middleware: adminArea,
-		})
+		const loaded = await loadPayment(params.paymentTransactionId, admin.cookie)
 		const key = (loaded.data as { refundActions: { refundUnmatchedKey: string } }).refundActions
 			.refundUnmatchedKey
 		const post = (refundIban: string) =>
@@ -285,12 +279,7 @@ describe("the admin's refunds queue", () => {
 		const good = await post(IBAN)
 		expect(good.status).toBe(302)
 		const refundId = good.location?.split('/').at(-1) ?? ''
-		const refund = await callRoute(paymentLoader as never, {
-			path: `/admin/paymentTransactions/${refundId}`,
-			params: { paymentTransactionId: refundId },
-			cookie: admin.cookie,
-			middleware: adminArea,
-		})
+		const refund = await loadPayment(refundId, admin.cookie)
 		expect((refund.data as { payment: unknown }).payment).toMatchObject({
 			direction: 'Outgoing',
 			status: 'Pending',
