@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { createId } from '#db/schema/columns.ts'
@@ -543,11 +543,20 @@ function paymentIntentOf(orderId: string): string | undefined {
 /**
  * One card refund to Stripe, under the idempotency key `refund-<paymentTransactionId>`: a retry
  * (the admin's, ADR 0176) can never refund twice. The row becomes Succeeded with the time it was
- * sent (`completed_at`), or Failed with the reason in its note. True when it went through.
+ * sent (`completed_at`), or Failed with the reason in its note — only while it is still due, so
+ * two attempts at once change it once; `onSent` runs in that same transaction (the guest's e-mail),
+ * its e-mails are sent after commit. True when Stripe took the refund.
  */
-export async function sendCardRefund(stripe: StripeClient, refund: PaymentTransactionRow): Promise<boolean> {
-	const db = getDb()
+export async function sendCardRefund(
+	stripe: StripeClient,
+	refund: PaymentTransactionRow,
+	onSent?: (tx: Transaction, row: PaymentTransactionRow) => (string | null)[],
+): Promise<boolean> {
 	const orderId = refund.orderId ?? ''
+	const stillDue = and(
+		eq(paymentTransactions.id, refund.id),
+		inArray(paymentTransactions.status, ['Pending', 'Failed']),
+	)
 	try {
 		const paymentIntent = paymentIntentOf(orderId)
 		if (!paymentIntent) throw new Error('no payment intent to refund')
@@ -556,26 +565,33 @@ export async function sendCardRefund(stripe: StripeClient, refund: PaymentTransa
 			{ idempotencyKey: `refund-${refund.id}` },
 		)
 		const now = new Date()
-		db.update(paymentTransactions)
-			.set({
-				status: 'Succeeded',
-				externalId: created.id,
-				rawPayload: created,
-				completedAt: now,
-				updatedAt: now,
-			})
-			.where(eq(paymentTransactions.id, refund.id))
-			.run()
+		const emails = immediateTransaction((tx) => {
+			const sent = tx
+				.update(paymentTransactions)
+				.set({
+					status: 'Succeeded',
+					externalId: created.id,
+					rawPayload: created,
+					completedAt: now,
+					updatedAt: now,
+				})
+				.where(stillDue)
+				.returning()
+				.get()
+			return sent && onSent ? onSent(tx, sent) : []
+		})
+		deliverQueuedEmails(emails)
 		return true
 	} catch (error) {
 		getLogger().error({ err: error, orderId, refundId: refund.id }, 'Stripe refund failed')
-		db.update(paymentTransactions)
+		getDb()
+			.update(paymentTransactions)
 			.set({
 				status: 'Failed',
 				note: `${refund.note ?? ''} — ${String((error as Error).message ?? error)}`.slice(0, 500),
 				updatedAt: new Date(),
 			})
-			.where(eq(paymentTransactions.id, refund.id))
+			.where(stillDue)
 			.run()
 		return false
 	}

@@ -217,8 +217,8 @@ export async function retryCardRefund(
 	if (!(DUE_STATUSES as readonly string[]).includes(payment.status)) throw refused('notDue')
 	const stripe = getStripe()
 	if (!stripe) throw refused('cardNotConfigured')
-	const sent = await sendCardRefund(stripe, payment)
-	const emails = immediateTransaction((tx) => {
+	const sent = await sendCardRefund(stripe, payment, (tx, row) => [queueRefundSent(tx, row)])
+	immediateTransaction((tx) => {
 		const after = loadRefund(tx, paymentId)
 		recordAdminAudit(tx, {
 			admin,
@@ -228,9 +228,7 @@ export async function retryCardRefund(
 			changes: { status: { before: payment.status, after: after.status } },
 			now: new Date(),
 		})
-		return sent ? [queueRefundSent(tx, after)] : []
 	})
-	deliverQueuedEmails(emails)
 	return { sent, replayed: false }
 }
 
