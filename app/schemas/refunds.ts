@@ -1,9 +1,8 @@
 import { validationMessage, z } from '#app/utils/validation.ts'
 import { isValidIban, normalizeIban } from '#app/utils/iban.ts'
-import { optionalText, requiredText, safeString } from './fields.ts'
+import { entityIdField, optionalText, requiredText, safeString } from './fields.ts'
 import { reasonOptionalSchema } from './checkout.ts'
 import { transferKeyField } from './admin-payments.ts'
-import { orderOptionalReasonBodySchema } from './booking.ts'
 
 /**
  * The account a bank refund goes to (issue 34, ADR 0176): the guest gives it when cancelling an
@@ -52,9 +51,12 @@ const optionalAccountFields = {
  */
 export const guestCancelSchema = reasonOptionalSchema.extend(optionalAccountFields).superRefine(bothOrNeither)
 
-/** POST /api/Customer/Orders/Cancel: the same, with the order's id. */
-export const guestCancelApiSchema = orderOptionalReasonBodySchema
-	.extend(optionalAccountFields)
+/**
+ * POST /api/Customer/Orders/Cancel: the same, with the order's id (as orderOptionalReasonBodySchema,
+ * built here from the field so the page's bundle does not load the catalogue schemas).
+ */
+export const guestCancelApiSchema = reasonOptionalSchema
+	.extend({ orderId: entityIdField, ...optionalAccountFields })
 	.superRefine(bothOrNeither)
 
 /** Both optional fields given: the account for cancelOrder, else null. */
