@@ -327,13 +327,10 @@ export function refundUnmatchedTransfer(
 	})
 }
 
-/** For the admin's payment page: the refund this unmatched transfer became (when sent back). */
-export function refundOfUnmatched(payment: { rawPayload?: unknown }): string | null {
-	const raw = payment.rawPayload as { refund?: { paymentId?: string } } | null
-	return raw && typeof raw === 'object' ? (raw.refund?.paymentId ?? null) : null
-}
-
-/** Refunds still due (outgoing, Pending): the count behind the admin's refunds queue. */
+/**
+ * Refunds still due (outgoing, Pending): the count behind `/admin/paymentTransactions?refunds=due`,
+ * for the dashboard's money to-do.
+ */
 export function countRefundsDue(db: DbOrTx = getDb()): number {
 	return (
 		db
