@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { markRefundSent } from '#app/models/booking/refunds.server.ts'
+import { countRefundsDue, markRefundSent } from '#app/models/booking/refunds.server.ts'
 import { recordControlTransaction } from '#app/models/booking/control-transactions.server.ts'
 import { localDateOf } from '#app/domain/berlin-time.ts'
 import { recordBankTransfer } from '#app/models/booking/payments.server.ts'
@@ -214,7 +214,13 @@ describe("the admin's refunds queue", () => {
 				middleware: adminArea,
 			})
 			expect(loaded.status).toBe(200)
-			return (loaded.data as { items: { id: string; direction: string; status: string }[] }).items
+			const page = loaded.data as {
+				totalCount: number
+				items: { id: string; direction: string; status: string }[]
+			}
+			// The dashboard's number is the list's (countRefundsDue behind the link).
+			expect(page.totalCount).toBe(countRefundsDue())
+			return page.items
 		}
 		const due = await list()
 		expect(due.map((row) => row.id)).toContain(refund.id)
