@@ -23,7 +23,7 @@ export const refunds = {
 	admin: {
 		filter: 'Erstattungen',
 		filterAll: 'Alle Zahlungen',
-		states: { due: 'Offen (zu senden)', sent: 'Gesendet' },
+		states: { due: 'Offen (zu senden)', failed: 'Fehlgeschlagen (erneut senden)', sent: 'Gesendet' },
 		accountTitle: 'Konto für die Erstattung',
 		holder: 'Kontoinhaber*in',
 		iban: 'IBAN',

@@ -26,7 +26,7 @@ export const refunds: TranslationShape<typeof de> = {
 	admin: {
 		filter: 'Refunds',
 		filterAll: 'All payments',
-		states: { due: 'Due (to send)', sent: 'Sent' },
+		states: { due: 'Due (to send)', failed: 'Failed (retry)', sent: 'Sent' },
 		accountTitle: 'Account for the refund',
 		holder: 'Account holder',
 		iban: 'IBAN',

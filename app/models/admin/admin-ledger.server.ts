@@ -204,12 +204,13 @@ export type PaymentItem = ReturnType<typeof toPaymentItem>
 
 /**
  * Refunds as the admin's queue sees them (ADR 0176): an outgoing payment is "due" while Pending
- * (`?refunds=due` opens exactly those rows), "sent" once Succeeded; other rows have no state.
+ * (`?refunds=due` opens exactly those rows), "failed" when Stripe refused a card refund (to retry;
+ * `?refunds=due,failed` for both), "sent" once Succeeded; other rows have no state.
  */
-export const REFUND_QUEUE_STATES = ['due', 'sent'] as const
+export const REFUND_QUEUE_STATES = ['due', 'failed', 'sent'] as const
 const refundQueueState = sql<
 	string | null
->`CASE WHEN ${paymentTransactions.direction} = 'Outgoing' THEN CASE ${paymentTransactions.status} WHEN 'Pending' THEN 'due' WHEN 'Succeeded' THEN 'sent' END END`
+>`CASE WHEN ${paymentTransactions.direction} = 'Outgoing' THEN CASE ${paymentTransactions.status} WHEN 'Pending' THEN 'due' WHEN 'Failed' THEN 'failed' WHEN 'Succeeded' THEN 'sent' END END`
 
 export const paymentTable = defineDataTable({
 	id: 'payments',

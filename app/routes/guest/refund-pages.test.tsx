@@ -247,6 +247,12 @@ describe("the admin's refunds queue", () => {
 		await renderWithApp(<View loaderData={after.data} />, { locale: 'en' })
 		expect(screen.getByTestId('refund-iban').textContent).toBe('DE•• •••• •••• 3000')
 		expect(screen.queryByTestId('refund-mark-sent')).toBeNull()
+		const owed = await callRoute(paymentsLoader as never, {
+			path: '/admin/paymentTransactions?refunds=due,failed&perPage=100',
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
+		expect(owed.status).toBe(200)
 		const invalid = await callRoute(paymentsLoader as never, {
 			path: '/admin/paymentTransactions?refunds=soon',
 			cookie: admin.cookie,
