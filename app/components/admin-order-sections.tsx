@@ -70,7 +70,10 @@ export function OrderMoney({ detail }: { detail: AdminOrderDetail }) {
 						testId="payments-table"
 						head={[c('date'), c('provider'), c('direction'), c('amount'), c('reference'), c('status')]}
 						rows={detail.payments.map((p) => [
-							formatDateTime(p.createdAt, locale),
+							// Each payment opens its page: the refund's account, "mark as sent" (ADR 0176).
+							<LocaleLink to={`/admin/paymentTransactions/${p.id}`} className="underline">
+								{formatDateTime(p.createdAt, locale)}
+							</LocaleLink>,
 							tm(`providers.${p.provider}`),
 							tm(`directions.${p.direction}`),
 							money(p.amount),

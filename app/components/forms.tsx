@@ -178,7 +178,8 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] | und
 	)
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+/** A field's label with the required marker; also for plain inputs outside the form kit. */
+export function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
 	const { t } = useTranslation()
 	return (
 		<label htmlFor={htmlFor} className="mb-1 block text-sm font-medium">

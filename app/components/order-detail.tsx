@@ -9,6 +9,7 @@ import { translateValidationMessage } from '#app/utils/validation-messages.ts'
 import { Facts, OrderPriceLines, RefundSchedule, StatusHistory } from './booking-ui.tsx'
 import { DetailSection } from './detail-frame.tsx'
 import { LocaleLink } from './locale-link.tsx'
+import { RefundAccountInputs, useRefundLabel } from './refund-account.tsx'
 
 /**
  * The sections of an order's page for its guest, its host (/host and the
@@ -20,6 +21,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation('catalogue')
 	const locale = useLocale()
+	const refundLabel = useRefundLabel()
 	const address = order.contact.eventAddress
 	const rows: [string, React.ReactNode][] = [
 		[t('detail.playroom'), order.playroom.name],
@@ -36,7 +38,15 @@ export function OrderFacts({ order }: { order: OrderView }) {
 			t('checkout.review.guestsValue', { adults: order.adults, children: order.children }),
 		],
 		[t('detail.paymentMethod'), tc(`paymentMethods.${order.paymentMethod}`)],
-		[t('detail.paymentStatus'), t(`paymentStatuses.${order.paymentStatus}`)],
+		[
+			t('detail.paymentStatus'),
+			// A refund is on its way until it is sent, then refunded on a day (ADR 0176), not "Refunded" at once.
+			order.refund && (order.paymentStatus === 'Refunded' || order.paymentStatus === 'PartiallyRefunded') ? (
+				<span data-testid="payment-status">{refundLabel(order.refund, 'status')}</span>
+			) : (
+				<span data-testid="payment-status">{t(`paymentStatuses.${order.paymentStatus}`)}</span>
+			),
+		],
 	]
 	// Part of the money arrived (issue 34): what was paid and what is still due, on every side's page.
 	if (order.paymentStatus === 'PartiallyPaid') {
@@ -97,7 +107,9 @@ export function OrderPrice({ order }: { order: OrderView }) {
 
 export function CancellationState({ order }: { order: OrderView }) {
 	const { t } = useTranslation('booking')
+	const { t: tr } = useTranslation('refunds')
 	const locale = useLocale()
+	const refundLabel = useRefundLabel()
 	if (order.status === 'Declined' && order.declineReason) {
 		return (
 			<p className="card" data-testid="decline-reason">
@@ -116,8 +128,15 @@ export function CancellationState({ order }: { order: OrderView }) {
 			</p>
 			{order.cancellationReason ? <p>{t('detail.reason', { reason: order.cancellationReason })}</p> : null}
 			<p data-testid="refund-amount">
-				{t('detail.refund', { amount: formatAmount(order.refundAmount ?? 0, locale) })}
+				{order.refund
+					? refundLabel(order.refund, 'amount')
+					: t('detail.refund', { amount: formatAmount(order.refundAmount ?? 0, locale) })}
 			</p>
+			{order.refund?.account ? (
+				<p className="text-sm text-ink-muted" data-testid="refund-account-given">
+					{tr('guest.accountGiven', order.refund.account)}
+				</p>
+			) : null}
 		</DetailSection>
 	)
 }
@@ -146,12 +165,21 @@ export function CancelPanel({
 	const { t } = useTranslation('booking')
 	const { t: tc } = useTranslation('catalogue')
 	const { t: tv } = useTranslation()
+	const { t: tr } = useTranslation('refunds')
 	const locale = useLocale()
 	const quote = order.cancellation
 	if (!quote) return null
 	if (!quote.allowed) return <p className="card">{t('detail.cancelTooLate')}</p>
-	const errors = actionData?.intent === 'cancel' ? (actionData.result?.error?.reason ?? []) : []
-	const formErrors = actionData?.intent === 'cancel' ? (actionData.result?.error?.[''] ?? []) : []
+	const result = actionData?.intent === 'cancel' ? actionData.result : undefined
+	const errors = result?.error?.reason ?? []
+	// The guest's own bank refund goes back to an account they may give here (ADR 0176).
+	const askAccount =
+		order.viewer === 'Customer' && order.refundVia === 'BankTransfer' && quote.refundAmount > 0
+	const formErrors = [
+		...(result?.error?.[''] ?? []),
+		...(result?.error?.refundAccountHolder ?? []),
+		...(result?.error?.refundIban ?? []),
+	]
 	const money = (cents: number) => formatAmount(cents, locale)
 	return (
 		<DetailSection id="cancel-panel" title={t('detail.cancelQuoteTitle')} tone="danger">
@@ -186,6 +214,7 @@ export function CancelPanel({
 				<textarea
 					id="cancel-reason"
 					name="reason"
+					defaultValue={String((result?.initialValue as { reason?: unknown } | undefined)?.reason ?? '')}
 					rows={3}
 					maxLength={1000}
 					required={reasonRequired}
@@ -197,6 +226,13 @@ export function CancelPanel({
 					<p id="cancel-reason-error" className="mb-2 text-sm text-danger">
 						{errors.map((e) => translateValidationMessage(tv, e)).join(' ')}
 					</p>
+				) : null}
+				{askAccount ? (
+					<div className="mt-2" data-testid="cancel-refund-account">
+						<h3 className="mb-1 font-medium">{tr('account.title')}</h3>
+						<p className="mb-2 text-sm">{tr('account.cancelIntro')}</p>
+						<RefundAccountInputs result={result} required={false} />
+					</div>
 				) : null}
 				<div className="flex flex-wrap gap-2">
 					<button

@@ -10,6 +10,7 @@ import { validationMessage, z } from '#app/utils/validation.ts'
 import { euroTextToCents, intField, requiredText, safeString } from './fields.ts'
 import { invoiceAddressFields } from './auth.ts'
 import { checkbox } from './account.ts'
+import { isValidIban, normalizeIban } from '#app/utils/iban.ts'
 
 /**
  * The six tabs of the host's playroom editor (issue 12). One schema per tab
@@ -391,20 +392,8 @@ export const availabilitySchema = z
 export type AvailabilityInput = z.output<typeof availabilitySchema>
 
 // ── paymentAndInvoice ─────────────────────────────────────────────────────────
-/** ISO 13616 check: move the first four characters to the end, letters → 10…35, mod 97 = 1. */
-export function isValidIban(value: string): boolean {
-	const iban = value.replace(/\s+/g, '').toUpperCase()
-	if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
-	const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))
-	let remainder = 0
-	for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-	return remainder === 1
-}
-
-export function maskIban(iban: string | null): string | null {
-	if (!iban) return null
-	return `${iban.slice(0, 2)}•• •••• •••• ${iban.slice(-4)}`
-}
+/** Kept here for the editor's importers; the check lives in app/utils/iban.ts. */
+export { isValidIban, maskIban } from '#app/utils/iban.ts'
 
 export const paymentSchema = z.object({
 	onSite: checkbox,
@@ -415,7 +404,7 @@ export const paymentSchema = z.object({
 	payoutIban: safeString()
 		.max(42)
 		.refine(isValidIban, custom('hostEditor:errors.iban'))
-		.transform((value) => value.replace(/\s+/g, '').toUpperCase())
+		.transform(normalizeIban)
 		.optional(),
 })
 export type PaymentInput = z.output<typeof paymentSchema>

@@ -7,6 +7,7 @@ import { accountsSeedStep, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.serve
 import { catalogueSeedStep } from './catalogue.server.ts'
 import { contentSeedStep } from './content.server.ts'
 import { ordersSeedStep } from './orders.server.ts'
+import { refundsSeedStep } from './refunds.server.ts'
 import { hostOfficeSeedStep } from './host-office.server.ts'
 import { accessSeedStep } from './access.server.ts'
 import { notificationsSeedStep } from './notifications.server.ts'
@@ -30,6 +31,7 @@ export const SEED_STEPS: SeedStep[] = [
 	catalogueSeedStep,
 	contentSeedStep,
 	ordersSeedStep,
+	refundsSeedStep,
 	hostOfficeSeedStep,
 	accessSeedStep,
 	notificationsSeedStep,

@@ -48,7 +48,8 @@ const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ'
 type Person = { id: string; email: string; firstName: string; lastName: string; phoneNumber: string | null }
 type Step = { to: OrderStatus; role: OrderActorRole; actorId: string | null; at: number; reason?: string }
 
-type Plan = {
+/** One demo order to place (also used by later seed steps, e.g. refunds.server.ts). */
+export type Plan = {
 	playroomPath: string
 	guest: Person
 	/** Days from today (negative: in the past). */
@@ -77,7 +78,7 @@ function code(random: Random, used: Set<string>) {
 	}
 }
 
-function person(ctx: SeedContext, email: string): Person | undefined {
+export function person(ctx: SeedContext, email: string): Person | undefined {
 	return ctx.db
 		.select({
 			id: users.id,
@@ -170,7 +171,7 @@ type MoneyOrder = {
 }
 
 /** The payment transactions and journals that an order's final state implies. */
-function writeMoneyRows(ctx: SeedContext, order: MoneyOrder) {
+export function writeMoneyRows(ctx: SeedContext, order: MoneyOrder) {
 	const provider: PaymentProvider = order.paymentMethod === 'Card' ? 'Stripe' : 'BankTransfer'
 	if (order.paymentMethod === 'OnSite') {
 		if (order.status === 'Completed' && order.totalAmount > 0) {
@@ -243,7 +244,7 @@ function writeUnmatchedTransfer(ctx: SeedContext) {
 	writeJournal(ctx, guestPaymentJournal(4_200), { id: null, hostId: null }, payment, at)
 }
 
-function placePlan(ctx: SeedContext, plan: Plan, host: Person, usedCodes: Set<string>) {
+export function placePlan(ctx: SeedContext, plan: Plan, host: Person, usedCodes: Set<string>) {
 	const { db, random } = ctx
 	const now = ctx.now.getTime()
 	const playroom = db.select().from(playrooms).where(eq(playrooms.playroomUrlPath, plan.playroomPath)).get()

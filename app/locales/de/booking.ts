@@ -358,6 +358,11 @@ export const booking = {
 			bank: 'Kontoinhaber: {{accountHolder}} · IBAN: {{iban}} · BIC: {{bic}} · Bank: {{bankName}} · Verwendungszweck: {{reference}}',
 			card: 'Bitte bezahle {{amount}} bis {{deadline}} mit Karte über den Link unten.',
 		},
+		refundSent: {
+			subject: 'Erstattung gesendet: Buchung {{code}}',
+			heading: 'Hallo {{name}}, deine Erstattung ist unterwegs',
+			body: 'Wir haben dir {{amount}} erstattet. Je nach Bank ist das Geld in wenigen Tagen auf deinem Konto oder deiner Karte.',
+		},
 		paymentReceived: {
 			subject: 'Zahlung erhalten: Buchung {{code}}',
 			heading: 'Hallo {{name}}, deine Zahlung ist angekommen',

@@ -27,6 +27,7 @@ import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
 import { adminBooks } from './admin-books.ts'
+import { refunds } from './refunds.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -59,4 +60,5 @@ export const de = {
 	adminEmails,
 	payouts,
 	adminBooks,
+	refunds,
 }

@@ -356,6 +356,11 @@ export const booking: TranslationShape<typeof de> = {
 			bank: 'Account holder: {{accountHolder}} · IBAN: {{iban}} · BIC: {{bic}} · Bank: {{bankName}} · Reference: {{reference}}',
 			card: 'Please pay {{amount}} by {{deadline}} by card through the link below.',
 		},
+		refundSent: {
+			subject: 'Refund sent: booking {{code}}',
+			heading: 'Hello {{name}}, your refund is on its way',
+			body: 'We have sent your refund of {{amount}}. Depending on your bank it reaches your account or card within a few days.',
+		},
 		paymentReceived: {
 			subject: 'Payment received: booking {{code}}',
 			heading: 'Hello {{name}}, your payment has arrived',

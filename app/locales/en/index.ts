@@ -29,6 +29,7 @@ import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
 import { adminBooks } from './admin-books.ts'
+import { refunds } from './refunds.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -60,4 +61,5 @@ export const en: TranslationShape<typeof de> = {
 	adminEmails,
 	payouts,
 	adminBooks,
+	refunds,
 }

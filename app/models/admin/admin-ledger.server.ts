@@ -203,6 +203,16 @@ type PaymentRow = {
 const toPaymentItem = (row: PaymentRow) => ({ ...row, createdAt: row.createdAt.getTime() })
 export type PaymentItem = ReturnType<typeof toPaymentItem>
 
+/**
+ * Refunds as the admin's queue sees them (ADR 0176): an outgoing payment is "due" while Pending
+ * (`?refunds=due` opens exactly those rows), "failed" when Stripe refused a card refund (to retry;
+ * `?refunds=due,failed` for both), "sent" once Succeeded; other rows have no state.
+ */
+export const REFUND_QUEUE_STATES = ['due', 'failed', 'sent'] as const
+const refundQueueState = sql<
+	string | null
+>`CASE WHEN ${paymentTransactions.direction} = 'Outgoing' THEN CASE ${paymentTransactions.status} WHEN 'Pending' THEN 'due' WHEN 'Failed' THEN 'failed' WHEN 'Succeeded' THEN 'sent' END END`
+
 export const paymentTable = defineDataTable({
 	id: 'payments',
 	csvFile: 'admin:table.files.paymentTransactions',
@@ -258,6 +268,14 @@ export const paymentTable = defineDataTable({
 		orderId: { kind: 'id', column: paymentTransactions.orderId, label: 'adminMoney:payments.columns.order' },
 		// The dashboard's money to-do opens these (issue 34, ADR 0180).
 		unmatched: { kind: 'flag', column: unmatchedTransferSql, label: 'adminBooks:todo.unmatchedFilter' },
+		refunds: {
+			kind: 'enum',
+			column: refundQueueState,
+			values: REFUND_QUEUE_STATES,
+			label: 'refunds:admin.filter',
+			optionLabel: 'refunds:admin.states.',
+			allLabel: 'refunds:admin.filterAll',
+		},
 	},
 	search: [paymentTransactions.reference, orders.code],
 	defaultSort: 'createdAt:desc',
@@ -305,6 +323,9 @@ export function getAdminPayment(actor: { role: string }, id: string, db: DbOrTx 
 			externalId: paymentTransactions.externalId,
 			note: paymentTransactions.note,
 			rawPayload: paymentTransactions.rawPayload,
+			refundIban: paymentTransactions.refundIban,
+			refundAccountHolder: paymentTransactions.refundAccountHolder,
+			completedAt: paymentTransactions.completedAt,
 		})
 		.from(paymentTransactions)
 		.leftJoin(orders, eq(orders.id, paymentTransactions.orderId))
@@ -312,12 +333,20 @@ export function getAdminPayment(actor: { role: string }, id: string, db: DbOrTx 
 		.get()
 	if (!row) throw new AppError(404)
 	const { rawPayload, ...rest } = row
+	const links = (rawPayload ?? {}) as { refundOf?: unknown; refund?: { paymentId?: unknown } }
 	return {
 		...toPaymentItem(rest),
 		currency: rest.currency,
 		externalId: rest.externalId,
 		note: rest.note,
 		payload: rawPayload == null ? null : JSON.stringify(maskSecrets(rawPayload), null, 2),
+		/** A refund's account, in full for the admin until it is sent (then masked in the row; ADR 0176). */
+		refundIban: rest.refundIban,
+		refundAccountHolder: rest.refundAccountHolder,
+		completedAt: rest.completedAt?.getTime() ?? null,
+		/** An unmatched transfer sent back and its refund, each linking the other. */
+		refundOf: typeof links.refundOf === 'string' ? links.refundOf : null,
+		refundedAs: typeof links.refund?.paymentId === 'string' ? links.refund.paymentId : null,
 	}
 }
 export type AdminPayment = ReturnType<typeof getAdminPayment>

@@ -39,6 +39,7 @@ export function apiOrderView(view: OrderView) {
 		paymentDeadline: iso(view.paymentDeadline),
 		confirmedAt: iso(view.confirmedAt),
 		cancelledAt: iso(view.cancelledAt),
+		refund: view.refund ? { ...view.refund, sentAt: iso(view.refund.sentAt) } : null,
 		refundSchedule: view.refundSchedule.map((tier) => ({ ...tier, until: iso(tier.until) })),
 		history: view.history.map((entry) => ({ ...entry, createdAt: iso(entry.createdAt) })),
 	}

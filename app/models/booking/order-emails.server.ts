@@ -43,6 +43,8 @@ export type OrderEmailKind =
 	| 'paymentReceived'
 	| 'reminder'
 	| 'arrivalInstructions'
+	/** A refund left the platform (issue 34, ADR 0176): the admin marked the transfer as sent, or Stripe took it. */
+	| 'refundSent'
 
 type Recipient = 'guest' | 'host'
 
@@ -58,6 +60,7 @@ export const ESSENTIAL_ORDER_EMAILS: Record<OrderEmailKind, Record<Recipient, bo
 	paymentReceived: { guest: false, host: false },
 	reminder: { guest: true, host: false },
 	arrivalInstructions: { guest: true, host: false },
+	refundSent: { guest: true, host: false },
 }
 
 /**
@@ -237,6 +240,8 @@ function bodyOf(
 			]
 		case 'requestReceived':
 			return [t(`${key}.body`, values), t(`${key}.payment`)]
+		case 'refundSent':
+			return [t(`${key}.body`, { ...values, amount: formatAmount(extras.refundAmount ?? 0, locale) })]
 		case 'paymentReceived':
 			// What is still due by when follows whatever the host's template says (ADR 0173).
 			return extras.payment && extras.payment.due > 0

@@ -106,6 +106,9 @@ export function insertPaymentTransaction(
 		note?: string | null
 		/** A recorded bank transfer's idempotency key (unique, ADR 0142). */
 		idempotencyKey?: string | null
+		/** A bank refund's account (ADR 0176). */
+		refundIban?: string | null
+		refundAccountHolder?: string | null
 		now: Date
 	},
 	db: DbOrTx,
@@ -124,6 +127,8 @@ export function insertPaymentTransaction(
 			recordedById: values.recordedById ?? null,
 			note: values.note ?? null,
 			idempotencyKey: values.idempotencyKey ?? null,
+			refundIban: values.refundIban ?? null,
+			refundAccountHolder: values.refundAccountHolder ?? null,
 			createdAt: values.now,
 			updatedAt: values.now,
 		})
@@ -171,7 +176,7 @@ export function postGuestPaymentJournal(
 }
 
 /** The provider a refund goes back through: the one that brought the money in. */
-function refundProvider(orderId: string, db: DbOrTx): Exclude<PaymentProvider, 'OnSite'> {
+export function refundProvider(orderId: string, db: DbOrTx): Exclude<PaymentProvider, 'OnSite'> {
 	const incoming = db
 		.select({ provider: paymentTransactions.provider })
 		.from(paymentTransactions)
@@ -187,27 +192,35 @@ function refundProvider(orderId: string, db: DbOrTx): Exclude<PaymentProvider, '
 	return incoming?.provider === 'Stripe' ? 'Stripe' : 'BankTransfer'
 }
 
+/** The account a bank refund goes to (issue 34, ADR 0176): IBAN normalised and mod-97 checked. */
+export type RefundAccount = { iban: string; holder: string }
+
 /**
- * Refunds `amount` of what was paid: an outgoing transaction (Pending — a
- * transfer the admin makes, or a card refund started after commit) and the
- * Refund journal.
+ * Refunds `amount` of what was paid: an outgoing transaction (Pending — "due": a
+ * transfer the admin makes and marks as sent, or a card refund started after
+ * commit; ADR 0176) and the Refund journal. A bank refund keeps the guest's
+ * account when one was given.
  */
 export function bookRefund(
 	order: OrderRow,
 	amount: number,
-	context: { note: string; now: Date },
+	context: { note: string; now: Date; account?: RefundAccount | null },
 	db: DbOrTx,
 ): PaymentTransactionRow | null {
 	if (amount <= 0) return null
+	const provider = refundProvider(order.id, db)
+	const account = provider === 'BankTransfer' ? context.account : null
 	const row = insertPaymentTransaction(
 		{
 			orderId: order.id,
-			provider: refundProvider(order.id, db),
+			provider,
 			direction: 'Outgoing',
 			amount,
 			reference: order.code,
 			status: 'Pending',
 			note: context.note,
+			refundIban: account?.iban ?? null,
+			refundAccountHolder: account?.holder ?? null,
 			now: context.now,
 		},
 		db,

@@ -7,7 +7,8 @@ import { getDb, preparedQuery, type DbOrTx } from '#app/utils/db.server.ts'
 import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
 import { loadOrderFor, type OrderCaller } from './orders.server.ts'
 import { getCancellationQuote } from './order-transitions.server.ts'
-import { amountDueSql, amountPayable, paidAmount } from './order-money.server.ts'
+import { amountDueSql, amountPayable, paidAmount, refundProvider } from './order-money.server.ts'
+import { refundStateOf, refundStateSql } from './refunds.server.ts'
 import { getSetting } from '#app/models/platform/settings.server.ts'
 
 /**
@@ -37,6 +38,8 @@ export const listColumns = {
 	totalAmount: orders.totalAmount,
 	/** Still due while the order waits for money (issue 34: a partially paid order says how much). */
 	amountDue: amountDueSql(),
+	/** A refund on its way ('due') or sent ('sent'), else null (issue 34, ADR 0176). */
+	refund: refundStateSql(),
 	responseDeadline: orders.responseDeadline,
 	paymentDeadline: orders.paymentDeadline,
 	contact: orders.contact,
@@ -60,6 +63,7 @@ export type ListRow = {
 	children: number
 	totalAmount: number
 	amountDue: number
+	refund: 'due' | 'sent' | null
 	responseDeadline: Date | null
 	paymentDeadline: Date | null
 	contact: { firstName: string; lastName: string }
@@ -87,6 +91,7 @@ export function toListItem(row: ListRow) {
 		children: row.children,
 		totalAmount: row.totalAmount,
 		amountDue: row.amountDue,
+		refund: row.refund,
 		responseDeadline: row.responseDeadline?.getTime() ?? null,
 		paymentDeadline: row.paymentDeadline?.getTime() ?? null,
 		guestName: `${row.contact.firstName} ${row.contact.lastName}`.trim(),
@@ -238,6 +243,10 @@ export function getOrderView(
 		cancelledByRole: order.cancelledByRole,
 		cancellationReason: order.cancellationReason,
 		refundAmount: order.refundAmount,
+		/** Due until sent, then sent on a day (issue 34, ADR 0176); null: no refund. */
+		refund: refundStateOf(order.id, db),
+		/** How a refund would go back (the way the money came in): a bank refund asks for an account. */
+		refundVia: paid > 0 ? refundProvider(order.id, db) : null,
 		playroom: {
 			id: order.playroomId,
 			name: playroom?.name ?? '',

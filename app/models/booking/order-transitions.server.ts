@@ -16,6 +16,7 @@ import {
 	bookSettlement,
 	paidAmount,
 	paymentStatusAfterRefund,
+	type RefundAccount,
 } from './order-money.server.ts'
 import { changedFields, ORDER_AUDIT_FIELDS, recordAdminAudit } from '#app/models/platform/audit-log.server.ts'
 import {
@@ -202,7 +203,7 @@ export function cancelOrder(
 	orderId: string,
 	caller: OrderCaller,
 	reason: string | null,
-	options: { now?: number } = {},
+	options: { now?: number; refundAccount?: RefundAccount | null } = {},
 ): { order: OrderRow; refund: number; refundTransactionId: string | null } {
 	const now = options.now ?? Date.now()
 	const at = new Date(now)
@@ -248,7 +249,7 @@ export function cancelOrder(
 			const refundRow = bookRefund(
 				updated,
 				quote.refundAmount,
-				{ note: `cancelled by ${actor}`, now: at },
+				{ note: `cancelled by ${actor}`, now: at, account: options.refundAccount },
 				tx,
 			)
 			if (retained > 0) bookSettlement(updated, retained, at, tx)

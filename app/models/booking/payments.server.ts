@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { playrooms } from '#db/schema/catalogue.ts'
 import { createId } from '#db/schema/columns.ts'
@@ -10,7 +10,7 @@ import { getDb, immediateTransaction, type Transaction } from '#app/utils/db.ser
 import { getEnv } from '#app/utils/env.server.ts'
 import { getLogger } from '#app/utils/logger.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
-import { getStripe } from '#app/utils/stripe.server.ts'
+import { getStripe, type StripeClient } from '#app/utils/stripe.server.ts'
 import { openCardSession, recordPendingCardSession } from './card-sessions.server.ts'
 import {
 	voucherOrderCardPaid,
@@ -499,13 +499,13 @@ export function handleStripeWebhook(
 /**
  * Sends pending card refunds of an order to Stripe (after the cancellation
  * committed). Each becomes Succeeded or Failed; a failure is logged and left
- * for an admin. Returns how many went through.
+ * for an admin (who retries it from the payment's page, ADR 0176). Returns how
+ * many went through.
  */
 export async function executeCardRefunds(orderId: string): Promise<number> {
 	const stripe = getStripe()
 	if (!stripe) return 0
-	const db = getDb()
-	const pending = db
+	const pending = getDb()
 		.select()
 		.from(paymentTransactions)
 		.where(
@@ -517,8 +517,14 @@ export async function executeCardRefunds(orderId: string): Promise<number> {
 			),
 		)
 		.all()
-	if (pending.length === 0) return 0
-	const paid = db
+	let done = 0
+	for (const refund of pending) if (await sendCardRefund(stripe, refund)) done++
+	return done
+}
+
+/** The payment intent of an order's card payment: what a card refund refunds. */
+function paymentIntentOf(orderId: string): string | undefined {
+	const paid = getDb()
 		.select({ raw: paymentTransactions.rawPayload })
 		.from(paymentTransactions)
 		.where(
@@ -531,33 +537,64 @@ export async function executeCardRefunds(orderId: string): Promise<number> {
 		)
 		.get()
 	const intent = (paid?.raw as { payment_intent?: unknown } | null)?.payment_intent
-	const paymentIntent = typeof intent === 'string' ? intent : (intent as { id?: string } | null)?.id
-	let done = 0
-	for (const refund of pending) {
-		try {
-			if (!paymentIntent) throw new Error('no payment intent to refund')
-			const created = await stripe.refunds.create(
-				{ payment_intent: paymentIntent, amount: refund.amount, metadata: { orderId } },
-				{ idempotencyKey: `refund-${refund.id}` },
-			)
-			db.update(paymentTransactions)
-				.set({ status: 'Succeeded', externalId: created.id, rawPayload: created, updatedAt: new Date() })
-				.where(eq(paymentTransactions.id, refund.id))
-				.run()
-			done++
-		} catch (error) {
-			getLogger().error({ err: error, orderId, refundId: refund.id }, 'Stripe refund failed')
-			db.update(paymentTransactions)
+	return typeof intent === 'string' ? intent : ((intent as { id?: string } | null)?.id ?? undefined)
+}
+
+/**
+ * One card refund to Stripe, under the idempotency key `refund-<paymentTransactionId>`: a retry
+ * (the admin's, ADR 0176) can never refund twice. The row becomes Succeeded with the time it was
+ * sent (`completed_at`), or Failed with the reason in its note — only while it is still due, so
+ * two attempts at once change it once; `onSent` runs in that same transaction (the guest's e-mail),
+ * its e-mails are sent after commit. True when Stripe took the refund.
+ */
+export async function sendCardRefund(
+	stripe: StripeClient,
+	refund: PaymentTransactionRow,
+	onSent?: (tx: Transaction, row: PaymentTransactionRow) => (string | null)[],
+): Promise<boolean> {
+	const orderId = refund.orderId ?? ''
+	const stillDue = and(
+		eq(paymentTransactions.id, refund.id),
+		inArray(paymentTransactions.status, ['Pending', 'Failed']),
+	)
+	try {
+		const paymentIntent = paymentIntentOf(orderId)
+		if (!paymentIntent) throw new Error('no payment intent to refund')
+		const created = await stripe.refunds.create(
+			{ payment_intent: paymentIntent, amount: refund.amount, metadata: { orderId } },
+			{ idempotencyKey: `refund-${refund.id}` },
+		)
+		const now = new Date()
+		const emails = immediateTransaction((tx) => {
+			const sent = tx
+				.update(paymentTransactions)
 				.set({
-					status: 'Failed',
-					note: `${refund.note ?? ''} — ${String((error as Error).message ?? error)}`.slice(0, 500),
-					updatedAt: new Date(),
+					status: 'Succeeded',
+					externalId: created.id,
+					rawPayload: created,
+					completedAt: now,
+					updatedAt: now,
 				})
-				.where(eq(paymentTransactions.id, refund.id))
-				.run()
-		}
+				.where(stillDue)
+				.returning()
+				.get()
+			return sent && onSent ? onSent(tx, sent) : []
+		})
+		deliverQueuedEmails(emails)
+		return true
+	} catch (error) {
+		getLogger().error({ err: error, orderId, refundId: refund.id }, 'Stripe refund failed')
+		getDb()
+			.update(paymentTransactions)
+			.set({
+				status: 'Failed',
+				note: `${refund.note ?? ''} — ${String((error as Error).message ?? error)}`.slice(0, 500),
+				updatedAt: new Date(),
+			})
+			.where(stillDue)
+			.run()
+		return false
 	}
-	return done
 }
 
 /** The order's card sessions that are still open are closed at Stripe (best effort, after expiry). */

@@ -1,5 +1,6 @@
+import { parse, type Submission } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import type { Route } from './+types/payment-detail.ts'
 import { Facts } from '#app/components/booking-ui.tsx'
 import { DetailFrame, DetailSection } from '#app/components/detail-frame.tsx'
@@ -16,7 +17,15 @@ import {
 } from '#app/models/booking/unmatched-transfers.server.ts'
 import { newTransferKey } from '#app/models/booking/payments.server.ts'
 import { assignTransferFormSchema } from '#app/schemas/admin-payments.ts'
-import { invalidForm } from '#app/utils/form-actions.server.ts'
+import { refundUnmatchedFormSchema } from '#app/schemas/refunds.ts'
+import { AdminRefundSections } from '#app/components/admin-refund.tsx'
+import {
+	markRefundSent,
+	refundUnmatchedTransfer,
+	retryCardRefund,
+} from '#app/models/booking/refunds.server.ts'
+import { isCardPaymentConfigured } from '#app/utils/stripe.server.ts'
+import { invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
 import { parseFormSubmission } from '#app/utils/form-submission.ts'
 import { getLocale, getT } from '#app/utils/i18n.server.ts'
 import { localizePath, type Locale } from '#app/utils/locale.ts'
@@ -25,6 +34,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { refusedTransferForm } from '#app/utils/transfer-form.server.ts'
 import { paymentAuditEntries } from '#app/models/platform/audit-log.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
+import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { formatAmount, formatMoney } from '#app/utils/format.ts'
 import { formatDateTime } from '#app/utils/format-instant.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
@@ -38,6 +48,8 @@ import { translateValidationMessage } from '#app/utils/validation-messages.ts'
  * An unmatched transfer can be assigned to an order here (issue 34, ADR 0173):
  * a GET search (?q= code, guest name or amount) lists open orders, each a
  * submit button of one POST form carrying the render's idempotency key.
+ * Refunds (ADR 0176): the guest's account, "Mark as sent" for a due bank refund, "Retry card
+ * refund" for one Stripe has not taken, "Send back" for an unmatched transfer (intent forms).
  */
 export async function loader(args: Route.LoaderArgs) {
 	const admin = await requireRole(args, 'Admin')
@@ -45,8 +57,16 @@ export async function loader(args: Route.LoaderArgs) {
 	const payment = getAdminPayment(admin, args.params.paymentTransactionId)
 	const assignable = isAssignable(payment)
 	const query = (args.url.searchParams.get('q') ?? '').slice(0, 140)
+	const due =
+		payment.direction === 'Outgoing' && (payment.status === 'Pending' || payment.status === 'Failed')
 	return {
 		payment,
+		refundActions: {
+			markSent:
+				due && payment.provider === 'BankTransfer' && payment.status === 'Pending' && !!payment.refundIban,
+			retryCard: due && payment.provider === 'Stripe' && isCardPaymentConfigured(),
+			refundUnmatchedKey: assignable ? newTransferKey() : null,
+		},
 		history: paymentAuditEntries(payment.id, payment.orderId),
 		assign: assignable
 			? {
@@ -58,10 +78,59 @@ export async function loader(args: Route.LoaderArgs) {
 	}
 }
 
+async function refundAction(args: Route.ActionArgs, admin: SessionUser, form: FormData) {
+	const id = args.params.paymentTransactionId
+	const locale = getLocale(args.context) as Locale
+	const t = looseT(getT(args.context))
+	const here = localizePath(`/admin/paymentTransactions/${id}`, locale)
+	const intent = String(form.get('intent'))
+	const amount = () => formatMoney(getAdminPayment(admin, id).amount, locale)
+	// The buttons carry no fields: a refusal is the form's own message.
+	const plain = parse(form, { resolve: () => ({ value: {} }) }) as Submission<unknown>
+	try {
+		if (intent === 'markSent') {
+			const { replayed } = markRefundSent(id, admin)
+			const description = replayed
+				? t('refunds:admin.alreadySent')
+				: t('refunds:admin.markSentToast', { amount: amount() })
+			return redirectWithToast(here, { type: 'success', description })
+		}
+		if (intent === 'retryCard') {
+			const { sent } = await retryCardRefund(id, admin)
+			return redirectWithToast(here, {
+				type: sent ? 'success' : 'danger',
+				description: sent
+					? t('refunds:admin.retryToast', { amount: amount() })
+					: t('refunds:admin.retryFailed'),
+			})
+		}
+	} catch (error) {
+		return refusedTransferForm(intent, plain, error)
+	}
+	const submission = parseFormSubmission(form, { schema: refundUnmatchedFormSchema })
+	if (submission.status !== 'success') return invalidForm('refundUnmatched', submission)
+	let refundId
+	try {
+		refundId = refundUnmatchedTransfer({ paymentId: id, ...submission.value }, admin).refund.id
+	} catch (error) {
+		return refusedTransferForm('refundUnmatched', submission, error)
+	}
+	return redirectWithToast(localizePath(`/admin/paymentTransactions/${refundId}`, locale), {
+		type: 'success',
+		description: t('refunds:admin.unmatchedToast', { amount: amount() }),
+	})
+}
+
+const REFUND_INTENTS = ['markSent', 'retryCard', 'refundUnmatched']
+
 export async function action(args: Route.ActionArgs) {
 	const admin = await requireRole(args, 'Admin')
 	requireOwnedParams(args.params, admin)
-	const submission = parseFormSubmission(await args.request.formData(), { schema: assignTransferFormSchema })
+	const form = await args.request.formData()
+	if (REFUND_INTENTS.includes(String(form.get('intent')))) {
+		return refundAction(args, admin, form)
+	}
+	const submission = parseFormSubmission(form, { schema: assignTransferFormSchema })
 	if (submission.status !== 'success') return invalidForm('assign', submission)
 	let result
 	try {
@@ -155,6 +224,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
 	const { t } = useTranslation('adminMoney')
 	const { t: tc } = useTranslation()
 	const locale = useLocale()
+	const actionData = useActionData<FormActionData>()
 	const { payment } = loaderData
 	const title = t('payments.detail.title', { reference: payment.reference })
 	const facts: [string, React.ReactNode][] = [
@@ -191,6 +261,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
 			<DetailSection id="payment-facts" title={t('payments.detail.facts')}>
 				<Facts rows={facts} />
 			</DetailSection>
+			<AdminRefundSections payment={payment} actions={loaderData.refundActions} actionData={actionData} />
 			{loaderData.assign ? <AssignTransfer assign={loaderData.assign} /> : <AssignRefused />}
 			<DetailSection id="payment-payload" title={t('payments.detail.payload')} wide>
 				<p className="mb-2 text-sm text-ink-muted">{t('payments.detail.payloadHint')}</p>

@@ -8,8 +8,8 @@ import {
 	guestOrdersQuerySchema,
 	orderIdBodySchema,
 	orderIdQuerySchema,
-	orderOptionalReasonBodySchema,
 } from '#app/schemas/booking.ts'
+import { guestCancelApiSchema, refundAccountOf } from '#app/schemas/refunds.ts'
 import { parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiEndpoints } from '#app/utils/api-endpoints.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
@@ -73,8 +73,11 @@ const endpoints = apiEndpoints({
 		method: 'POST',
 		handler: async (args) => {
 			const user = await requireRole(args, 'Customer')
-			const body = await parseJsonBody(orderOptionalReasonBodySchema, args.request)
-			const result = cancelOrder(body.orderId, user, body.reason ?? null)
+			// A refund by transfer may bring the guest's account (ADR 0176); else the order page asks.
+			const body = await parseJsonBody(guestCancelApiSchema, args.request)
+			const result = cancelOrder(body.orderId, user, body.reason ?? null, {
+				refundAccount: refundAccountOf(body),
+			})
 			await executeCardRefunds(result.order.id)
 			return apiOrderSummary(result.order)
 		},

@@ -22,7 +22,9 @@ import { arrivalForOrder } from '#app/models/host-office/access-areas.server.ts'
 import { cancelOrder } from '#app/models/booking/order-transitions.server.ts'
 import { getOrderView } from '#app/models/booking/order-queries.server.ts'
 import { executeCardRefunds, startCardPayment } from '#app/models/booking/payments.server.ts'
-import { reasonOptionalSchema } from '#app/schemas/checkout.ts'
+import { giveRefundAccount } from '#app/models/booking/refunds.server.ts'
+import { guestCancelSchema, refundAccountOf, refundAccountSchema } from '#app/schemas/refunds.ts'
+import { RefundAccountPanel } from '#app/components/refund-account.tsx'
 import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { failedForm, invalidForm, type FormActionData } from '#app/utils/form-actions.server.ts'
@@ -37,7 +39,8 @@ import { useLocale } from '#app/hooks/use-root-data.ts'
 /**
  * /guest/orders/:orderId: the guest's booking on the detail frame — details,
  * price, status history, payment, the .ics, and cancelling with the refund shown before
- * confirming (?cancel=1). Another guest's order is a 404. The page can carry
+ * confirming (?cancel=1) and, for a refund by transfer, the account it goes to (asked again while
+ * a refund is due without one; ADR 0176). Another guest's order is a 404. The page can carry
  * the arrival code (issue 13): like every page in the areas it is never stored
  * by a cache (Cache-Control: private, no-store, app/render/page-cache.server.ts).
  */
@@ -92,10 +95,27 @@ export async function action(args: Route.ActionArgs) {
 			description: t('ratings:form.saved'),
 		})
 	}
-	const submission = parseFormSubmission(form, { schema: reasonOptionalSchema })
+	if (form.get('intent') === 'refundAccount') {
+		const account = parseFormSubmission(form, { schema: refundAccountSchema })
+		if (account.status !== 'success') return invalidForm('refundAccount', account)
+		try {
+			giveRefundAccount(args.params.orderId, user, account.value)
+		} catch (error) {
+			if (isAppError(error) && error.status === 404) throw notFound()
+			return failedForm('refundAccount', account, error)
+		}
+		return redirectWithToast(`${here}#cancellation-state`, {
+			type: 'success',
+			description: t('refunds:account.saved'),
+		})
+	}
+	// Cancelling: a refund that goes back by transfer may bring the guest's account (ADR 0176).
+	const submission = parseFormSubmission(form, { schema: guestCancelSchema })
 	if (submission.status !== 'success') return invalidForm('cancel', submission)
 	try {
-		const result = cancelOrder(args.params.orderId, user, submission.value.reason ?? null)
+		const result = cancelOrder(args.params.orderId, user, submission.value.reason ?? null, {
+			refundAccount: refundAccountOf(submission.value),
+		})
 		await executeCardRefunds(result.order.id)
 		return redirectWithToast(here, {
 			type: 'success',
@@ -127,6 +147,9 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 			<DetailColumn>
 				<OrderFacts order={order} />
 				<CancellationState order={order} />
+				{order.refund?.needsAccount ? (
+					<RefundAccountPanel refund={order.refund} actionData={actionData} />
+				) : null}
 				{loaderData.arrival ? <ArrivalPanel areas={loaderData.arrival} /> : null}
 				{live ? (
 					<>
