@@ -14,9 +14,10 @@ export type MoneyTodoItem = (typeof MONEY_TODO_ITEMS)[number]
 /** The list of each item's rows (unlocalised path; the page localises it). */
 export function moneyTodoHref(item: MoneyTodoItem): string {
 	switch (item) {
-		// Outgoing payment transactions still Pending (the refunds queue's filter).
+		// Refunds still owed: outgoing payments due (Pending) or a card refund Stripe refused (Failed),
+		// the refunds queue's filter (ADR 0176).
 		case 'refundsDue':
-			return '/admin/paymentTransactions?refunds=due'
+			return '/admin/paymentTransactions?refunds=due,failed'
 		// Payout runs created, their SEPA file not yet marked as executed.
 		case 'payoutsToExecute':
 			return '/admin/payouts?status=Created'

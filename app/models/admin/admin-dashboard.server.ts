@@ -172,7 +172,7 @@ export function moneyToDo(
 	return {
 		refundsDue: row(
 			`SELECT count(*) AS n, coalesce(sum(amount), 0) AS amount FROM payment_transactions
-			 WHERE direction = 'Outgoing' AND status = 'Pending'`,
+			 WHERE direction = 'Outgoing' AND status IN ('Pending', 'Failed')`,
 		),
 		payoutsToExecute: row(
 			`SELECT count(*) AS n, coalesce(sum(total_amount), 0) AS amount FROM payout_runs WHERE status = 'Created'`,

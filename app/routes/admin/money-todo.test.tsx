@@ -56,7 +56,15 @@ async function insertRows() {
 	})
 	db.insert(paymentTransactions)
 		.values([
-			// Two refunds due; one already sent and an incoming pending card payment are not.
+			// Three refunds owed (two due, one card refund Stripe refused); one already sent and an
+			// incoming pending card payment are not.
+			payment({
+				orderId: order.id,
+				provider: 'Stripe',
+				direction: 'Outgoing',
+				amount: 1_000,
+				status: 'Failed',
+			}),
 			payment({
 				orderId: order.id,
 				provider: 'BankTransfer',
@@ -177,7 +185,7 @@ describe('money to-do on the admin dashboard (ADR 0180)', () => {
 		await insertRows()
 		const data = await loadDashboard()
 		expect(data.dashboard.moneyToDo).toEqual({
-			refundsDue: { count: 2, amount: 9_650 },
+			refundsDue: { count: 3, amount: 10_650 },
 			payoutsToExecute: { count: 1, amount: 16_650 },
 			unmatchedTransfers: { count: 1, amount: 4_200 },
 			overdueInvoices: { count: 1, amount: 4_760 },
@@ -189,11 +197,11 @@ describe('money to-do on the admin dashboard (ADR 0180)', () => {
 				within(screen.getByTestId(`money-todo-${item}`)).getByRole('link'),
 			]),
 		)
-		expect(links.refundsDue?.textContent).toBe('2 · €96.50')
+		expect(links.refundsDue?.textContent).toBe('3 · €106.50')
 		expect(
 			Object.fromEntries(Object.entries(links).map(([item, a]) => [item, a.getAttribute('href')])),
 		).toEqual({
-			refundsDue: '/en/admin/paymentTransactions?refunds=due',
+			refundsDue: '/en/admin/paymentTransactions?refunds=due,failed',
 			payoutsToExecute: '/en/admin/payouts?status=Created',
 			unmatchedTransfers: '/en/admin/paymentTransactions?unmatched=true',
 			overdueInvoices: '/en/admin/invoices?status=overdue',
@@ -201,6 +209,18 @@ describe('money to-do on the admin dashboard (ADR 0180)', () => {
 		expect(screen.getByRole('link', { name: 'DATEV export for the tax advisor' }).getAttribute('href')).toBe(
 			'/en/admin/exports',
 		)
+	})
+
+	test('the refunds link opens exactly the refunds owed in the payment list', async () => {
+		const result = await callRoute(paymentsLoader as never, {
+			path: `/en${moneyTodoHref('refundsDue')}`,
+			cookie: admin.cookie,
+			middleware: adminArea,
+		})
+		expect(result.status).toBe(200)
+		const list = result.data as { items: { amount: number }[]; totalCount: number }
+		expect(list.items.map((row) => row.amount).sort((a, b) => a - b)).toEqual([1_000, 2_550, 7_100])
+		expect(list.totalCount).toBe(3)
 	})
 
 	test('the unmatched link opens exactly the unmatched transfer in the payment list', async () => {
