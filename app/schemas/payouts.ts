@@ -20,9 +20,11 @@ export function signedEuroTextToCents(text: string): number | null {
 }
 
 export const hostAdjustmentFormSchema = z.object({
-	hostId: z.string().refine((value) => entityIdField.safeParse(value).success, {
-		params: { i18nKey: validationMessage('payouts:errors.host') },
-	}),
+	hostId: safeString()
+		.max(32)
+		.refine((value) => entityIdField.safeParse(value).success, {
+			params: { i18nKey: validationMessage('payouts:errors.host') },
+		}),
 	amount: safeString()
 		.max(20)
 		.transform((value) => signedEuroTextToCents(value) ?? 0)
