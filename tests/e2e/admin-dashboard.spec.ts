@@ -44,8 +44,8 @@ test('admin sees the dashboard figures, finds host@example.com and opens the hos
 
 	// A custom period with the end before the start: a message, the default period, no error page.
 	await page.getByLabel('Period', { exact: true }).selectOption('custom')
-	await page.getByLabel('From').fill('2026-03-10')
-	await page.getByLabel('To').fill('2026-03-01')
+	await page.getByLabel('From', { exact: true }).fill('2026-03-10')
+	await page.getByLabel('To', { exact: true }).fill('2026-03-01')
 	await page.getByRole('button', { name: 'Show' }).click()
 	await expect(page.getByText('The end date is before the start date')).toBeVisible()
 	await expect(page.getByTestId('period-invalid')).toBeVisible()
