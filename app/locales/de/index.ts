@@ -25,6 +25,7 @@ import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
+import { invoices } from './invoices.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -55,4 +56,5 @@ export const de = {
 	voucherOrders,
 	voucherOffices,
 	adminEmails,
+	invoices,
 }

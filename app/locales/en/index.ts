@@ -27,6 +27,7 @@ import { newsletter } from './newsletter.ts'
 import { voucherOrders } from './voucher-orders.ts'
 import { voucherOffices } from './voucher-offices.ts'
 import { adminEmails } from './admin-emails.ts'
+import { invoices } from './invoices.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -56,4 +57,5 @@ export const en: TranslationShape<typeof de> = {
 	voucherOrders,
 	voucherOffices,
 	adminEmails,
+	invoices,
 }

@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'voucherOrder',
 	'voucher',
 	'email',
+	'invoice',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
