@@ -1,5 +1,6 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { chatDigestTask } from './chat-digest.server.ts'
+import { commissionInvoicesTask } from './commission-invoices.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
 import { orderCompletionTask, orderExpiryTask } from './order-lifecycle.server.ts'
@@ -29,6 +30,7 @@ export const ALL_TASKS = [
 	voucherExpiryTask,
 	voucherDeliveryTask,
 	voucherReminderTask,
+	commissionInvoicesTask,
 ]
 
 export function registerAllTasks() {

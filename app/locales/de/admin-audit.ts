@@ -108,5 +108,7 @@ export const adminAudit = {
 		'voucher.cancel': 'Gutschein storniert',
 		'voucher.adjust': 'Gutscheinguthaben korrigiert',
 		'email.resend': 'E-Mail erneut zum Versand angelegt',
+		'invoice.recreate': 'Rechnung storniert und neu erstellt',
+		'invoice.markPaid': 'Rechnung als bezahlt markiert',
 	},
 }

@@ -113,6 +113,7 @@ export const adminMoney = {
 			'voucher-expiry': 'Abgelaufene Gutscheine schließen',
 			'voucher-delivery': 'Geschenkgutscheine zustellen',
 			'voucher-reminders': 'An ablaufende Geschenkgutscheine erinnern',
+			'commission-invoices': 'Provisionsrechnungen erstellen',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

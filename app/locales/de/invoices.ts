@@ -108,6 +108,7 @@ export const invoices = {
 			recreated: 'Stornorechnung {{cancellation}} erstellt; neue Rechnung: {{invoice}}.',
 			paid: 'Die Rechnung ist als bezahlt markiert.',
 			sha256: 'SHA-256',
+			actions: 'Aktionen',
 			history: 'Verlauf',
 		},
 	},

@@ -111,5 +111,7 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'voucher.cancel': 'Voucher cancelled',
 		'voucher.adjust': 'Voucher balance corrected',
 		'email.resend': 'E-mail queued again',
+		'invoice.recreate': 'Invoice cancelled and recreated',
+		'invoice.markPaid': 'Invoice marked as paid',
 	},
 }

@@ -115,6 +115,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'voucher-expiry': 'Close expired vouchers',
 			'voucher-delivery': 'Deliver gift vouchers',
 			'voucher-reminders': 'Remind of expiring gift vouchers',
+			'commission-invoices': 'Issue commission invoices',
 		},
 		runNow: {
 			title: 'Run now',

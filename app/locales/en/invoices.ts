@@ -110,6 +110,7 @@ export const invoices: TranslationShape<typeof de> = {
 			recreated: 'Cancellation invoice {{cancellation}} written; new invoice: {{invoice}}.',
 			paid: 'The invoice is marked as paid.',
 			sha256: 'SHA-256',
+			actions: 'Actions',
 			history: 'History',
 		},
 	},

@@ -34,8 +34,14 @@ import { assertAdmin } from '#app/utils/assert-admin.ts'
 import { getDb, isUniqueConstraintError, type AppDatabase, type DbOrTx } from '#app/utils/db.server.ts'
 import { getFixedT } from '#app/utils/i18n.server.ts'
 import { looseT } from '#app/utils/loose-t.ts'
-import { loadInvoiceRecord, type InvoiceLineRow, type InvoiceRow } from './invoice-data.server.ts'
-export { invoiceFileName } from './invoice-data.server.ts'
+import {
+	invoiceFileName,
+	loadInvoiceRecord,
+	type InvoiceLineRow,
+	type InvoiceRow,
+} from './invoice-data.server.ts'
+
+export { invoiceFileName }
 import { queueInvoiceEmail } from './invoice-emails.server.ts'
 import { renderInvoicePdf } from './invoice-pdf.server.ts'
 import { renderInvoiceXml } from './invoice-xml.server.ts'
@@ -555,4 +561,53 @@ export function hostMonthInvoices(admin: SessionUser, hostUserId: string, dateSt
 		.orderBy(asc(invoices.sequence))
 		.all()
 		.map((invoice) => ({ ...invoice, lines: invoiceLinesOf(invoice.id) }))
+}
+
+// ── the host's back office ────────────────────────────────────────────────────
+
+export type HostInvoiceItem = Pick<
+	InvoiceRow,
+	'id' | 'number' | 'kind' | 'periodStart' | 'periodEnd' | 'grossAmount' | 'status' | 'dueDate'
+> & { issuedAt: number; hasDocuments: boolean }
+
+/** A host's own invoices and Stornos, newest first (/host/invoices). */
+export function listHostInvoices(host: Pick<SessionUser, 'id'>, db: DbOrTx = getDb()): HostInvoiceItem[] {
+	return db
+		.select({
+			id: invoices.id,
+			number: invoices.number,
+			kind: invoices.kind,
+			periodStart: invoices.periodStart,
+			periodEnd: invoices.periodEnd,
+			grossAmount: invoices.grossAmount,
+			status: invoices.status,
+			dueDate: invoices.dueDate,
+			issuedAt: invoices.issuedAt,
+			documents: sql<number>`(SELECT count(*) FROM invoice_documents d WHERE d.invoice_id = ${invoices.id})`,
+		})
+		.from(invoices)
+		.where(eq(invoices.hostId, host.id))
+		.orderBy(sql`${invoices.periodStart} DESC`, sql`${invoices.sequence} DESC`)
+		.all()
+		.map(({ documents, issuedAt, ...row }) => ({
+			...row,
+			issuedAt: issuedAt.getTime(),
+			hasDocuments: documents >= 2,
+		}))
+}
+
+/**
+ * A stored PDF or XML for a download: the host only their own invoice's, an admin any (others: 404,
+ * as if it did not exist). Returns the bytes and the file name in the invoice's language.
+ */
+export function downloadInvoiceDocument(
+	caller: Pick<SessionUser, 'id' | 'role'>,
+	invoiceId: string,
+	kind: 'pdf' | 'xml',
+): { content: Buffer; fileName: string; sha256: string } {
+	const invoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()
+	if (!invoice || (caller.role !== 'Admin' && invoice.hostId !== caller.id)) throw invoiceNotFound()
+	const document = invoiceDocument(invoiceId, kind)
+	if (!document) throw new AppError(404, 'InvoiceDocumentMissing', { messageKey: 'invoices:errors.noDocument' })
+	return { content: document.content, fileName: invoiceFileName(invoice, kind), sha256: document.sha256 }
 }

@@ -33,6 +33,7 @@ const ITEMS: AreaNavItem[] = (
 		['host/chatMessages', '/host/chatMessages'],
 		['host/messages', '/host/messages'],
 		['host/vouchers', '/host/vouchers'],
+		['host/invoices', '/host/invoices'],
 		['host/accessAreas', '/host/accessAreas'],
 		['host/templateTexts', '/host/templateTexts'],
 		['host/playroomRatings', '/host/playroomRatings'],
