@@ -7,7 +7,8 @@ import {
 } from '#db/schema/catalogue-enums.ts'
 import { STATES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { euroTextToCents, intField, requiredText, safeString } from './fields.ts'
+import { HOST_TAX_STATUSES } from '#db/schema/users.ts'
+import { euroTextToCents, intField, optionalText, requiredText, safeString } from './fields.ts'
 import { invoiceAddressFields } from './auth.ts'
 import { checkbox } from './account.ts'
 
@@ -406,18 +407,28 @@ export function maskIban(iban: string | null): string | null {
 	return `${iban.slice(0, 2)}•• •••• •••• ${iban.slice(-4)}`
 }
 
-export const paymentSchema = z.object({
-	onSite: checkbox,
-	card: checkbox,
-	...invoiceAddressFields,
-	smallBusiness: checkbox,
-	/** Blank keeps the stored IBAN. */
-	payoutIban: safeString()
-		.max(42)
-		.refine(isValidIban, custom('hostEditor:errors.iban'))
-		.transform((value) => value.replace(/\s+/g, '').toUpperCase())
-		.optional(),
-})
+export const paymentSchema = z
+	.object({
+		onSite: checkbox,
+		card: checkbox,
+		...invoiceAddressFields,
+		/**
+		 * The host's tax status for the platform's invoices (issue 34, ADR 0178): a private person, a small
+		 * business under § 19 UStG (kept in `users.small_business` too), or standard with a VAT id.
+		 */
+		taxStatus: z.enum(HOST_TAX_STATUSES),
+		taxNumber: optionalText(30),
+		/** Blank keeps the stored IBAN. */
+		payoutIban: safeString()
+			.max(42)
+			.refine(isValidIban, custom('hostEditor:errors.iban'))
+			.transform((value) => value.replace(/\s+/g, '').toUpperCase())
+			.optional(),
+	})
+	.refine((value) => value.taxStatus !== 'Standard' || Boolean(value.vatId), {
+		path: ['vatId'],
+		...custom('hostEditor:errors.vatIdRequired'),
+	})
 export type PaymentInput = z.output<typeof paymentSchema>
 
 export const EDITOR_SECTIONS = {

@@ -17,6 +17,7 @@ import { vouchersSeedStep } from './vouchers.server.ts'
 import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 import { voucherOrdersSeedStep } from './voucher-orders.server.ts'
+import { invoicesSeedStep } from './invoices.server.ts'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 
@@ -37,6 +38,8 @@ export const SEED_STEPS: SeedStep[] = [
 	ratingsSeedStep,
 	vouchersSeedStep,
 	voucherOrdersSeedStep,
+	// Last month's invoices, after the orders and refunds (issue 34); the payouts come after them.
+	invoicesSeedStep,
 ]
 
 export function isDatabaseEmpty(db: AppDatabase = getDb()): boolean {
