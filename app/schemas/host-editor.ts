@@ -7,7 +7,7 @@ import {
 } from '#db/schema/catalogue-enums.ts'
 import { STATES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { HOST_TAX_STATUSES } from '#db/schema/users.ts'
+import type { HostTaxStatus } from '#db/schema/users.ts'
 import { euroTextToCents, intField, optionalText, requiredText, safeString } from './fields.ts'
 import { invoiceAddressFields } from './auth.ts'
 import { checkbox } from './account.ts'
@@ -416,7 +416,8 @@ export const paymentSchema = z
 		 * The host's tax status for the platform's invoices (issue 34, ADR 0178): a private person, a small
 		 * business under § 19 UStG (kept in `users.small_business` too), or standard with a VAT id.
 		 */
-		taxStatus: z.enum(HOST_TAX_STATUSES),
+		// Spelled out: the client bundle cannot import db/schema/users.ts (node:crypto); the type keeps it equal.
+	taxStatus: z.enum(['Private', 'SmallBusiness', 'Standard'] as const satisfies readonly HostTaxStatus[]),
 		taxNumber: optionalText(30),
 		/** Blank keeps the stored IBAN. */
 		payoutIban: safeString()
