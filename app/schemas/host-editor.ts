@@ -417,7 +417,7 @@ export const paymentSchema = z
 		 * business under § 19 UStG (kept in `users.small_business` too), or standard with a VAT id.
 		 */
 		// Spelled out: the client bundle cannot import db/schema/users.ts (node:crypto); the type keeps it equal.
-	taxStatus: z.enum(['Private', 'SmallBusiness', 'Standard'] as const satisfies readonly HostTaxStatus[]),
+		taxStatus: z.enum(['Private', 'SmallBusiness', 'Standard'] as const satisfies readonly HostTaxStatus[]),
 		taxNumber: optionalText(30),
 		/** Blank keeps the stored IBAN. */
 		payoutIban: safeString()

@@ -5,7 +5,7 @@ import { orders } from '#db/schema/orders.ts'
 import { invoiceDocuments, invoices } from '#db/schema/money.ts'
 import { moneyTransactions } from '#db/schema/payments.ts'
 import { users } from '#db/schema/users.ts'
-import { localToInstant } from '#app/domain/berlin-time.ts'
+import { localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
 import { postJournal } from '#app/models/booking/order-money.server.ts'
 import { getDb, openDatabase } from '#app/utils/db.server.ts'
@@ -13,7 +13,12 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import { ciiSchemaErrors, en16931Failures, pdfStreams, pdfText } from '#tests/helpers/einvoice.ts'
-import { createTestUser } from '#tests/helpers/users.ts'
+import { createLoggedInUser, createTestUser } from '#tests/helpers/users.ts'
+import { callRoute } from '#tests/helpers/route-harness.ts'
+import { loader } from '#app/routes/api/admin-user.ts'
+import { paymentSchema } from '#app/schemas/host-editor.ts'
+import { parseTableQuery } from '#app/utils/data-table.server.ts'
+import { invoiceTable, listAdminInvoices } from './admin-invoices.server.ts'
 import {
 	createHostInvoice,
 	createMonthlyInvoices,
@@ -356,3 +361,51 @@ test('two concurrent runs on two connections: one invoice per host, consecutive 
 	expect(invoiceDocument(row!.id, 'pdf')).not.toBeNull()
 	expect(getDb().select().from(invoices).where(eq(invoices.id, row!.id)).get()?.number).toBe(row!.number)
 }, 30_000)
+
+test('admin API: Invoice answers the month with lines; bad input is a 400, a host a 403; the list filters overdue', async () => {
+	const room = await host()
+	await completed(room, berlin('2026-08-12', 12), 30_000, 1_000, 3_000)
+	// Open (the host owes the commission), so it has a due date.
+	postJournal(
+		[
+			{ kind: 'Commission', account: 'HostPayable', amount: 3_000, host: true },
+			{ kind: 'Commission', account: 'PlatformRevenue', amount: -3_000 },
+		],
+		{ orderId: null, hostId: room.hostId, now: new Date() },
+		getDb(),
+	)
+	const invoice = createHostInvoice(
+		room.hostId,
+		{ start: '2026-08-01', end: '2026-08-31' },
+		berlin('2026-09-01', 3),
+	)
+	expect(invoice).toMatchObject({ status: 'Open', dueDate: '2026-09-15', grossAmount: 3_570 }) // 30,00 + 5,70 VAT
+	const admin = await createLoggedInUser({ role: 'Admin' })
+	const owner = await createLoggedInUser({ role: 'Owner' })
+	const call = (token: string, query: string) =>
+		callRoute(loader, {
+			path: `/api/Admin/User/Invoice?${query}`,
+			headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en-GB' },
+			params: { endpoint: 'Invoice' },
+		})
+	const ok = await call(admin.token, `hostUserId=${room.hostId}&dateString=2026-08-20`)
+	expect(ok.status).toBe(200)
+	const value = (ok.json as { value: { number: string; lines: unknown[] }[] }).value
+	expect(value.map((row) => [row.number, row.lines.length])).toEqual([[invoice?.number, 1]])
+	expect((await call(admin.token, `hostUserId=${room.hostId}&dateString=August`)).status).toBe(400)
+	expect((await call(owner.token, `hostUserId=${room.hostId}&dateString=2026-08-20`)).status).toBe(403)
+
+	// Overdue: open and past the due date (Berlin) — exactly the rows of `?status=overdue`.
+	const overdue = listAdminInvoices(admin.user as unknown as SessionUser, {
+		...parseTableQuery(invoiceTable, new URLSearchParams('status=overdue&perPage=100')),
+	})
+	const today = localDateOf(Date.now())
+	expect(overdue.items.some((row) => row.id === invoice?.id)).toBe('2026-09-15' < today)
+	expect(overdue.items.every((row) => row.dueDate !== null && row.dueDate < today)).toBe(true)
+
+	// The editor's tax status: standard needs the VAT id.
+	const base = { taxStatus: 'Standard', vatId: '' }
+	expect(paymentSchema.safeParse(base).success).toBe(false)
+	expect(paymentSchema.safeParse({ ...base, vatId: 'DE123456789' }).success).toBe(true)
+	expect(paymentSchema.safeParse({ ...base, taxStatus: 'SmallBusiness' }).success).toBe(true)
+})

@@ -608,6 +608,7 @@ export function downloadInvoiceDocument(
 	const invoice = getDb().select().from(invoices).where(eq(invoices.id, invoiceId)).get()
 	if (!invoice || (caller.role !== 'Admin' && invoice.hostId !== caller.id)) throw invoiceNotFound()
 	const document = invoiceDocument(invoiceId, kind)
-	if (!document) throw new AppError(404, 'InvoiceDocumentMissing', { messageKey: 'invoices:errors.noDocument' })
+	if (!document)
+		throw new AppError(404, 'InvoiceDocumentMissing', { messageKey: 'invoices:errors.noDocument' })
 	return { content: document.content, fileName: invoiceFileName(invoice, kind), sha256: document.sha256 }
 }
