@@ -214,7 +214,7 @@ export const hostEditor = {
 			'Unsere Provisionsrechnungen enthalten trotzdem 19 % Umsatzsteuer: Die Plattform ist regelbesteuert und berechnet sie auf ihre Vermittlungsleistung.',
 		vatIdHint: 'Pflicht bei „Unternehmen mit Umsatzsteuer“.',
 		taxNumber: 'Steuernummer',
-		taxNumberHint: 'Optional, wenn Sie keine USt-IdNr. haben.',
+		taxNumberHint: 'Optional, wenn du keine USt-IdNr. hast.',
 		payoutIban: 'IBAN für Auszahlungen',
 		ibanStored: 'Hinterlegt: {{iban}}. Leer lassen, um sie zu behalten.',
 		ibanNone: 'Noch keine IBAN hinterlegt.',

@@ -11,13 +11,13 @@ export const invoices = {
 	},
 	lines: { commission: 'Provision Buchung {{code}} vom {{date}}' },
 	smallBusinessNote:
-		'Als Kleinunternehmer nach § 19 UStG stellen Sie selbst keine Umsatzsteuer in Rechnung; die Plattform ist regelbesteuert und berechnet auf ihre Vermittlungsleistung deshalb 19 % Umsatzsteuer.',
+		'Als Kleinunternehmer nach § 19 UStG stellst du selbst keine Umsatzsteuer in Rechnung; die Plattform ist regelbesteuert und berechnet auf ihre Vermittlungsleistung deshalb 19 % Umsatzsteuer.',
 	terms: {
 		netted:
-			'Der Betrag von {{amount}} wird mit Ihrer nächsten Auszahlung verrechnet; Sie müssen nichts überweisen.',
-		open: 'Bitte überweisen Sie {{amount}} ohne Abzug bis zum {{date}} auf IBAN {{iban}}, Verwendungszweck {{number}}.',
+			'Der Betrag von {{amount}} wird mit deiner nächsten Auszahlung verrechnet; du musst nichts überweisen.',
+		open: 'Bitte überweise {{amount}} ohne Abzug bis zum {{date}} auf IBAN {{iban}}, Verwendungszweck {{number}}.',
 		cancellation:
-			'Der Betrag von {{amount}} wird Ihrem Guthaben gutgeschrieben bzw. mit der stornierten Rechnung verrechnet.',
+			'Der Betrag von {{amount}} wird deinem Guthaben gutgeschrieben bzw. mit der stornierten Rechnung verrechnet.',
 	},
 	document: {
 		title: 'Rechnung',
@@ -50,17 +50,17 @@ export const invoices = {
 	},
 	emails: {
 		invoice: {
-			subject: 'Ihre Rechnung {{number}} von Spielzimmer',
-			heading: 'Ihre Rechnung {{number}}',
-			body: 'im Anhang finden Sie unsere Rechnung über die Provision für den Zeitraum {{period}} ({{amount}}) als PDF mit eingebetteter E-Rechnung (ZUGFeRD/Factur-X).',
+			subject: 'Deine Rechnung {{number}} von Spielzimmer',
+			heading: 'Deine Rechnung {{number}}',
+			body: 'im Anhang findest du unsere Rechnung über die Provision für den Zeitraum {{period}} ({{amount}}) als PDF mit eingebetteter E-Rechnung (ZUGFeRD/Factur-X).',
 		},
 		cancellation: {
 			subject: 'Stornorechnung {{number}} zu Rechnung {{cancels}}',
 			heading: 'Stornorechnung {{number}}',
-			body: 'die Rechnung {{cancels}} für den Zeitraum {{period}} wurde storniert; im Anhang finden Sie die Stornorechnung ({{amount}}).',
+			body: 'die Rechnung {{cancels}} für den Zeitraum {{period}} wurde storniert; im Anhang findest du die Stornorechnung ({{amount}}).',
 		},
 		action: 'Rechnungen ansehen',
-		footer: 'Sie erhalten diese E-Mail, weil Sie Gastgeber bei Spielzimmer sind.',
+		footer: 'Du erhältst diese E-Mail, weil du Gastgeber bei Spielzimmer sind.',
 	},
 	host: {
 		title: 'Rechnungen',

@@ -232,7 +232,7 @@ test('a fixture month: hand-computed totals, Netted/Open by balance, consecutive
 		.all()
 	expect(mails).toHaveLength(3)
 	const mailA = mails.find((mail) => mail.subject.includes(a?.number ?? '-'))
-	expect(mailA?.subject).toBe(`Ihre Rechnung ${a?.number} von Spielzimmer`)
+	expect(mailA?.subject).toBe(`Deine Rechnung ${a?.number} von Spielzimmer`)
 	expect(mailA?.attachments[0]?.filename).toBe(`Rechnung-${a?.number}.pdf`)
 	expect(mails.find((mail) => mail.subject.includes(b?.number ?? '-'))?.attachments[0]?.filename).toBe(
 		`Invoice-${b?.number}.pdf`,
