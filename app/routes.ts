@@ -102,6 +102,7 @@ export default [
 			'VoucherOrders',
 			'PayoutRuns',
 			'Vouchers',
+			'Invoices',
 			'TemplateTexts',
 		] as const
 	).map((name) =>
@@ -193,6 +194,10 @@ export default [
 				page('modules/socialMediaModule', 'host/modules/socialMediaModule'),
 				page('modules/lastMinuteDiscountModule', 'host/modules/lastMinuteDiscountModule'),
 				route('vouchers', 'routes/host/vouchers.tsx', { id: 'host/vouchers' }),
+				route('invoices', 'routes/host/invoices.tsx', { id: 'host/invoices' }),
+				route('invoices/:invoiceId/:kind', 'routes/invoices/invoice-document.ts', {
+					id: 'host/invoices/document',
+				}),
 				artefactRedirect('host', 'vouchers/HostVoucherCreateCard'),
 				artefactRedirect('host', 'vouchers/VoucherTransactionTable'),
 				route('vouchers/:voucherId', 'routes/host/voucher-detail.tsx', { id: 'host/vouchers/detail' }),
@@ -275,6 +280,11 @@ export default [
 					id: 'admin/templateTexts/detail',
 				}),
 				route('moneyTransactions', 'routes/admin/money-transactions.tsx', { id: 'admin/moneyTransactions' }),
+				route('invoices', 'routes/admin/invoices.tsx', { id: 'admin/invoices' }),
+				route('invoices/:invoiceId', 'routes/admin/invoice-detail.tsx', { id: 'admin/invoices/detail' }),
+				route('invoices/:invoiceId/:kind', 'routes/invoices/invoice-document.ts', {
+					id: 'admin/invoices/document',
+				}),
 				page('moduleSubscriptions', 'admin/moduleSubscriptions'),
 				page('moduleSubscriptions/:moduleSubscriptionId', 'admin/moduleSubscriptions/detail'),
 				route('paymentTransactions', 'routes/admin/payment-transactions.tsx', {

@@ -341,6 +341,41 @@ export function CheckboxField({
 	)
 }
 
+/** A group of radio buttons for one field: a fieldset with its legend, one labelled button per option. */
+export function RadioGroupField({
+	field,
+	legend,
+	options,
+}: {
+	field: FieldMetadata<string | undefined | null, Record<string, unknown>, string[]>
+	legend: ReactNode
+	options: { value: string; label: ReactNode; hint?: ReactNode }[]
+}) {
+	return (
+		<fieldset className="mb-4" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+			<legend className="mb-2 text-sm font-medium">{legend}</legend>
+			<div className="flex flex-col gap-2">
+				{options.map((option) => (
+					<label key={option.value} className="flex items-start gap-2 text-sm">
+						<input
+							type="radio"
+							name={field.name}
+							value={option.value}
+							defaultChecked={option.value === field.initialValue}
+							className="mt-1 h-4 w-4 accent-accent"
+						/>
+						<span>
+							{option.label}
+							{option.hint ? <span className="block text-xs text-ink-muted">{option.hint}</span> : null}
+						</span>
+					</label>
+				))}
+			</div>
+			<FieldErrors id={field.errorId} errors={field.errors} />
+		</fieldset>
+	)
+}
+
 export function SelectField({
 	field,
 	label,

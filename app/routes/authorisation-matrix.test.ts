@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { isNull } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { templateTexts } from '#db/schema/access.ts'
+import { orders } from '#db/schema/orders.ts'
 import type { UserRole } from '#db/schema/users.ts'
 import { createAccessArea } from '#app/models/host-office/access-areas.server.ts'
 import { createTemplateText, ensurePlatformTemplates } from '#app/models/host-office/template-texts.server.ts'
@@ -9,11 +10,12 @@ import { queueEmail } from '#app/utils/email.server.ts'
 import { sendSupportMessage } from '#app/models/chat/support.server.ts'
 import { createVoucherOrder } from '#app/models/vouchers/voucher-orders.server.ts'
 import { createHostDiscountCode } from '#app/models/vouchers/voucher-offices.server.ts'
+import { createHostInvoice, renderInvoiceDocuments } from '#app/models/invoices/invoices.server.ts'
 import { isEntityParam, NO_TABLE_YET, ownershipRules } from '#app/utils/ownership.server.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { payoutRuns } from '#db/schema/money.ts'
 import { bookingFixture, daysAhead, hourlySlot, placeOrder } from '#tests/helpers/booking.ts'
-import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
 import {
 	fillPattern,
 	leafRoutes,
@@ -73,7 +75,8 @@ type World = Record<
 	| 'voucherOrderA'
 	| 'voucherA'
 	| 'emailA'
-	| 'payoutRunA',
+	| 'payoutRunA'
+	| 'invoiceA',
 	string
 >
 
@@ -108,6 +111,19 @@ const FIXTURES: Record<string, (area: Area, world: World) => Fixture | undefined
 			? { value: w.voucherA, owner: 'hostA' }
 			: area === 'admin'
 				? { value: w.voucherA, owner: 'admin' }
+				: undefined,
+	// Commission invoices (issue 34, ADR 0178): host A's own; admins see every one. `kind`: pdf or xml.
+	invoiceId: (area, w) =>
+		area === 'host'
+			? { value: w.invoiceA, owner: 'hostA' }
+			: area === 'admin'
+				? { value: w.invoiceA, owner: 'admin' }
+				: undefined,
+	kind: (area) =>
+		area === 'host'
+			? { value: 'pdf', owner: 'hostA' }
+			: area === 'admin'
+				? { value: 'xml', owner: 'admin' }
 				: undefined,
 	// Two segments deep: one segment would match a `:param` sibling before a splat.
 	'*': () => ({ value: 'no-such/page', owner: 'nobody' }),
@@ -203,7 +219,27 @@ beforeAll(async () => {
 		{ scope: 'Host', discountType: 'percent', discountPercent: 10, idempotencyKey: 'matrix-voucher-0001' },
 		new Date(),
 	).voucher
+	// Host A's commission invoice for a past month, with its documents.
+	const completed = await createTestOrder({
+		playroomId: fixture.playroom.id,
+		hostId: hostA.user.id,
+		checkIn: new Date('2026-01-10T09:00:00Z'),
+		checkOut: new Date('2026-01-10T11:00:00Z'),
+		status: 'Completed',
+	})
+	getDb()
+		.update(orders)
+		.set({ completedAt: new Date('2026-01-10T12:00:00Z') })
+		.where(eq(orders.id, completed.id))
+		.run()
+	const invoice = createHostInvoice(
+		hostA.user.id,
+		{ start: '2026-01-01', end: '2026-01-31' },
+		new Date('2026-02-01T05:00:00Z'),
+	)
+	renderInvoiceDocuments(invoice?.id ?? '')
 	world = {
+		invoiceA: invoice?.id ?? '',
 		emailA: queueEmail({
 			to: guestA.user.email,
 			subject: 'Matrix',

@@ -7,7 +7,8 @@ import {
 } from '#db/schema/catalogue-enums.ts'
 import { STATES } from '#app/domain/places.ts'
 import { validationMessage, z } from '#app/utils/validation.ts'
-import { euroTextToCents, intField, requiredText, safeString } from './fields.ts'
+import type { HostTaxStatus } from '#db/schema/users.ts'
+import { euroTextToCents, intField, optionalText, requiredText, safeString } from './fields.ts'
 import { invoiceAddressFields } from './auth.ts'
 import { checkbox } from './account.ts'
 import { isValidIban, normalizeIban } from '#app/utils/iban.ts'
@@ -395,18 +396,29 @@ export type AvailabilityInput = z.output<typeof availabilitySchema>
 /** Kept here for the editor's importers; the check lives in app/utils/iban.ts. */
 export { isValidIban, maskIban } from '#app/utils/iban.ts'
 
-export const paymentSchema = z.object({
-	onSite: checkbox,
-	card: checkbox,
-	...invoiceAddressFields,
-	smallBusiness: checkbox,
-	/** Blank keeps the stored IBAN. */
-	payoutIban: safeString()
-		.max(42)
-		.refine(isValidIban, custom('hostEditor:errors.iban'))
-		.transform(normalizeIban)
-		.optional(),
-})
+export const paymentSchema = z
+	.object({
+		onSite: checkbox,
+		card: checkbox,
+		...invoiceAddressFields,
+		/**
+		 * The host's tax status for the platform's invoices (issue 34, ADR 0178): a private person, a small
+		 * business under § 19 UStG (kept in `users.small_business` too), or standard with a VAT id.
+		 */
+		// Spelled out: the client bundle cannot import db/schema/users.ts (node:crypto); the type keeps it equal.
+		taxStatus: z.enum(['Private', 'SmallBusiness', 'Standard'] as const satisfies readonly HostTaxStatus[]),
+		taxNumber: optionalText(30),
+		/** Blank keeps the stored IBAN. */
+		payoutIban: safeString()
+			.max(42)
+			.refine(isValidIban, custom('hostEditor:errors.iban'))
+			.transform(normalizeIban)
+			.optional(),
+	})
+	.refine((value) => value.taxStatus !== 'Standard' || Boolean(value.vatId), {
+		path: ['vatId'],
+		...custom('hostEditor:errors.vatIdRequired'),
+	})
 export type PaymentInput = z.output<typeof paymentSchema>
 
 export const EDITOR_SECTIONS = {

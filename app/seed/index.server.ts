@@ -19,6 +19,7 @@ import { createRandom } from './random.ts'
 import type { SeedStep } from './types.ts'
 import { voucherOrdersSeedStep } from './voucher-orders.server.ts'
 import { payoutsSeedStep } from './payouts.server.ts'
+import { invoicesSeedStep } from './invoices.server.ts'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD }
 
@@ -40,7 +41,9 @@ export const SEED_STEPS: SeedStep[] = [
 	ratingsSeedStep,
 	vouchersSeedStep,
 	voucherOrdersSeedStep,
-	// Last: pays out the balances every earlier step booked (issue 34).
+	// Last month's invoices, after the orders and refunds (issue 34); the payouts come after them.
+	invoicesSeedStep,
+	// Last: pays out the balances every earlier step booked, invoice VAT included (issue 34).
 	payoutsSeedStep,
 ]
 

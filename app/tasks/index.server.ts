@@ -1,5 +1,6 @@
 import { registerTask } from '#app/utils/scheduler.server.ts'
 import { chatDigestTask } from './chat-digest.server.ts'
+import { commissionInvoicesTask } from './commission-invoices.server.ts'
 import { emailDeliveryTask } from './email-delivery.server.ts'
 import { hostPayoutsTask } from './host-payouts.server.ts'
 import { icalImportTask } from './ical-import.server.ts'
@@ -31,6 +32,7 @@ export const ALL_TASKS = [
 	voucherDeliveryTask,
 	voucherReminderTask,
 	hostPayoutsTask,
+	commissionInvoicesTask,
 ]
 
 export function registerAllTasks() {

@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from '#db/schema/index.ts'
+import { localDateOf } from '#app/domain/berlin-time.ts'
 import { getEnv } from './env.server.ts'
 import { singleton } from './singleton.server.ts'
 
@@ -30,6 +31,9 @@ export function openDatabase(filename: string): AppDatabase {
 	sqlite.pragma('synchronous = NORMAL')
 	sqlite.pragma('foreign_keys = ON')
 	sqlite.pragma('busy_timeout = 5000')
+	// Today's Europe/Berlin calendar date `YYYY-MM-DD` for SQL that compares calendar dates (an open
+	// invoice is overdue once `due_date < berlin_today()`, issue 34): SQLite itself knows only UTC.
+	sqlite.function('berlin_today', { deterministic: false }, () => localDateOf(Date.now()))
 	cachePreparedStatements(sqlite)
 	return drizzle({ client: sqlite, schema }) as AppDatabase
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { orders } from '#db/schema/orders.ts'
-import { payoutRuns } from '#db/schema/money.ts'
+import { invoices, payoutRuns } from '#db/schema/money.ts'
 import { paymentTransactions } from '#db/schema/payments.ts'
 import { emailOutbox } from '#db/schema/platform.ts'
 import { users, type UserRole } from '#db/schema/users.ts'
@@ -110,6 +110,11 @@ const RULES: Record<string, Rule | typeof NO_TABLE_YET> = {
 	payoutRunId: (id, caller, db) =>
 		caller.role === 'Admin' &&
 		Boolean(db.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.id, id)).get()),
+	// Commission invoices (issue 34, ADR 0178): a host its own, an admin any.
+	invoiceId: (id, caller, db) => {
+		const invoice = db.select({ hostId: invoices.hostId }).from(invoices).where(eq(invoices.id, id)).get()
+		return Boolean(invoice) && (caller.role === 'Admin' || invoice?.hostId === caller.id)
+	},
 	// The e-mail log is the platform's: admins only (issue 34, ADR 0175).
 	emailId: (id, caller, db) =>
 		caller.role === 'Admin' &&

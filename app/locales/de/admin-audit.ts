@@ -118,5 +118,7 @@ export const adminAudit = {
 		'payoutRun.create': 'Auszahlungslauf angelegt',
 		'payoutRun.execute': 'Auszahlungslauf als ausgeführt markiert',
 		'hostBalance.adjust': 'Gastgeber-Guthaben korrigiert',
+		'invoice.recreate': 'Rechnung storniert und neu erstellt',
+		'invoice.markPaid': 'Rechnung als bezahlt markiert',
 	},
 }

@@ -114,6 +114,7 @@ export const adminMoney = {
 			'voucher-delivery': 'Geschenkgutscheine zustellen',
 			'voucher-reminders': 'An ablaufende Geschenkgutscheine erinnern',
 			'host-payouts': 'Gastgeber auszahlen (wöchentlicher Auszahlungslauf)',
+			'commission-invoices': 'Provisionsrechnungen erstellen',
 		},
 		runNow: {
 			title: 'Jetzt ausführen',

@@ -28,6 +28,7 @@ import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
 import { adminBooks } from './admin-books.ts'
 import { refunds } from './refunds.ts'
+import { invoices } from './invoices.ts'
 
 /** German resources, one entry per namespace. German is the source language. */
 export const de = {
@@ -61,4 +62,5 @@ export const de = {
 	payouts,
 	adminBooks,
 	refunds,
+	invoices,
 }

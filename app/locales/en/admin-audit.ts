@@ -121,5 +121,7 @@ export const adminAudit: TranslationShape<typeof de> = {
 		'payoutRun.create': 'Payout run created',
 		'payoutRun.execute': 'Payout run marked as executed',
 		'hostBalance.adjust': 'Host balance adjusted',
+		'invoice.recreate': 'Invoice cancelled and recreated',
+		'invoice.markPaid': 'Invoice marked as paid',
 	},
 }

@@ -116,6 +116,7 @@ export const adminMoney: TranslationShape<typeof de> = {
 			'voucher-delivery': 'Deliver gift vouchers',
 			'voucher-reminders': 'Remind of expiring gift vouchers',
 			'host-payouts': 'Pay hosts out (weekly payout run)',
+			'commission-invoices': 'Issue commission invoices',
 		},
 		runNow: {
 			title: 'Run now',

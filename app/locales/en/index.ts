@@ -30,6 +30,7 @@ import { adminEmails } from './admin-emails.ts'
 import { payouts } from './payouts.ts'
 import { adminBooks } from './admin-books.ts'
 import { refunds } from './refunds.ts'
+import { invoices } from './invoices.ts'
 
 export const en: TranslationShape<typeof de> = {
 	catalogue,
@@ -62,4 +63,5 @@ export const en: TranslationShape<typeof de> = {
 	payouts,
 	adminBooks,
 	refunds,
+	invoices,
 }

@@ -166,7 +166,8 @@ export function readPayment(playroom: ManagedPlayroom, db: DbOrTx = getDb()) {
 		city: host?.city ?? '',
 		country: host?.country ?? '',
 		vatId: host?.vatId ?? '',
-		smallBusiness: host?.smallBusiness ?? false,
+		taxStatus: host?.taxStatus ?? 'Private',
+		taxNumber: host?.taxNumber ?? '',
 		maskedIban: maskIban(host?.payoutIban ?? null),
 	}
 }
@@ -187,7 +188,10 @@ export function savePayment(editor: Editor, playroomId: string, input: PaymentIn
 				city: input.city ?? null,
 				country: input.country ?? null,
 				vatId: input.vatId ?? null,
-				smallBusiness: input.smallBusiness,
+				taxStatus: input.taxStatus,
+				taxNumber: input.taxNumber ?? null,
+				// The booking prices' VAT display reads this flag (ADR 0150): kept equal to the tax status.
+				smallBusiness: input.taxStatus === 'SmallBusiness',
 				...(input.payoutIban ? { payoutIban: input.payoutIban } : {}),
 			})
 			.where(eq(users.id, playroom.hostId))

@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_TYPES = [
 	'voucher',
 	'email',
 	'payoutRun',
+	'invoice',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 

@@ -3,6 +3,7 @@ import { listAdminPlayrooms, playroomTable } from '#app/models/admin/admin-playr
 import { listAdminRatings, ratingTable } from '#app/models/admin/admin-ratings.server.ts'
 import { executionTable, listTaskRuns } from '#app/models/admin/admin-tasks.server.ts'
 import { listAdminVouchers, voucherTable } from '#app/models/vouchers/voucher-offices.server.ts'
+import { invoiceTable, listAdminInvoices } from '#app/models/invoices/admin-invoices.server.ts'
 import {
 	exportPlatformTemplates,
 	listPlatformTemplates,
@@ -28,6 +29,7 @@ import {
 
 /**
  * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders,PayoutRuns,TemplateTexts}/
+ * /api/Admin/{Playrooms,PlayroomRatings,MoneyTransactions,PaymentTransactions,BackgroundTaskExecutions,Vouchers,VoucherOrders,TemplateTexts,Invoices}/
  * {Index,Export} — the API and the CSV of the admin lists that have no other
  * endpoints, from the same data table definition as their pages
  * (docs/subsystems/data-table.md): Index answers `{items,totalCount,currentPage,perPage}`,
@@ -64,6 +66,7 @@ const LISTS: Record<string, AdminList> = {
 	vouchers: adminList(voucherTable, listAdminVouchers),
 	voucherorders: adminList(voucherOrderTable, listAdminVoucherOrders),
 	payoutruns: adminList(payoutRunTable, listPayoutRuns),
+	invoices: adminList(invoiceTable, listAdminInvoices),
 	templatetexts: adminList(templateTextTable, listPlatformTemplates, exportPlatformTemplates),
 }
 

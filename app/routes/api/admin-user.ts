@@ -15,6 +15,16 @@ import {
 } from '#app/schemas/account.ts'
 import { hostTransferSchema } from '#app/schemas/admin-entities.ts'
 import {
+	invoiceQuerySchema,
+	recreateAllInvoicesSchema,
+	recreateInvoiceSchema,
+} from '#app/schemas/invoices.ts'
+import {
+	hostMonthInvoices,
+	recreateAllInvoices,
+	recreateInvoice,
+} from '#app/models/invoices/invoices.server.ts'
+import {
 	readSessionCookie,
 	requestMeta,
 	requireSession,
@@ -31,7 +41,9 @@ import { getAuth, requireRole } from '#app/utils/auth.server.ts'
  * /api/Admin/User/* — admin only (spec §7 Admin user): LoginAs, ConfirmUserEmail,
  * ChangePassword (?userName=), Delete (?userId=), Customer (?customerUserId=), Host (?hostUserId=),
  * ConvertToGutshof / ConvertOrdersToGutshof
- * (ADR 0099), the user indexes and their CSV exports.
+ * (ADR 0099), the user indexes and their CSV exports; the commission invoices (issue 34, ADR 0178):
+ * Invoice (?hostUserId=&dateString=: the month's invoices with their lines), RecreateInvoice
+ * ({invoiceId}) and RecreateAllInvoices ({dateString}): a Storno and a new invoice each.
  */
 function userByName(userName: string) {
 	const user = findUserByEmail(userName)
@@ -128,6 +140,30 @@ const endpoints = apiEndpoints({
 	Host: {
 		method: 'GET',
 		handler: (args) => userDetail(args, parseQuery(hostUserIdQuerySchema, args.url).hostUserId, 'Owner'),
+	},
+	Invoice: {
+		method: 'GET',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { hostUserId, dateString } = parseQuery(invoiceQuerySchema, args.url)
+			return hostMonthInvoices(admin, hostUserId, dateString)
+		},
+	},
+	RecreateInvoice: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { invoiceId } = await parseJsonBody(recreateInvoiceSchema, args.request)
+			return recreateInvoice(admin, invoiceId)
+		},
+	},
+	RecreateAllInvoices: {
+		method: 'POST',
+		handler: async (args) => {
+			const admin = await requireRole(args, 'Admin')
+			const { dateString } = await parseJsonBody(recreateAllInvoicesSchema, args.request)
+			return recreateAllInvoices(admin, dateString)
+		},
 	},
 	CustomerIndex: { method: 'GET', handler: index('Customer') },
 	OwnerIndex: { method: 'GET', handler: index('Owner') },

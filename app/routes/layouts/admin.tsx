@@ -33,6 +33,7 @@ const ITEMS: AreaNavItem[] = (
 		['admin/templateTexts', '/admin/templateTexts'],
 		['admin/paymentTransactions', '/admin/paymentTransactions'],
 		['admin/moneyTransactions', '/admin/moneyTransactions'],
+		['admin/invoices', '/admin/invoices'],
 		['admin/moduleSubscriptions', '/admin/moduleSubscriptions'],
 		['admin/backgroundTaskExecutions', '/admin/backgroundTaskExecutions'],
 		['admin/migration', '/admin/migration'],

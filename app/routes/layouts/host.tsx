@@ -34,6 +34,7 @@ const ITEMS: AreaNavItem[] = (
 		['host/messages', '/host/messages'],
 		['host/vouchers', '/host/vouchers'],
 		['host/payouts', '/host/payouts'],
+		['host/invoices', '/host/invoices'],
 		['host/accessAreas', '/host/accessAreas'],
 		['host/templateTexts', '/host/templateTexts'],
 		['host/playroomRatings', '/host/playroomRatings'],

@@ -165,7 +165,8 @@ const VALID: Record<Tab, Record<string, string | string[]>> = {
 		companyName: 'Spiel GmbH',
 		city: 'Köln',
 		vatId: 'DE123456789',
-		smallBusiness: 'on',
+		taxStatus: 'SmallBusiness',
+		taxNumber: '21/815/08150',
 		payoutIban: 'DE89 3704 0044 0532 0130 00',
 	},
 }
@@ -281,6 +282,8 @@ describe('each tab saves exactly its own fields', () => {
 			expect(after.host).toMatchObject({
 				companyName: 'Spiel GmbH',
 				smallBusiness: true,
+				taxStatus: 'SmallBusiness',
+				taxNumber: '21/815/08150',
 				payoutIban: 'DE89370400440532013000',
 			})
 		},

@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/paymentAndInvoice.ts'
 import { EditorForm, SaveBar } from '#app/components/editor-tabs.tsx'
 import { useFormResult } from '#app/hooks/use-form-result.ts'
-import { CheckboxField, fieldLabels, FormAlert, getFormProps, TextField } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	fieldLabels,
+	FormAlert,
+	getFormProps,
+	RadioGroupField,
+	TextField,
+} from '#app/components/forms.tsx'
 import { useAppForm } from '#app/components/app-form.ts'
 import { readPayment, savePayment } from '#app/models/host-office/host-editor-settings.server.ts'
 import { paymentSchema } from '#app/schemas/host-editor.ts'
@@ -11,7 +18,9 @@ import { requireEditablePlayroom, saveTab } from './editor.server.ts'
 /**
  * Tab paymentAndInvoice: payment methods (bank transfer always, on site
  * optional, card only when the platform has Stripe), the host's invoice data
- * with §19 UStG small-business status, and the payout IBAN (checksum-checked,
+ * with the tax status for the platform's commission invoices (private person /
+ * small business under § 19 UStG / standard with VAT id — issue 34, ADR 0178;
+ * the VAT id is required for standard), and the payout IBAN (checksum-checked,
  * never sent back in full — only masked).
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -25,7 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
 			...values,
 			onSite: tick(values.onSite),
 			card: tick(values.card),
-			smallBusiness: tick(values.smallBusiness),
 		},
 	}
 }
@@ -67,8 +75,25 @@ export default function PaymentTab({ loaderData }: Route.ComponentProps) {
 					<TextField field={fields.city} label={t('payment.city')} autoComplete="address-level2" />
 					<TextField field={fields.country} label={t('payment.country')} autoComplete="country-name" />
 				</div>
-				<TextField field={fields.vatId} label={t('payment.vatId')} />
-				<CheckboxField field={fields.smallBusiness} label={t('payment.smallBusiness')} />
+				<RadioGroupField
+					field={fields.taxStatus}
+					legend={t('payment.taxStatus')}
+					options={[
+						{ value: 'Private', label: t('payment.taxStatuses.Private') },
+						{
+							value: 'SmallBusiness',
+							label: t('payment.taxStatuses.SmallBusiness'),
+							hint: t('payment.smallBusinessInvoiceNote'),
+						},
+						{ value: 'Standard', label: t('payment.taxStatuses.Standard') },
+					]}
+				/>
+				<TextField field={fields.vatId} label={t('payment.vatId')} hint={t('payment.vatIdHint')} />
+				<TextField
+					field={fields.taxNumber}
+					label={t('payment.taxNumber')}
+					hint={t('payment.taxNumberHint')}
+				/>
 				<TextField
 					field={fields.payoutIban}
 					label={t('payment.payoutIban')}

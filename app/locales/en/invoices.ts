@@ -1,0 +1,123 @@
+import type { TranslationShape } from '../types.ts'
+import type { invoices as de } from '../de/invoices.ts'
+
+/** English: the platform's commission invoices to hosts (issue 34, ADR 0178/0179, docs/subsystems/invoices.md). */
+export const invoices: TranslationShape<typeof de> = {
+	file: { invoice: 'Invoice', cancellation: 'Cancellation' },
+	kinds: { Invoice: 'Invoice', Cancellation: 'Cancellation invoice' },
+	statuses: {
+		Open: 'Open',
+		Netted: 'Netted',
+		Paid: 'Paid',
+		Cancelled: 'Cancelled',
+		overdue: 'Overdue',
+	},
+	lines: { commission: 'Commission on booking {{code}} of {{date}}' },
+	smallBusinessNote:
+		'As a small business under § 19 UStG you charge no VAT yourself; the platform is a standard VAT business and therefore charges 19 % VAT on its service.',
+	terms: {
+		netted: 'The amount of {{amount}} is deducted from your next payout; there is nothing to transfer.',
+		open: 'Please transfer {{amount}} without deduction by {{date}} to IBAN {{iban}}, reference {{number}}.',
+		cancellation:
+			'The amount of {{amount}} is credited to your balance or set off against the cancelled invoice.',
+	},
+	document: {
+		title: 'Invoice',
+		cancellationTitle: 'Cancellation invoice',
+		number: 'Invoice number',
+		issueDate: 'Invoice date',
+		period: 'Service period',
+		dueDate: 'Due date',
+		cancels: 'Cancels invoice',
+		cancelsNote: 'This cancellation invoice fully reverses invoice {{number}} of {{date}}.',
+		serviceNote: 'Service: brokering bookings on the Spielzimmer platform during the service period.',
+		buyerVatId: 'VAT ID: {{vatId}}',
+		buyerTaxNumber: 'Recipient’s tax number: {{taxNumber}}',
+		sellerVatId: 'VAT ID {{vatId}}',
+		sellerTaxNumber: 'Tax number {{taxNumber}}',
+		sellerRegister: '{{court}}, {{number}} · Managing director: {{director}}',
+		columns: {
+			position: 'No.',
+			description: 'Service',
+			orderAmount: 'Booking value',
+			rate: 'Rate',
+			net: 'Net',
+		},
+		noLines: 'No lines.',
+		net: 'Net total',
+		vat: 'VAT {{rate}}',
+		gross: 'Total',
+		paymentTerms: 'Payment terms',
+		giroCode: 'GiroCode: scan with your banking app',
+	},
+	emails: {
+		invoice: {
+			subject: 'Your Spielzimmer invoice {{number}}',
+			heading: 'Your invoice {{number}}',
+			body: 'attached is our invoice for the commission for {{period}} ({{amount}}) as a PDF with the e-invoice embedded (ZUGFeRD/Factur-X).',
+		},
+		cancellation: {
+			subject: 'Cancellation invoice {{number}} for invoice {{cancels}}',
+			heading: 'Cancellation invoice {{number}}',
+			body: 'invoice {{cancels}} for {{period}} has been cancelled; attached is the cancellation invoice ({{amount}}).',
+		},
+		action: 'View invoices',
+		footer: 'You receive this e-mail because you are a host on Spielzimmer.',
+	},
+	host: {
+		title: 'Invoices',
+		intro:
+			'The platform’s monthly invoices for its commission, as a PDF (with the e-invoice embedded) and as XML.',
+		empty: 'No invoices yet.',
+		columns: {
+			number: 'Number',
+			period: 'Period',
+			gross: 'Amount',
+			status: 'Status',
+			documents: 'Documents',
+		},
+		pdf: 'PDF',
+		xml: 'XML',
+		dueOn: 'due {{date}}',
+	},
+	admin: {
+		title: 'Invoices',
+		columns: {
+			number: 'Number',
+			kind: 'Kind',
+			host: 'Host',
+			period: 'Period',
+			issuedAt: 'Issued',
+			dueDate: 'Due',
+			net: 'Net',
+			vat: 'VAT',
+			gross: 'Gross',
+			status: 'Status',
+		},
+		filters: { status: 'Status', kind: 'Kind' },
+		csvFile: 'invoices',
+		detail: {
+			title: 'Invoice {{number}}',
+			lines: 'Lines',
+			documents: 'Documents',
+			noDocuments: 'The documents are rendered on the next run.',
+			cancels: 'Cancels',
+			cancelledBy: 'Cancelled by',
+			recreate: 'Cancel and recreate',
+			recreateHint:
+				'Writes a cancellation invoice (its own number) and a new invoice for the same period from current data.',
+			markPaid: 'Mark as paid',
+			recreated: 'Cancellation invoice {{cancellation}} written; new invoice: {{invoice}}.',
+			paid: 'The invoice is marked as paid.',
+			sha256: 'SHA-256',
+			actions: 'Actions',
+			history: 'History',
+		},
+	},
+	errors: {
+		notFound: 'This invoice does not exist.',
+		notRecreatable: 'Only a valid invoice (not a cancellation invoice, not cancelled) can be recreated.',
+		notOpen: 'Only an open invoice can be marked as paid.',
+		noDocument: 'The document has not been rendered yet.',
+	},
+}
