@@ -9,7 +9,10 @@ export const invoices = {
 		Cancelled: 'Storniert',
 		overdue: 'Überfällig',
 	},
-	lines: { commission: 'Provision Buchung {{code}} vom {{date}}' },
+	lines: {
+		commission: 'Provision Buchung {{code}} vom {{date}}',
+		cancellationCommission: 'Provision auf die Stornogebühr der Buchung {{code}} vom {{date}}',
+	},
 	smallBusinessNote:
 		'Als Kleinunternehmer nach § 19 UStG stellst du selbst keine Umsatzsteuer in Rechnung; die Plattform ist regelbesteuert und berechnet auf ihre Vermittlungsleistung deshalb 19 % Umsatzsteuer.',
 	terms: {

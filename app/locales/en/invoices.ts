@@ -12,7 +12,10 @@ export const invoices: TranslationShape<typeof de> = {
 		Cancelled: 'Cancelled',
 		overdue: 'Overdue',
 	},
-	lines: { commission: 'Commission on booking {{code}} of {{date}}' },
+	lines: {
+		commission: 'Commission on booking {{code}} of {{date}}',
+		cancellationCommission: 'Commission on the cancellation fee of booking {{code}} of {{date}}',
+	},
 	smallBusinessNote:
 		'As a small business under § 19 UStG you charge no VAT yourself; the platform is a standard VAT business and therefore charges 19 % VAT on its service.',
 	terms: {

@@ -7,7 +7,7 @@ import { moneyTransactions } from '#db/schema/payments.ts'
 import { users } from '#db/schema/users.ts'
 import { localDateOf, localToInstant } from '#app/domain/berlin-time.ts'
 import type { SessionUser } from '#app/models/accounts/session.server.ts'
-import { postJournal } from '#app/models/booking/order-money.server.ts'
+import { bookSettlement, postJournal } from '#app/models/booking/order-money.server.ts'
 import { getDb, openDatabase } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { formatAmount } from '#app/utils/format.ts'
@@ -19,12 +19,15 @@ import { loader } from '#app/routes/api/admin-user.ts'
 import { paymentSchema } from '#app/schemas/host-editor.ts'
 import { parseTableQuery } from '#app/utils/data-table.server.ts'
 import { invoiceTable, listAdminInvoices } from './admin-invoices.server.ts'
+import { loadInvoiceRecord } from './invoice-data.server.ts'
+import { renderInvoiceXml } from './invoice-xml.server.ts'
 import {
 	createHostInvoice,
 	createMonthlyInvoices,
 	hostMonthInvoices,
 	hostsToBill,
 	invoiceDocument,
+	invoiceLinesOf,
 	markInvoicePaid,
 	recreateInvoice,
 } from './invoices.server.ts'
@@ -408,4 +411,42 @@ test('admin API: Invoice answers the month with lines; bad input is a 400, a hos
 	expect(paymentSchema.safeParse(base).success).toBe(false)
 	expect(paymentSchema.safeParse({ ...base, vatId: 'DE123456789' }).success).toBe(true)
 	expect(paymentSchema.safeParse({ ...base, taxStatus: 'SmallBusiness' }).success).toBe(true)
+})
+
+test('commission kept on a cancellation fee is billed in the month the order was cancelled', async () => {
+	const room = await host({ langPreference: 'de' })
+	const cancelledOrder = async (checkIn: Date) => {
+		const order = await createTestOrder({
+			playroomId: room.id,
+			hostId: room.hostId,
+			checkIn,
+			checkOut: new Date(checkIn.getTime() + 2 * 3_600_000),
+			status: 'Cancelled',
+		})
+		getDb().update(orders).set({ commissionRateBp: 1_000 }).where(eq(orders.id, order.id)).run()
+		return getDb().select().from(orders).where(eq(orders.id, order.id)).get() as typeof orders.$inferSelect
+	}
+	// Cancelled late on 18 October: 60,00 € of the price kept; 10 % commission = 6,00 €, 54,00 € to the host.
+	const october = await cancelledOrder(berlin('2026-10-25', 10))
+	bookSettlement(october, 6_000, berlin('2026-10-18', 9), getDb())
+	// Cancelled on 2 November: November's invoice, not October's.
+	const november = await cancelledOrder(berlin('2026-11-10', 10))
+	bookSettlement(november, 4_000, berlin('2026-11-02', 9), getDb())
+	// Cancelled in October without a fee: nothing kept, no line.
+	await cancelledOrder(berlin('2026-10-12', 10))
+
+	const period = { start: '2026-10-01' as const, end: '2026-10-31' as const }
+	expect(hostsToBill(period)).toContain(room.hostId)
+	const invoice = createHostInvoice(room.hostId, period, berlin('2026-11-01', 3))
+	expect(invoice).not.toBeNull()
+	const lines = invoiceLinesOf(invoice?.id ?? '')
+	expect(lines.map((line) => [line.orderCode, line.orderAmount, line.netAmount])).toEqual([
+		[october.code, 6_000, 600],
+	])
+	expect(lines[0]?.description).toContain('Stornogebühr')
+	// 6,00 € net + 19 % = 1,14 € VAT → 7,14 €.
+	expect([invoice?.netAmount, invoice?.vatAmount, invoice?.grossAmount]).toEqual([600, 114, 714])
+	const record = loadInvoiceRecord(invoice?.id ?? '')
+	if (!record) throw new Error('no invoice record')
+	await expectValidEInvoice(renderInvoiceXml(record))
 })

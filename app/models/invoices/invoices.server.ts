@@ -88,22 +88,62 @@ function periodBounds(period: InvoicePeriod) {
 	}
 }
 
-/** The hosts with at least one order completed in the period (they get an invoice, zero commission too). */
+/**
+ * Commission the platform kept on orders CANCELLED in the period (the guest's cancellation fee is
+ * settled like a stay: commission to revenue, the rest to the host — order-transitions.server.ts), per
+ * order from the ledger: the commission, and the retained amount it was computed from.
+ */
+function cancellationCommissions(period: InvoicePeriod, db: DbOrTx, hostId?: string) {
+	const { from, until } = periodBounds(period)
+	const revenue = sql`${moneyTransactions.kind} = 'Commission' AND ${moneyTransactions.account} = 'PlatformRevenue'`
+	const hostShare = sql`${moneyTransactions.kind} = 'HostEarning' AND ${moneyTransactions.account} = 'HostPayable'`
+	return db
+		.select({
+			id: orders.id,
+			hostId: orders.hostId,
+			code: orders.code,
+			checkIn: orders.checkIn,
+			rateBp: orders.commissionRateBp,
+			commission: sql<number>`sum(CASE WHEN ${revenue} THEN -${moneyTransactions.amount} ELSE 0 END)`,
+			retained: sql<number>`sum(CASE WHEN ${revenue} OR ${hostShare} THEN -${moneyTransactions.amount} ELSE 0 END)`,
+		})
+		.from(moneyTransactions)
+		.innerJoin(orders, eq(orders.id, moneyTransactions.orderId))
+		.where(
+			and(
+				eq(orders.status, 'Cancelled'),
+				hostId ? eq(orders.hostId, hostId) : undefined,
+				sql`${moneyTransactions.kind} IN ('Commission', 'HostEarning')`,
+				gte(moneyTransactions.createdAt, from),
+				lt(moneyTransactions.createdAt, until),
+			),
+		)
+		.groupBy(orders.id)
+		.having(sql`sum(CASE WHEN ${revenue} THEN -${moneyTransactions.amount} ELSE 0 END) > 0`)
+		.all()
+}
+
+/**
+ * The hosts to bill for the period: an order completed in it (they get an invoice, zero commission
+ * too), or commission kept on an order cancelled in it.
+ */
 export function hostsToBill(period: InvoicePeriod, db: DbOrTx = getDb()): string[] {
 	const { from, until } = periodBounds(period)
-	return db
+	const completed = db
 		.selectDistinct({ hostId: orders.hostId })
 		.from(orders)
 		.where(and(eq(orders.status, 'Completed'), gte(orders.completedAt, from), lt(orders.completedAt, until)))
-		.orderBy(asc(orders.hostId))
 		.all()
 		.map((row) => row.hostId)
+	const cancelled = cancellationCommissions(period, db).map((row) => row.hostId)
+	return [...new Set([...completed, ...cancelled])].sort()
 }
 
+/** One line per order completed in the period and per cancelled order whose fee carried commission. */
 function commissionLines(hostId: string, period: InvoicePeriod, locale: 'de' | 'en', db: DbOrTx): NewLine[] {
 	const { from, until } = periodBounds(period)
 	const t = looseT(getFixedT(locale))
-	return db
+	const completed = db
 		.select({
 			id: orders.id,
 			code: orders.code,
@@ -121,8 +161,19 @@ function commissionLines(hostId: string, period: InvoicePeriod, locale: 'de' | '
 				lt(orders.completedAt, until),
 			),
 		)
-		.orderBy(asc(orders.checkIn), asc(orders.code))
 		.all()
+		.map((order) => ({ ...order, key: 'invoices:lines.commission' }))
+	const cancelled = cancellationCommissions(period, db, hostId).map((order) => ({
+		id: order.id,
+		code: order.code,
+		checkIn: order.checkIn,
+		totalAmount: order.retained,
+		rateBp: order.rateBp,
+		commission: order.commission,
+		key: 'invoices:lines.cancellationCommission',
+	}))
+	return [...completed, ...cancelled]
+		.sort((a, b) => a.checkIn.getTime() - b.checkIn.getTime() || a.code.localeCompare(b.code))
 		.map((order, index) => {
 			const serviceDate = localDateOf(order.checkIn.getTime())
 			return {
@@ -131,7 +182,7 @@ function commissionLines(hostId: string, period: InvoicePeriod, locale: 'de' | '
 				orderId: order.id,
 				orderCode: order.code,
 				serviceDate,
-				description: t('invoices:lines.commission', {
+				description: t(order.key, {
 					code: order.code,
 					date: formatInvoiceDate(serviceDate, locale),
 				}),
