@@ -5,6 +5,7 @@ import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 import SaxonJS from 'saxon-js'
 import { validateXML } from 'xmllint-wasm'
+import { sharedFile } from './shared-dir.ts'
 
 /**
  * The e-invoice checks of the invoice tests (ADR 0179): the official CII D16B schema and the EN 16931
@@ -14,8 +15,7 @@ import { validateXML } from 'xmllint-wasm'
  * The rules are an XSLT 2.0 stylesheet: compiled once by xslt3 to a SEF file (≈ 12 s), cached under
  * node_modules/.cache/spielzimmer/ keyed by the stylesheet's SHA-256, then run with saxon-js.
  */
-export const SHARED_DIR = process.env.SHARED_DIR ?? path.resolve(process.cwd(), '../shared')
-const CII = path.join(SHARED_DIR, 'einvoice/en16931-cii')
+const CII = path.dirname(sharedFile('einvoice/en16931-cii/EN16931-CII-validation.xslt'))
 const XSLT = path.join(CII, 'EN16931-CII-validation.xslt')
 const XSD = path.join(CII, 'xsd')
 

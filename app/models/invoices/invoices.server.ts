@@ -88,6 +88,12 @@ function periodBounds(period: InvoicePeriod) {
 	}
 }
 
+/** Orders completed within the period (Berlin month): the stays an invoice bills. */
+function completedIn(period: InvoicePeriod) {
+	const { from, until } = periodBounds(period)
+	return and(eq(orders.status, 'Completed'), gte(orders.completedAt, from), lt(orders.completedAt, until))
+}
+
 /**
  * Commission the platform kept on orders CANCELLED in the period (the guest's cancellation fee is
  * settled like a stay: commission to revenue, the rest to the host — order-transitions.server.ts), per
@@ -128,11 +134,10 @@ function cancellationCommissions(period: InvoicePeriod, db: DbOrTx, hostId?: str
  * too), or commission kept on an order cancelled in it.
  */
 export function hostsToBill(period: InvoicePeriod, db: DbOrTx = getDb()): string[] {
-	const { from, until } = periodBounds(period)
 	const completed = db
 		.selectDistinct({ hostId: orders.hostId })
 		.from(orders)
-		.where(and(eq(orders.status, 'Completed'), gte(orders.completedAt, from), lt(orders.completedAt, until)))
+		.where(completedIn(period))
 		.all()
 		.map((row) => row.hostId)
 	const cancelled = cancellationCommissions(period, db).map((row) => row.hostId)
@@ -141,7 +146,6 @@ export function hostsToBill(period: InvoicePeriod, db: DbOrTx = getDb()): string
 
 /** One line per order completed in the period and per cancelled order whose fee carried commission. */
 function commissionLines(hostId: string, period: InvoicePeriod, locale: 'de' | 'en', db: DbOrTx): NewLine[] {
-	const { from, until } = periodBounds(period)
 	const t = looseT(getFixedT(locale))
 	const completed = db
 		.select({
@@ -153,14 +157,7 @@ function commissionLines(hostId: string, period: InvoicePeriod, locale: 'de' | '
 			commission: orders.commissionAmount,
 		})
 		.from(orders)
-		.where(
-			and(
-				eq(orders.hostId, hostId),
-				eq(orders.status, 'Completed'),
-				gte(orders.completedAt, from),
-				lt(orders.completedAt, until),
-			),
-		)
+		.where(and(eq(orders.hostId, hostId), completedIn(period)))
 		.all()
 		.map((order) => ({ ...order, key: 'invoices:lines.commission' }))
 	const cancelled = cancellationCommissions(period, db, hostId).map((order) => ({

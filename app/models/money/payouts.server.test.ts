@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
@@ -23,6 +22,7 @@ import {
 	unbalancedJournals,
 } from '#tests/helpers/booking.ts'
 import { createTestPlayroom } from '#tests/helpers/catalogue.ts'
+import { sharedFile } from '#tests/helpers/shared-dir.ts'
 import { createTestUser } from '#tests/helpers/users.ts'
 import {
 	adjustHostBalance,
@@ -40,10 +40,7 @@ import { epcText, nextBusinessDay } from './sepa-file.server.ts'
  * payouts hand-computed to the cent; every journal sums to 0; the pain.001 validates against the
  * EPC schema in ../shared/sepa/ and its NbOfTxs/CtrlSum add up; a second run pays nobody twice.
  */
-const XSD = path.resolve(
-	process.env.SHARED_DIR ?? path.resolve(import.meta.dirname, '../../../../shared'),
-	'sepa/pain.001.001.09-EPC132-08-2023-SCT-C2PSP.xsd',
-)
+const XSD = sharedFile('sepa/pain.001.001.09-EPC132-08-2023-SCT-C2PSP.xsd')
 const PAID_AT = NOW + 86_400_000
 const MONTH_END = Date.parse('2026-06-30T20:00:00Z')
 /** Wednesday 1 July 2026, 10:00 Berlin. */
