@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { orders } from '#db/schema/orders.ts'
 import { users } from '#db/schema/users.ts'
 import { getDb } from '#app/utils/db.server.ts'
 import { createTestOrder, createTestPlayroom } from '#tests/helpers/catalogue.ts'
@@ -66,6 +67,19 @@ describe('searchAdmin', () => {
 			expect(found[0], query).toMatchObject({ id: order.id, path: `/admin/orders/${order.id}` })
 		}
 		expect(searchAdmin(admin, 'Gabi Geheim').orders.map((o) => o.id)).toContain(order.id)
+	})
+
+	test('a code whose random part starts with "SZ" is found without its prefix too', async () => {
+		const twin = await createTestOrder({
+			playroomId: playroom.id,
+			hostId: host.id,
+			checkIn: new Date('2026-07-02T08:00:00Z'),
+			checkOut: new Date('2026-07-02T10:00:00Z'),
+		})
+		getDb().update(orders).set({ code: 'SZ-SZDA7Y' }).where(eq(orders.id, twin.id)).run()
+		for (const query of ['SZ-SZDA7Y', 'szda7y', 'SZDA7Y']) {
+			expect(searchAdmin(admin, query).orders[0], query).toMatchObject({ id: twin.id })
+		}
 	})
 
 	test('a user changed after the last search is found under the new name at once', () => {

@@ -74,6 +74,18 @@ const RANKED_CANDIDATES = 300
 
 const CODE_PATTERN = /^sz-?([a-z0-9]{1,6})$/i
 
+/**
+ * The order codes (without "SZ-") a code-like query may mean: "SZ-7K3M9Q" and "sz7k3m9q" the part
+ * after the prefix — and "SZDA7Y" also itself, for the code "SZ-SZDA7Y" typed without its prefix.
+ * Other queries (a bare suffix, a name) go to the full-text search.
+ */
+function orderCodeCandidates(query: string): string[] {
+	const compact = query.replace(/\s+/g, '').toUpperCase()
+	const afterPrefix = CODE_PATTERN.exec(compact)?.[1]
+	if (!afterPrefix) return []
+	return compact.length <= 6 ? [compact, afterPrefix] : [afterPrefix]
+}
+
 /** Merges exact hits (first) and text hits without duplicates, cut to the limit (+1 to tell "more"). */
 function merge<T extends { id: string }>(exact: T[], found: T[], limit: number): T[] {
 	const seen = new Set<string>()
@@ -160,15 +172,17 @@ function findOrders(
 	limit: number,
 	exactUsers: AdminSearchUser[],
 ) {
-	const code = CODE_PATTERN.exec(query.replace(/\s+/g, ''))?.[1]?.toUpperCase()
-	const byCode = code
-		? (db.$client
+	const codes = orderCodeCandidates(query)
+	const code = codes.length > 0
+	const byCode = codes.flatMap(
+		(candidate) =>
+			db.$client
 				.prepare(
 					`SELECT ${ORDER_COLUMNS} FROM orders o JOIN playrooms p ON p.id = o.playroom_id
 					 WHERE o.code >= ? AND o.code < ? ORDER BY o.code LIMIT ?`,
 				)
-				.all(`SZ-${code}`, `SZ-${code}\u{10FFFF}`, limit + 1) as OrderRow[])
-		: []
+				.all(`SZ-${candidate}`, `SZ-${candidate}\u{10FFFF}`, limit + 1) as OrderRow[],
+	)
 	// A guest found by e-mail: their orders, newest first (orders_guest_idx).
 	const byGuest = exactUsers.flatMap(
 		(user) =>
