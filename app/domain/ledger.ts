@@ -49,6 +49,11 @@ function pair(
 	]
 }
 
+/** A pair whose direction follows the sign: positive debits `debit`, negative reverses the pair. */
+function signedPair(kind: MoneyTransactionKind, debit: LedgerAccount, credit: LedgerAccount, amount: number) {
+	return amount >= 0 ? pair(kind, debit, credit, amount) : pair(kind, credit, debit, -amount)
+}
+
 export function guestPaymentJournal(amount: number) {
 	return pair('GuestPayment', 'PlatformBank', 'GuestPrepayments', amount)
 }
@@ -85,16 +90,12 @@ export function hostPayoutJournal(amount: number) {
 
 /** The VAT of a commission invoice charged to the host's balance; negative reverses it (a Storno). */
 export function invoiceVatJournal(amount: number) {
-	return amount >= 0
-		? pair('InvoiceCharge', 'HostPayable', 'VatPayable', amount)
-		: pair('InvoiceCharge', 'VatPayable', 'HostPayable', -amount)
+	return signedPair('InvoiceCharge', 'HostPayable', 'VatPayable', amount)
 }
 
 /** A platform fee line of an invoice (module fees) charged to the host; negative reverses it. */
 export function invoiceFeeJournal(amount: number) {
-	return amount >= 0
-		? pair('InvoiceCharge', 'HostPayable', 'PlatformRevenue', amount)
-		: pair('InvoiceCharge', 'PlatformRevenue', 'HostPayable', -amount)
+	return signedPair('InvoiceCharge', 'HostPayable', 'PlatformRevenue', amount)
 }
 
 /** The host's own transfer to the platform (an open invoice paid). */
@@ -104,9 +105,7 @@ export function hostPaymentJournal(amount: number) {
 
 /** An admin's correction of a host's balance: positive credits the host, negative debits. */
 export function hostAdjustmentJournal(amount: number) {
-	return amount >= 0
-		? pair('HostAdjustment', 'PlatformDiscounts', 'HostPayable', amount)
-		: pair('HostAdjustment', 'HostPayable', 'PlatformDiscounts', -amount)
+	return signedPair('HostAdjustment', 'PlatformDiscounts', 'HostPayable', amount)
 }
 
 /** Commission in cents: rate in basis points (1000 = 10 %), rounded half up. */
@@ -124,9 +123,7 @@ export function voucherSaleJournal(amount: number) {
 
 /** A credit the platform gives (positive) or takes back (negative) on a gift voucher. */
 export function voucherAdjustJournal(amount: number) {
-	return amount >= 0
-		? pair('VoucherGoodwill', 'PlatformDiscounts', 'VoucherLiability', amount)
-		: pair('VoucherGoodwill', 'VoucherLiability', 'PlatformDiscounts', -amount)
+	return signedPair('VoucherGoodwill', 'PlatformDiscounts', 'VoucherLiability', amount)
 }
 
 export function voucherRedemptionJournal(amount: number) {
