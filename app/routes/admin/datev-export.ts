@@ -5,6 +5,7 @@ import { datevExportSchema } from '#app/schemas/admin-exports.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { localizePath } from '#app/utils/locale.ts'
+import { fileDownload } from '#app/utils/file-download.server.ts'
 
 /**
  * GET /admin/exports/datev?month=YYYY-MM (issue 34, ADR 0180): the month's DATEV Buchungsstapel as
@@ -19,11 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
 		throw redirect(`${back}?${new URLSearchParams({ month: raw })}`)
 	}
 	const file = datevExport(admin, parsed.data.month)
-	return new Response(new Uint8Array(file.bytes), {
-		headers: {
-			'Content-Type': 'text/csv; charset=windows-1252',
-			'Content-Disposition': `attachment; filename="${file.fileName}"`,
-			'Cache-Control': 'private, no-store',
-		},
+	return fileDownload(new Uint8Array(file.bytes), {
+		fileName: file.fileName,
+		contentType: 'text/csv; charset=windows-1252',
 	})
 }

@@ -3,6 +3,7 @@ import { getPayoutRunFile } from '#app/models/money/payouts.server.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
+import { fileDownload } from '#app/utils/file-download.server.ts'
 
 /**
  * /admin/payouts/:payoutRunId/sepa (issue 34, ADR 0177): the pain.001 file of a run exactly as it
@@ -14,11 +15,5 @@ export async function loader(args: Route.LoaderArgs) {
 	requireOwnedParams(args.params, admin)
 	const locale = getLocale(args.context) === 'en' ? 'en' : 'de'
 	const file = getPayoutRunFile(admin, args.params.payoutRunId, locale)
-	return new Response(file.xml, {
-		headers: {
-			'Content-Type': 'application/xml; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${file.fileName}"`,
-			'Cache-Control': 'private, no-store',
-		},
-	})
+	return fileDownload(file.xml, { fileName: file.fileName, contentType: 'application/xml; charset=utf-8' })
 }

@@ -6,6 +6,7 @@ import { isAppError } from '#app/utils/app-error.ts'
 import { requireRole } from '#app/utils/auth.server.ts'
 import { getLocale } from '#app/utils/i18n.server.ts'
 import { assertValidRouteParams, notFound } from '#app/utils/route-params.server.ts'
+import { fileDownload } from '#app/utils/file-download.server.ts'
 
 /** GET /guest/orders/:orderId/ics — the calendar entry of the guest's own order (others: 404). */
 export async function loader(args: Route.LoaderArgs) {
@@ -30,11 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
 		},
 		getLocale(args.context),
 	)
-	return new Response(ics, {
-		headers: {
-			'Content-Type': 'text/calendar; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${orderIcsFilename(order.code)}"`,
-			'Cache-Control': 'private, no-store',
-		},
+	return fileDownload(ics, {
+		fileName: orderIcsFilename(order.code),
+		contentType: 'text/calendar; charset=utf-8',
 	})
 }

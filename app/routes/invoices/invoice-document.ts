@@ -3,6 +3,7 @@ import { downloadInvoiceDocument } from '#app/models/invoices/invoices.server.ts
 import { requireRole } from '#app/utils/auth.server.ts'
 import { requireOwnedParams } from '#app/utils/ownership.server.ts'
 import { notFound, withNotFound } from '#app/utils/route-params.server.ts'
+import { fileDownload } from '#app/utils/file-download.server.ts'
 
 /**
  * GET /host/invoices/:invoiceId/pdf|xml (the host's own invoices) and /admin/invoices/:invoiceId/pdf|xml:
@@ -15,12 +16,9 @@ export async function loader(args: Route.LoaderArgs) {
 	const kind = args.params.kind
 	if (kind !== 'pdf' && kind !== 'xml') throw notFound()
 	const document = withNotFound(() => downloadInvoiceDocument(caller, args.params.invoiceId, kind))
-	return new Response(new Uint8Array(document.content), {
-		headers: {
-			'Content-Type': kind === 'pdf' ? 'application/pdf' : 'application/xml; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${document.fileName}"`,
-			'Cache-Control': 'private, no-store',
-			ETag: `"${document.sha256}"`,
-		},
+	return fileDownload(new Uint8Array(document.content), {
+		fileName: document.fileName,
+		contentType: kind === 'pdf' ? 'application/pdf' : 'application/xml; charset=utf-8',
+		headers: { ETag: `"${document.sha256}"` },
 	})
 }

@@ -5,6 +5,7 @@ import {
 	voucherPdfFilename,
 } from '#app/models/vouchers/voucher-orders.server.ts'
 import { assertValidRouteParams, notFound, withNotFound } from '#app/utils/route-params.server.ts'
+import { fileDownload } from '#app/utils/file-download.server.ts'
 
 /**
  * GET /public/voucher-orders/:voucherOrderId/pdf?token=…&format=a4|a6 (issue 33, ADR 0168): the
@@ -18,12 +19,9 @@ export async function loader(args: Route.LoaderArgs) {
 	const order = withNotFound(() => findVoucherOrderByLink(args.params.voucherOrderId, token))
 	const pdf = voucherOrderPdf(order, format)
 	if (!pdf) throw notFound()
-	return new Response(new Uint8Array(pdf), {
-		headers: {
-			'Content-Type': 'application/pdf',
-			'Content-Disposition': `attachment; filename="${voucherPdfFilename(order, format)}"`,
-			'Cache-Control': 'private, no-store',
-			'Referrer-Policy': 'no-referrer',
-		},
+	return fileDownload(new Uint8Array(pdf), {
+		fileName: voucherPdfFilename(order, format),
+		contentType: 'application/pdf',
+		headers: { 'Referrer-Policy': 'no-referrer' },
 	})
 }
